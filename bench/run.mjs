@@ -1,0 +1,142 @@
+// npm run bench: builds if needed, starts the production server, and loads the anonymous home page (served
+// from the page cache), a dynamic page rendered on every request (a session cookie bypasses the cache) and
+// the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s each.
+// Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
+// loads, render-blocking requests, and the server processes' memory after the load. Not a test: it asserts
+// nothing, it reports figures and the targets next to them.
+import autocannon from 'autocannon';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+const PORT = Number(process.env.BENCH_PORT ?? 8411);
+const STATIC_PORT = PORT + 1;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://127.0.0.1:${PORT}`;
+const DYNAMIC = '/herramientas/peru/backend';
+const CONTENT = '/hire/pricing';
+
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitUp(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+await waitUp(`${base}/healthz`);
+
+const get = (path, headers = {}) => fetch(base + path, { headers: { 'accept-language': 'es', ...headers } });
+const homeHtml = await (await get('/')).text();
+const dynamicHtml = await (await get(DYNAMIC)).text();
+
+// The static baseline serves the same bytes with gzip, as a CDN or nginx would.
+const staticBodies = { '/': [homeHtml, gzipSync(homeHtml)], [DYNAMIC]: [dynamicHtml, gzipSync(dynamicHtml)] };
+const staticServer = http.createServer((req, res) => {
+  const [plain, gz] = staticBodies[req.url] ?? staticBodies['/'];
+  const useGzip = /gzip/.test(req.headers['accept-encoding'] ?? '');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(useGzip ? { 'content-encoding': 'gzip' } : {}) });
+  res.end(useGzip ? gz : plain);
+});
+await new Promise((r) => staticServer.listen(STATIC_PORT, '127.0.0.1', r));
+
+function load(url, connections, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration: DURATION, headers: { 'accept-language': 'es', 'accept-encoding': 'br, gzip', ...headers } },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
+  });
+}
+
+const results = [];
+async function run(label, path, headers, target) {
+  for (const c of [10, 50]) {
+    await load(`${base}${path}`, c, headers); // warm-up with the same shape (short runs would under-report)
+    const r = await load(`${base}${path}`, c, headers);
+    const s = await load(`http://127.0.0.1:${STATIC_PORT}${path}`, c);
+    const row = {
+      page: label,
+      conns: c,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'static req/s': Math.round(s.requests.average),
+      ratio: (r.requests.average / s.requests.average).toFixed(2),
+      errors: r.errors + r.non2xx,
+      target: c === 10 ? target : '',
+    };
+    results.push(row);
+    console.log(JSON.stringify(row));
+  }
+}
+
+await run('home (anonymous, cached)', '/', {}, '>= 2000 req/s, p99 < 25 ms');
+await run('dynamic (uncached)', DYNAMIC, { cookie: 'tandem_token=bench' }, '>= 150 req/s');
+
+// Bytes: HTML, the JS a content page loads (gzip), render-blocking requests, compression.
+const contentRes = await get(CONTENT, { 'accept-encoding': 'br' });
+const contentHtml = await (await get(CONTENT)).text();
+const scripts = [...contentHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+const uniqueScripts = [...new Set(scripts)];
+let jsGzip = 0;
+for (const src of uniqueScripts) jsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
+const head = contentHtml.slice(0, contentHtml.indexOf('</head>'));
+const blockingCss = [...head.matchAll(/<link[^>]*rel="stylesheet"/g)].length;
+const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*\ssrc=/g)].length;
+
+// Memory of every server process (the cluster primary and its workers).
+function tree(pid) {
+  let pids = [pid];
+  try {
+    const kids = execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    for (const k of kids) pids = pids.concat(tree(k));
+  } catch {}
+  return pids;
+}
+const memory = tree(server.pid).map((pid) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' ');
+    return { pid, 'rss MB': Math.round(rss / 1024), cmd: cmd.slice(-60) };
+  } catch {
+    return null;
+  }
+}).filter(Boolean);
+
+console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator)', DURATION);
+console.table(results);
+console.log('\nBytes');
+console.table([
+  { what: 'home HTML (raw)', bytes: homeHtml.length },
+  { what: `dynamic page HTML (raw) ${DYNAMIC}`, bytes: dynamicHtml.length },
+  { what: `JS loaded by ${CONTENT} (gzip, ${uniqueScripts.length} files)`, bytes: jsGzip, target: '<= 95 kB' },
+  { what: 'HTML response compressed', bytes: contentRes.headers.get('content-encoding') ?? 'none' },
+  { what: 'render-blocking stylesheets / scripts', bytes: `${blockingCss} / ${blockingJs}`, target: '<= 1 / 0' },
+]);
+console.log('\nServer memory after load (target < 300 MB per process)');
+console.table(memory);
+
+staticServer.close();
+stop();
+process.exit(0);

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { waitForHydration } from './fixtures';
+
+// Records every phase and whether the bar was visible, from the page itself.
+const watchBar = () => {
+  const seen: { phase: string; opacity: string }[] = [];
+  (window as unknown as { __bar: typeof seen }).__bar = seen;
+  const start = () => {
+    const bar = document.querySelector('[data-testid="loading-bar"]') as HTMLElement | null;
+    if (!bar) return void requestAnimationFrame(start);
+    new MutationObserver(() => seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity })).observe(bar, { attributes: true });
+  };
+  start();
+};
+const barLog = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __bar: { phase: string; opacity: string }[] }).__bar);
+
+test('a slow navigation shows the bar, completes on commit, then hides', async ({ page }) => {
+  await page.addInitScript(watchBar);
+  await page.goto('/en/hire');
+  await waitForHydration(page);
+  await page.route('**/RSC/R/en/hire/pricing.txt*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.locator('main').getByRole('link', { name: /Pricing/ }).first().click();
+  await expect(page.getByTestId('loading-bar')).toHaveCSS('opacity', '1', { timeout: 1000 });
+  await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'loading');
+  await expect(page).toHaveURL(/\/en\/hire\/pricing$/);
+  await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'idle', { timeout: 3000 });
+  const log = await barLog(page);
+  expect(log.some((e) => e.phase === 'loading' && e.opacity === '1')).toBe(true);
+  expect(log.some((e) => e.phase === 'done')).toBe(true);
+});
+
+test('a fast navigation never shows the bar', async ({ page }) => {
+  await page.addInitScript(watchBar);
+  await page.goto('/en/hire');
+  await waitForHydration(page);
+  await page.locator('main').getByRole('link', { name: /Staffing/ }).first().click();
+  await expect(page).toHaveURL(/\/en\/hire\/staffing$/);
+  await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'idle', { timeout: 3000 });
+  const log = await barLog(page);
+  expect(log.every((e) => e.opacity !== '1')).toBe(true);
+});
+
+test('a failed navigation turns the bar red', async ({ page }) => {
+  await page.goto('/en/hire');
+  await waitForHydration(page);
+  await page.route('**/RSC/R/en/hire/pricing.txt*', (route) => route.abort('failed'));
+  await page.locator('main').getByRole('link', { name: /Pricing/ }).first().click();
+  await expect(page.getByTestId('loading-bar')).toHaveClass(/error/, { timeout: 5000 });
+});

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests against the production build, in Debian's Chromium (Playwright's own download does not work
+// here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
+const PORT = Number(process.env.E2E_PORT ?? 8311);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    // Spanish-first product: a Spanish browser unless a test says otherwise.
+    locale: 'es-ES',
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `npm run build && node scripts/start.mjs`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', WORKERS: '1' },
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,56 @@
+import { Link } from 'waku';
+import { errorKind, type ErrorData } from '../../lib/page-error';
+import type { T } from '../../i18n/translate';
+import type { Locale } from '../../i18n/locales';
+import { href } from '../../routes';
+
+// The error screen (SPEC §2): status code, message and 'Ir al inicio'; dedicated screens for a missing
+// talent, offer or certification, chosen by the error's data.
+export function ErrorScreen({
+  status,
+  message,
+  data,
+  locale,
+  t,
+}: {
+  status: number;
+  message: string;
+  data?: ErrorData;
+  locale: Locale;
+  t: T;
+}) {
+  const kind = errorKind(data);
+  const title =
+    kind === 'talent' ? t('error.talentTitle')
+    : kind === 'offer' ? t('error.offerTitle')
+    : kind === 'certification' ? t('error.certificationTitle')
+    : status === 404 ? t('error.notFoundTitle')
+    : t('error.serverTitle');
+  const help =
+    kind === 'talent' ? t('error.talentHelp')
+    : kind === 'offer' ? t('error.offerHelp')
+    : kind === 'certification' ? t('error.certificationHelp')
+    : status === 404 ? t('error.notFoundHelp')
+    : t('error.serverHelp');
+  return (
+    <div className="container error-screen" data-error-kind={kind}>
+      <p className="status" aria-hidden="true">{status}</p>
+      <h1>
+        <span className="sr-only">{t('error.title', { status })}: </span>
+        {title}
+      </h1>
+      <p>{help}</p>
+      <p className="message">{message}</p>
+      <div className="actions" style={{ justifyContent: 'center' }}>
+        <Link to={href('home', locale)} className="btn btn-primary btn-md">
+          {t('error.home')}
+        </Link>
+        {kind === 'offer' && (
+          <Link to={href('jobs', locale)} className="btn btn-outline-primary btn-md">
+            {t('error.offerCta')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Link } from 'waku';
+import { countries, roles, skills } from '../../domain/catalog';
+import { href, type Layout } from '../../routes';
+import { Logo, LanguageSwitcher, SiteHeader, type ShellProps } from './site-header';
+import { SiteFooter } from './site-footer';
+import { ColorModeSwitch } from '../islands/color-mode-switch';
+import { pick } from '../../i18n/translate';
+
+type LayoutProps = ShellProps & { handle: string; children: ReactNode };
+
+function SkipLink({ t }: Pick<ShellProps, 't'>) {
+  return (
+    <a href="#main" className="skip-link">
+      {t('a11y.skipToContent')}
+    </a>
+  );
+}
+
+export function DefaultLayout(props: LayoutProps) {
+  return (
+    <>
+      <SkipLink t={props.t} />
+      <SiteHeader {...props} />
+      <main id="main">{props.children}</main>
+      <SiteFooter {...props} />
+    </>
+  );
+}
+
+/** Logo only: forms and legal pages. */
+export function CleanLayout(props: LayoutProps) {
+  const { t } = props;
+  const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
+  return (
+    <>
+      <SkipLink t={t} />
+      <header className="clean-header">
+        <div className="container bar">
+          <Logo locale={props.locale} brand={props.brand} />
+          <div className="header-actions">
+            <LanguageSwitcher {...props} />
+            <ColorModeSwitch labels={colorLabels} />
+          </div>
+        </div>
+      </header>
+      <main id="main">{props.children}</main>
+    </>
+  );
+}
+
+/** The salary tools: the default shell plus the tools navigation. */
+export function ToolsLayout(props: LayoutProps) {
+  const { locale, t, path } = props;
+  const current = (to: string) => (to === path ? 'page' : undefined);
+  const featuredCountries = countries;
+  const featuredRoles = roles.filter((r) => r.area === 'tech').slice(0, 6);
+  const featuredSkills = skills.slice(0, 6);
+  return (
+    <>
+      <SkipLink t={t} />
+      <SiteHeader {...props} />
+      <div className="container tools-shell">
+        <nav className="tools-nav" aria-label={t('a11y.toolsNav')}>
+          <ul>
+            <li><Link to={href('tools', locale)} aria-current={current(href('tools', locale))}>{t('tools.navTitle')}</Link></li>
+            <li><Link to={href('calculator', locale)} aria-current={current(href('calculator', locale))}>{t('tools.calculator')}</Link></li>
+          </ul>
+          <h2>{t('tools.countries')}</h2>
+          <ul>
+            {featuredCountries.map((c) => {
+              const to = href('toolsCountry', locale, { country: c.id });
+              return <li key={c.id}><Link to={to} aria-current={current(to)}>{c.label[locale]}</Link></li>;
+            })}
+          </ul>
+          <h2>{t('tools.roles')}</h2>
+          <ul>
+            {featuredRoles.map((r) => {
+              const to = href('toolsDeveloper', locale, { developer: r.id });
+              return <li key={r.id}><Link to={to} aria-current={current(to)}>{r.label[locale]}</Link></li>;
+            })}
+          </ul>
+          <h2>{t('tools.skills')}</h2>
+          <ul>
+            {featuredSkills.map((s) => {
+              const to = href('toolsSkill', locale, { skill: s.id });
+              return <li key={s.id}><Link to={to} aria-current={current(to)}>{s.label[locale]}</Link></li>;
+            })}
+          </ul>
+        </nav>
+        <main id="main">{props.children}</main>
+      </div>
+      <SiteFooter {...props} />
+    </>
+  );
+}
+
+export const layouts: Record<Layout, (p: LayoutProps) => ReactNode> = {
+  default: DefaultLayout,
+  clean: CleanLayout,
+  tools: ToolsLayout,
+};

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatMonthYear, formatNumber } from './format';
+
+const d = new Date(Date.UTC(2026, 10, 22));
+
+describe('formatting per locale', () => {
+  it('writes dates as DD/MM/YYYY in Spanish and the locale form in English', () => {
+    expect(formatDate(d, 'es')).toBe('22/11/2026');
+    expect(formatDate(d, 'en')).toBe('11/22/2026');
+    expect(formatDate('2026-01-05T12:00:00Z', 'es')).toBe('05/01/2026');
+  });
+
+  it('writes month plus year', () => {
+    expect(formatMonthYear(d, 'es')).toBe('noviembre de 2026');
+    expect(formatMonthYear(d, 'en')).toBe('November 2026');
+  });
+
+  it('formats money with Intl per locale and currency', () => {
+    expect(formatMoney(1500, 'USD', 'en')).toBe('$1,500');
+    expect(formatMoney(1500.5, 'USD', 'en')).toBe('$1,500.50');
+    expect(formatMoney(4500, 'PEN', 'es').replace(/\s/g, ' ')).toBe('4500 PEN');
+    expect(formatMoney(12000, 'EUR', 'es').replace(/\s/g, ' ')).toBe('12.000 €');
+    expect(formatNumber(20000, 'es').replace(/\s/g, ' ')).toBe('20.000');
+  });
+});

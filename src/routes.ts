@@ -1,0 +1,274 @@
+// THE route table (SPEC §2, PRODUCT.md §3). Pages, links, the language switcher, hreflang alternates, the
+// sitemap and the route tests all derive from it; no path string is typed anywhere else.
+// Neutral module: imported by server code, client islands and tests.
+import { isCountry, isRole, isSkill } from './domain/catalog';
+import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
+
+export type Layout = 'default' | 'clean' | 'tools';
+export type Access = 'default' | 'guest-only';
+export type ColorModeForce = 'light' | 'dark' | 'system';
+export type Params = Record<string, string | string[]>;
+
+export type RouteDef = {
+  readonly es: string;
+  readonly en: string;
+  readonly layout: Layout;
+  readonly access: Access;
+  /** Anything but true makes the page a fatal 404 'Page Not Found: {path}' (SPEC §5). */
+  readonly validate?: (params: Params) => boolean;
+  /** Listed in the sitemap and open to search engines. */
+  readonly indexable: boolean;
+  /** Route middleware run before the page (SPEC §6: the courses pages). */
+  readonly middleware?: 'courses';
+  /** A page may force a colour mode; forcing 'system' is refused with a warning. */
+  readonly colorMode?: ColorModeForce;
+  /** Only the calculator iframe may be embedded by other sites. */
+  readonly frameable?: boolean;
+  /** Sample parameters for tests, the route walk and the benchmark. */
+  readonly sample?: Params;
+};
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
+const str = (v: Params[string] | undefined): v is string => typeof v === 'string';
+export const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
+const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
+const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
+const filtersParam = (p: Params) => {
+  const f = p.filters ?? [];
+  return Array.isArray(f) && f.length <= 8 && f.every(isSlug);
+};
+
+const page = (
+  es: string,
+  en: string,
+  opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {},
+): RouteDef => ({ es, en, layout: 'default', access: 'default', indexable: true, ...opts });
+const tools = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {}) =>
+  page(es, en, { layout: 'tools', ...opts });
+
+export const routes = {
+  home: page('/', '/en'),
+  logout: page('/logout', '/en/logout', { indexable: false }),
+  login: page('/ingresar', '/en/login', { access: 'guest-only', indexable: false }),
+  signUp: page('/registro', '/en/sign-up', { access: 'guest-only' }),
+  forgotPassword: page('/recuperar-contrasena', '/en/forgot-password', { access: 'guest-only', indexable: false }),
+  resetPassword: page('/restablecer-contrasena/[token]', '/en/reset-password/[token]', {
+    validate: tokenParam, indexable: false, sample: { token: 'sample-reset-token-0001' },
+  }),
+  confirmEmail: page('/confirmar-email/[token]', '/en/confirm-email/[token]', {
+    layout: 'clean', validate: tokenParam, indexable: false, sample: { token: 'sample-confirm-token-01' },
+  }),
+
+  hire: page('/hire', '/en/hire'),
+  hireSite: page('/hire/site', '/en/hire/site', { indexable: false }),
+  hireLanding: page('/hire/landing', '/en/hire/landing'),
+  hirePricing: page('/hire/pricing', '/en/hire/pricing'),
+  hireStaffing: page('/hire/staffing', '/en/hire/staffing'),
+  hireSchedule: page('/hire/agendar', '/en/hire/agendar'),
+  hireCreateOffer: page('/hire/crear-oferta', '/en/hire/create-offer'),
+  hireStartNow: page('/hire/empezar-ahora', '/en/hire/empezar-ahora', { access: 'guest-only' }),
+  hireRequestMeeting: page('/hire/solicitar-reunion', '/en/hire/solicitar-reunion'),
+
+  match: page('/match', '/en/match'),
+  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { indexable: false }),
+  matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses' }),
+  matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
+    middleware: 'courses', validate: slugParam('idCurso'), indexable: false, sample: { idCurso: 'react-desde-cero' },
+  }),
+  freeCourse: page('/freecourse', '/en/freecourse'),
+  talentProfile: page('/ly/[slug]', '/en/ly/[slug]', {
+    validate: slugParam('slug'), indexable: false, sample: { slug: 'ana-garcia' },
+  }),
+  offer: page('/oferta/[slug]', '/en/oferta/[slug]', {
+    validate: slugParam('slug'), indexable: false, sample: { slug: 'frontend-react-lima' },
+  }),
+  certification: page('/certification/[slug]', '/en/certification/[slug]', {
+    validate: slugParam('slug'), indexable: false, sample: { slug: 'react-senior-ana-garcia' },
+  }),
+  interviewIntro: page('/entrevista/[slug]/intro', '/en/entrevista/[slug]/intro', {
+    validate: slugParam('slug'), indexable: false, sample: { slug: 'frontend-react' },
+  }),
+  jobs: page('/trabajos/[...filters]', '/en/trabajos/[...filters]', {
+    validate: filtersParam, sample: { filters: ['tech', 'react'] },
+  }),
+  countryJobs: page('/[country]/trabajos/[...filters]', '/en/[country]/trabajos/[...filters]', {
+    validate: (p) => isCountry(p.country) && filtersParam(p), sample: { country: 'peru', filters: ['remote-global'] },
+  }),
+
+  privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
+  terms: page('/terminos-y-condiciones', '/en/terminos-y-condiciones', { layout: 'clean' }),
+  termsB2c: page('/terminos-y-condiciones-b2c', '/en/terminos-y-condiciones-b2c', { layout: 'clean' }),
+  termsBlackNovember: page('/terminos-y-condiciones-black-november', '/en/terminos-y-condiciones-black-november', {
+    layout: 'clean',
+  }),
+
+  tools: tools('/herramientas', '/en/tools'),
+  toolsCountry: tools('/herramientas/[country]', '/en/tools/[country]', {
+    validate: (p) => isCountry(p.country), sample: { country: 'peru' },
+  }),
+  toolsCountrySalary: tools('/herramientas/[country]/salario', '/en/tools/[country]/salary', {
+    validate: (p) => isCountry(p.country), sample: { country: 'mexico' },
+  }),
+  toolsCountryRole: tools('/herramientas/[country]/[rol]', '/en/tools/[country]/[rol]', {
+    validate: (p) => isCountry(p.country) && isRole(p.rol), sample: { country: 'colombia', rol: 'backend' },
+  }),
+  toolsSkill: tools('/herramientas/salario/skill/[skill]', '/en/tools/salary/skill/[skill]', {
+    validate: (p) => isSkill(p.skill), sample: { skill: 'react' },
+  }),
+  toolsDeveloper: tools('/herramientas/salario/developer/[developer]', '/en/tools/salary/developer/[developer]', {
+    validate: (p) => isRole(p.developer), sample: { developer: 'frontend' },
+  }),
+  toolsCountrySkill: tools('/herramientas/[country]/salario/skill/[skill]', '/en/tools/[country]/salary/skill/[skill]', {
+    validate: (p) => isCountry(p.country) && isSkill(p.skill), sample: { country: 'chile', skill: 'python' },
+  }),
+  toolsCountryDeveloper: tools(
+    '/herramientas/[country]/salario/developer/[developer]',
+    '/en/tools/[country]/salary/developer/[developer]',
+    { validate: (p) => isCountry(p.country) && isRole(p.developer), sample: { country: 'argentina', developer: 'devops' } },
+  ),
+  calculator: tools('/herramientas/salario/calculadora', '/en/tools/salary/calculator'),
+  calculatorIframe: tools('/herramientas/salario/calculadora/iframe', '/en/tools/salary/calculator/iframe', {
+    layout: 'clean', frameable: true, indexable: false, colorMode: 'light',
+  }),
+  calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', {
+    indexable: false,
+  }),
+  calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', {
+    indexable: false,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteId = keyof typeof routes;
+export const routeIds = Object.keys(routes) as RouteId[];
+export const routeDef = (id: RouteId): RouteDef => routes[id];
+
+// ---- patterns ------------------------------------------------------------------------------------------
+
+type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'wildcard'; name: string };
+
+export function parsePattern(pattern: string): Segment[] {
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .map((s): Segment => {
+      const w = /^\[\.\.\.(\w+)\]$/.exec(s);
+      if (w) return { kind: 'wildcard', name: w[1]! };
+      const p = /^\[(\w+)\]$/.exec(s);
+      if (p) return { kind: 'param', name: p[1]! };
+      return { kind: 'literal', value: s };
+    });
+}
+
+export const paramNames = (pattern: string) =>
+  parsePattern(pattern).flatMap((s) => (s.kind === 'literal' ? [] : [s.name]));
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** Params of a pathname against a pattern, or null. A trailing wildcard also matches zero segments. */
+export function matchPattern(pattern: string, pathname: string): Params | null {
+  const spec = parsePattern(pattern);
+  const parts = pathname.split('/').filter(Boolean);
+  const params: Params = {};
+  for (let i = 0; i < spec.length; i++) {
+    const s = spec[i]!;
+    if (s.kind === 'wildcard') {
+      params[s.name] = parts.slice(i).map(safeDecode);
+      return params;
+    }
+    const part = parts[i];
+    if (part === undefined) return null;
+    if (s.kind === 'literal') {
+      if (s.value !== part) return null;
+    } else params[s.name] = safeDecode(part);
+  }
+  return parts.length === spec.length ? params : null;
+}
+
+/** Fill a pattern with params; an empty wildcard drops its segment. */
+export function fillPattern(pattern: string, params: Params = {}): string {
+  const out = parsePattern(pattern).flatMap((s) => {
+    if (s.kind === 'literal') return [s.value];
+    const v = params[s.name];
+    if (s.kind === 'wildcard') return (Array.isArray(v) ? v : v ? [v] : []).map(encodeURIComponent);
+    if (v === undefined || Array.isArray(v)) throw new Error(`Missing route parameter "${s.name}" for ${pattern}`);
+    return [encodeURIComponent(v)];
+  });
+  return '/' + out.join('/');
+}
+
+// Waku's priority: more segments first, literal beats param segment by segment, wildcard last.
+function comparePatterns(a: string, b: string): number {
+  const sa = parsePattern(a);
+  const sb = parsePattern(b);
+  const wa = sa.at(-1)?.kind === 'wildcard';
+  const wb = sb.at(-1)?.kind === 'wildcard';
+  if (wa !== wb) return wa ? 1 : -1;
+  if (sa.length !== sb.length) return sb.length - sa.length;
+  for (let i = 0; i < sa.length; i++) {
+    const la = sa[i]!.kind === 'literal';
+    const lb = sb[i]!.kind === 'literal';
+    if (la !== lb) return la ? -1 : 1;
+  }
+  return 0;
+}
+
+const orderedPatterns = routeIds
+  .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] as string })))
+  .sort((a, b) => comparePatterns(a.pattern, b.pattern));
+
+export type RouteMatch = { id: RouteId; locale: Locale; params: Params };
+
+/** The route a pathname belongs to (validation not applied), or null when nothing matches. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const { id, locale, pattern } of orderedPatterns) {
+    const params = matchPattern(pattern, clean);
+    if (params && localeOfPath(clean) === locale) return { id, locale, params };
+  }
+  return null;
+}
+
+export function isValidRoute(id: RouteId, params: Params): boolean {
+  const v = routeDef(id).validate;
+  return v ? v(params) === true : true;
+}
+
+// ---- links ---------------------------------------------------------------------------------------------
+
+export type Query = Record<string, string | number | undefined> | string;
+
+function queryString(query?: Query): string {
+  if (!query) return '';
+  if (typeof query === 'string') return query ? `?${query.replace(/^\?/, '')}` : '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') sp.set(k, String(v));
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The path of a route in a locale: href('offer', 'en', { slug }) -> '/en/oferta/slug'. */
+export function href(id: RouteId, locale: Locale = defaultLocale, params?: Params, query?: Query): string {
+  return fillPattern(routes[id][locale], params) + queryString(query);
+}
+
+/** The same page in another locale (translated path, same params and query); home when nothing matches. */
+export function switchLocalePath(pathname: string, target: Locale, search = ''): string {
+  const m = matchRoute(pathname);
+  const path = m ? fillPattern(routes[m.id][target], m.params) : fillPattern(routes.home[target]);
+  return path + (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '');
+}
+
+/** hreflang alternates of a page: es, en and x-default (the default locale). */
+export function alternates(id: RouteId, params?: Params): { hreflang: string; path: string }[] {
+  return [
+    ...locales.map((locale) => ({ hreflang: locale, path: href(id, locale, params) })),
+    { hreflang: 'x-default', path: href(id, defaultLocale, params) },
+  ];
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+import { z } from 'zod';
+import type { PublicConfig } from '../lib/public-config';
+
+// Environment variables, validated once at start-up. A bad value stops the server with a list that names
+// each variable and what is wrong with it.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const absoluteUrl = z
+  .string()
+  .url('must be an absolute URL such as https://tandem.example')
+  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
+const urlOrPath = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'must be a path (/api) or an http(s) URL');
+const cookieName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -');
+
+const schema = z.object({
+  SITE_URL: absoluteUrl.default('http://localhost:8080'),
+  BRAND_NAME: z.string().min(1).max(40).default('Tandem'),
+  BRAND_HANDLE: z.string().regex(/^@\w{1,30}$/, 'must look like @handle').default('@tandemjobs'),
+  API_BASE: urlOrPath.default('/api'),
+  AUTH_COOKIE_TOKEN: cookieName.default('tandem_token'),
+  AUTH_COOKIE_TYPE: cookieName.default('tandem_type'),
+  AUTH_COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]*$/i, 'must be a domain name or empty').default(''),
+  FEATURE_FLAGS_API_HOST: urlOrPath.default('/flags'),
+  FEATURE_FLAGS_CLIENT_KEY: z.string().min(1).default('sdk-tandem-local'),
+  FEATURE_FLAGS_DEV_MODE: bool,
+  ANALYTICS_ENABLED: bool,
+  ANALYTICS_CDN_URL: z.union([absoluteUrl, z.literal('')]).default(''),
+  ANALYTICS_WRITE_KEY: z.string().default(''),
+  ANALYTICS_DATA_PLANE_URL: z.union([absoluteUrl, z.literal('')]).default(''),
+  LOG_FORWARDING: bool,
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
+});
+
+export type ServerConfig = z.infer<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
+  // Empty strings count as unset, so `FOO=` in an env file means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`),
+    );
+  }
+  const c = result.data;
+  if (c.ANALYTICS_ENABLED && (!c.ANALYTICS_WRITE_KEY || !c.ANALYTICS_DATA_PLANE_URL)) {
+    throw new ConfigError(['ANALYTICS_ENABLED: needs ANALYTICS_WRITE_KEY and ANALYTICS_DATA_PLANE_URL']);
+  }
+  return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, '') };
+}
+
+let cached: ServerConfig | undefined;
+/** The process configuration; parsed on first use (the server entry calls it at start-up). */
+export function getConfig(): ServerConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+export function toPublicConfig(c: ServerConfig): PublicConfig {
+  return {
+    apiBase: c.API_BASE,
+    auth: { name_cookie_token: c.AUTH_COOKIE_TOKEN, name_cookie_type: c.AUTH_COOKIE_TYPE, name_cookie_domain: c.AUTH_COOKIE_DOMAIN },
+    feature_flags: { apiHost: c.FEATURE_FLAGS_API_HOST, clientKey: c.FEATURE_FLAGS_CLIENT_KEY, enableDevMode: c.FEATURE_FLAGS_DEV_MODE },
+    data_integration_platform: {
+      enabled: c.ANALYTICS_ENABLED,
+      cdn_url: c.ANALYTICS_CDN_URL,
+      key: c.ANALYTICS_WRITE_KEY,
+      data_plane_url: c.ANALYTICS_DATA_PLANE_URL,
+    },
+    log_forwarding: c.LOG_FORWARDING,
+    brand: { name: c.BRAND_NAME, handle: c.BRAND_HANDLE, siteUrl: c.SITE_URL },
+  };
+}

@@ -1,0 +1,213 @@
+import 'server-only';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { Hono, type Context } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/locales';
+import { negotiateLocale } from '../../i18n/negotiate';
+import { messagesOf } from '../../i18n/translate';
+import { trailingSlashRedirect } from '../../lib/trailing-slash';
+import { matchRoute, routeDef } from '../../routes';
+import type { ServerConfig } from '../config';
+import { pagePathFromPathname } from '../../lib/page-path';
+import { runWithRequestContext, type RequestContext } from '../request-context';
+import { buildRobots, buildSitemap } from '../seo/sitemap';
+import { compressStream, isCompressible, pickEncoding } from './compress';
+import { PageCache, type CachedResponse } from './page-cache';
+import { isBot, newNonce, securityHeaders } from './security-headers';
+
+type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+
+export type HttpAppOptions = {
+  inner: InnerFetch;
+  config: ServerConfig;
+  prod: boolean;
+  build: { id: string; timestamp: number };
+  staticRoot?: string;
+};
+
+const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
+const PRIVATE = 'private, no-store';
+
+
+const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
+const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
+
+/**
+ * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
+ * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
+ */
+export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
+  const app = new Hono();
+  const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
+  const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
+    .filter((u) => /^https?:\/\//.test(u))
+    .map((u) => new URL(u).origin);
+  const hsts = config.SITE_URL.startsWith('https://');
+  const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
+
+  app.onError((err, c) => {
+    console.error('[http] unhandled error', err);
+    return c.text('Internal Server Error', 500);
+  });
+
+  // Baseline security headers on every response that did not set its own policy.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.has('content-security-policy')) return;
+    const headers = new Headers(c.res.headers);
+    for (const [k, v] of baseHeaders) headers.set(k, v);
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  });
+
+  // Trailing slash: 301 without it, query kept; not for '/', file-like paths or framework paths.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!isRscPath(url.pathname)) {
+      const target = trailingSlashRedirect(url.pathname, url.search);
+      if (target) return c.redirect(target, 301);
+    }
+    return next();
+  });
+
+  app.get('/healthz', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }));
+  app.get('/readyz', (c) => c.text('ready', 200, { 'cache-control': 'no-store' }));
+
+  app.get('/_i18n/:locale/messages.json', (c) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return c.json({ statusCode: 404, message: `Locale '${locale}' not found.` }, 404);
+    return c.json({ [locale]: messagesOf(locale) }, 200, { 'cache-control': 'public, max-age=86400' });
+  });
+
+  app.get('/builds/latest.json', (c) =>
+    c.json({ id: build.id, timestamp: build.timestamp }, 200, { 'cache-control': 'public, max-age=1' }),
+  );
+  app.get('/builds/meta/:file', (c) => {
+    if (c.req.param('file') !== `${build.id}.json`) return c.json({ statusCode: 404, message: 'Unknown build' }, 404);
+    return c.json({ id: build.id, timestamp: build.timestamp, prerendered: [] }, 200, {
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
+
+  app.get('/robots.txt', (c) => c.text(buildRobots(config.SITE_URL), 200, { 'cache-control': 'public, max-age=3600' }));
+  const sitemap = buildSitemap(config.SITE_URL);
+  app.get('/sitemap.xml', (c) =>
+    c.body(sitemap, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }),
+  );
+
+  if (prod) {
+    app.use(
+      serveStatic({
+        root: staticRoot,
+        precompressed: true,
+        onFound: (path, c) => {
+          c.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
+  }
+
+  // First visit to '/': cookie, then the browser's languages, then es; English gets a 302 to /en.
+  app.on(['GET', 'HEAD'], '/', async (c, next) => {
+    const locale = negotiateLocale(c.req.header('cookie'), c.req.header('accept-language'));
+    if (locale === 'en') {
+      const search = new URL(c.req.url).search;
+      c.header(
+        'set-cookie',
+        stringifySetCookie({ name: LOCALE_COOKIE, value: 'en', maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' }),
+      );
+      c.header('vary', 'Cookie, Accept-Language');
+      c.header('cache-control', PRIVATE);
+      return c.redirect(`/en${search}`, 302);
+    }
+    await next();
+    c.res.headers.append('vary', 'Cookie, Accept-Language');
+  });
+
+  app.all('*', (c) => renderPage(c));
+
+  async function renderPage(c: Context): Promise<Response> {
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const pagePath = pagePathFromPathname(url.pathname);
+    const isHead = req.method === 'HEAD';
+    const anonymous = !parseCookie(c.req.header('cookie') ?? '')[config.AUTH_COOKIE_TOKEN];
+    const isPage = (req.method === 'GET' || isHead) && !isBackendPath(url.pathname);
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+
+    const render = async (): Promise<{ res: Response; nonce: string }> => {
+      const ctx: RequestContext = { nonce: newNonce(), patch: { cookies: [], headers: [] } };
+      const innerReq = isHead ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
+      let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
+      // Status and cookies set by components apply to HTML responses only: the client router treats a
+      // non-2xx RSC response as a failed navigation.
+      const { patch } = ctx;
+      if (!isRscPath(url.pathname) && (patch.status || patch.cookies.length || patch.headers.length)) {
+        const headers = new Headers(res.headers);
+        for (const ck of patch.cookies) headers.append('set-cookie', ck);
+        for (const [k, v] of patch.headers) headers.set(k, v);
+        res = new Response(res.body, { status: patch.status ?? res.status, headers });
+      }
+      const match = matchRoute(pagePath);
+      const frameable = match ? routeDef(match.id).frameable === true : false;
+      const headers = new Headers(res.headers);
+      if (isRscPath(url.pathname) && !headers.get('content-type')) headers.set('content-type', 'text/x-component');
+      if (isPage) {
+        for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
+        if (!headers.has('cache-control')) {
+          headers.set('cache-control', anonymous && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
+        }
+      }
+      return { res: new Response(res.body, { status: res.status, statusText: res.statusText, headers }), nonce: ctx.nonce };
+    };
+
+    const finish = (res: Response): Response => {
+      // Bots get the status of an error page without its body.
+      if (res.status >= 400 && isPage && isBot(c.req.header('user-agent'))) {
+        void res.body?.cancel().catch(() => {});
+        const headers = new Headers(res.headers);
+        headers.delete('content-encoding');
+        headers.set('content-length', '0');
+        return new Response(null, { status: res.status, headers });
+      }
+      return res;
+    };
+
+    if (isPage && anonymous && cache.enabled) {
+      const key = url.pathname + url.search;
+      const { entry, hit } = await cache.getOrFill(key, async () => {
+        const { res } = await render();
+        const body = new Uint8Array(await res.arrayBuffer());
+        const headers = [...res.headers.entries()];
+        if (res.status !== 200 || res.headers.has('set-cookie')) {
+          return { status: res.status, headers, body, variants: {}, expires: 0 } satisfies CachedResponse;
+        }
+        return { status: res.status, headers, body, variants: {}, expires: cache.expiresAt() } satisfies CachedResponse;
+      });
+      if (entry) {
+        const headers = new Headers(entry.headers);
+        headers.set('x-cache', hit ? 'HIT' : 'MISS');
+        const compressible = isCompressible(headers.get('content-type'));
+        const body = cache.variant(entry, compressible ? encoding : null);
+        if (compressible && body !== entry.body && encoding) headers.set('content-encoding', encoding);
+        if (compressible) headers.append('vary', 'Accept-Encoding');
+        headers.set('content-length', String(body.byteLength));
+        return finish(new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers }));
+      }
+    }
+
+    const { res } = await render();
+    const headers = new Headers(res.headers);
+    if (res.body && encoding && isCompressible(headers.get('content-type')) && !headers.has('content-encoding')) {
+      headers.set('content-encoding', encoding);
+      headers.delete('content-length');
+      headers.append('vary', 'Accept-Encoding');
+      return finish(new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers }));
+    }
+    return finish(new Response(isHead ? null : res.body, { status: res.status, headers }));
+  }
+
+  return { app, cache };
+}

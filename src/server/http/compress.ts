@@ -1,0 +1,80 @@
+import 'server-only';
+import zlib from 'node:zlib';
+
+// A compressor that flushes after every chunk, so streamed SSR reaches the browser as it is rendered
+// (hono/compress buffers it: WAKU.md §6). Its callbacks never throw after the client hangs up.
+export type Encoding = 'br' | 'gzip';
+
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  const ae = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(ae)) return 'br';
+  if (/\bgzip\b/.test(ae)) return 'gzip';
+  return null;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript|manifest\+json)|image\/svg\+xml)/;
+export const isCompressible = (contentType: string | null) => !!contentType && COMPRESSIBLE.test(contentType);
+
+export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const z =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+  let closed = false;
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      z.on('data', (chunk: Buffer) => {
+        if (closed) return;
+        try {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } catch {
+          closed = true;
+        }
+      });
+      z.on('end', () => {
+        if (closed) return;
+        closed = true;
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      });
+      z.on('error', (err) => {
+        if (closed) return;
+        closed = true;
+        try {
+          controller.error(err);
+        } catch {
+          /* already closed */
+        }
+      });
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            if (closed) return;
+            z.write(value);
+            z.flush();
+          }
+          z.end();
+        } catch (err) {
+          z.destroy(err as Error);
+        }
+      })();
+    },
+    cancel(reason) {
+      closed = true;
+      void reader.cancel(reason).catch(() => {});
+      z.destroy();
+    },
+  });
+}
+
+export function compressBuffer(buf: Uint8Array, encoding: Encoding): Uint8Array {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+    : zlib.gzipSync(buf, { level: 6 });
+}

@@ -1,0 +1,104 @@
+import 'server-only';
+import { compressBuffer, type Encoding } from './compress';
+
+// A short-lived whole-response cache for anonymous GETs of pages (and their RSC payloads). Anonymous pages
+// are the same for everyone, so the server can answer them without rendering (WAKU.md §8: ~2k rps against
+// ~120 rendered). Compressed variants are made once per entry. Concurrent misses for one key share a render.
+export type CachedResponse = {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  variants: Partial<Record<Encoding, Uint8Array>>;
+  expires: number;
+};
+
+export class PageCache {
+  private entries = new Map<string, CachedResponse>();
+  private inflight = new Map<string, Promise<CachedResponse | null>>();
+  private bytes = 0;
+
+  constructor(
+    private ttlMs: number,
+    private maxEntries = 1000,
+    private maxBytes = 64 * 1024 * 1024,
+    private now: () => number = Date.now,
+  ) {}
+
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // LRU: move to the end.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e;
+  }
+
+  /** Run fill once per key at a time; concurrent callers get the same result. */
+  async getOrFill(key: string, fill: () => Promise<CachedResponse | null>): Promise<{ entry: CachedResponse | null; hit: boolean }> {
+    const hit = this.get(key);
+    if (hit) return { entry: hit, hit: true };
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = fill()
+        .then((entry) => {
+          if (entry && this.enabled && entry.expires > this.now()) this.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
+    return { entry: await p, hit: false };
+  }
+
+  set(key: string, entry: CachedResponse) {
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.byteLength;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.body.byteLength + (e.variants.br?.byteLength ?? 0) + (e.variants.gzip?.byteLength ?? 0);
+    this.entries.delete(key);
+  }
+
+  /** Forget everything (called after writes that change what public pages show). */
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  expiresAt() {
+    return this.now() + this.ttlMs;
+  }
+
+  /** The body in an encoding, compressed once and kept with the entry. */
+  variant(entry: CachedResponse, encoding: Encoding | null): Uint8Array {
+    if (!encoding || entry.body.byteLength < 512) return entry.body;
+    let v = entry.variants[encoding];
+    if (!v) {
+      v = compressBuffer(entry.body, encoding);
+      entry.variants[encoding] = v;
+      this.bytes += v.byteLength;
+    }
+    return v;
+  }
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+
+// Security headers for every response. Pages get a per-render nonce for the framework's inline scripts
+// (WAKU.md §6); everything else gets a policy without inline scripts at all.
+export const newNonce = () => randomBytes(16).toString('base64');
+
+export type CspOptions = { nonce?: string; frameable?: boolean; connectSrc?: string[]; dev?: boolean; hsts?: boolean };
+
+export function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }: CspOptions): string {
+  const script = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])];
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(' ')}`,
+    // React renders style attributes (the loading bar's transform); no inline <style> blocks are used.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...connectSrc, ...(dev ? ['ws:', 'wss:'] : [])].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameable ? '*' : "'none'"}`,
+  ].join('; ');
+}
+
+export function securityHeaders(opts: CspOptions): [string, string][] {
+  const h: [string, string][] = [
+    ['content-security-policy', contentSecurityPolicy(opts)],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+    ['cross-origin-opener-policy', 'same-origin'],
+  ];
+  if (!opts.frameable) h.push(['x-frame-options', 'DENY']);
+  // Only when the site is served over HTTPS: browsers ignore it on plain HTTP anyway.
+  if (opts.hsts) h.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return h;
+}
+
+const BOT = /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|lighthouse|googlebot|yandex|baiduspider|duckduckbot/i;
+/** Search-engine and preview bots get error statuses with no error page body (SPEC §4). */
+export const isBot = (userAgent: string | null | undefined) => !!userAgent && BOT.test(userAgent);

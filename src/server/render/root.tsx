@@ -1,0 +1,53 @@
+import 'server-only';
+import type { ReactNode } from 'react';
+import '../../styles.css';
+import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
+import { BuildUpdateBanner } from '../../components/islands/build-update-banner';
+import { LoadingBar } from '../../components/islands/loading-bar';
+import { Providers } from '../../components/islands/providers';
+import { RouteTracker } from '../../components/islands/route-tracker';
+import { localeOfPath } from '../../i18n/locales';
+import { getT } from '../../i18n/translate';
+import { COLOR_MODE_SCRIPT, resolveForcedMode } from '../../lib/color-mode';
+import { href, matchRoute, routeDef } from '../../routes';
+import { getConfig, toPublicConfig } from '../config';
+import { currentPagePath } from '../current-path';
+import { getRequestContext } from '../request-context';
+import { loadSession } from '../session';
+
+// The document shell. Dynamic, so that <html lang> follows the page's locale on first load and after client
+// navigation (WAKU.md §3: no cost on dynamic pages). Anonymous visitors all get the same HTML.
+export async function Root({ children }: { children: ReactNode }) {
+  const path = currentPagePath();
+  const locale = localeOfPath(path);
+  const match = matchRoute(path);
+  const forced = match ? resolveForcedMode(routeDef(match.id).colorMode) : undefined;
+  const t = getT(locale);
+  const config = toPublicConfig(getConfig());
+  const session = await loadSession();
+  const nonce = getRequestContext()?.nonce;
+  return (
+    <html lang={locale} data-color-mode-forced={forced} suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }} />
+        <meta name="theme-color" content="#7e22ce" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </head>
+      <body>
+        <Providers config={config} session={session}>
+          <LoadingBar />
+          <RouteTracker />
+          <AppErrorBoundary
+            labels={{ title: t('error.serverTitle'), help: t('error.serverHelp'), home: t('error.home'), homeHref: href('home', locale) }}
+          >
+            {children}
+          </AppErrorBoundary>
+          <BuildUpdateBanner
+            buildId={import.meta.env.WAKU_BUILD_ID ?? ''}
+            labels={{ available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') }}
+          />
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,135 @@
+import 'server-only';
+import type { ReactNode } from 'react';
+import { unstable_redirect as redirect } from 'waku/router/server';
+import { layouts } from '../../components/layout/layouts';
+import { ErrorScreen } from '../../components/layout/error-screen';
+import { Seo } from '../../components/layout/seo';
+import { countries, roles, skills, labelOf } from '../../domain/catalog';
+import { localeOfPath, type Locale } from '../../i18n/locales';
+import { getT, type T } from '../../i18n/translate';
+import { PageError, type ErrorData } from '../../lib/page-error';
+import { href, isValidRoute, paramNames, routeDef, type Params, type RouteId } from '../../routes';
+import type { PageMeta, Template, TemplateProps } from '../../templates/types';
+import { getConfig } from '../config';
+import { currentPagePath } from '../current-path';
+import { patchResponse } from '../request-context';
+import { loadSession } from '../session';
+import { runRouteMiddleware } from './route-middleware';
+
+type WakuPageProps = { path: string; query?: string } & Record<string, unknown>;
+
+/** Route params from Waku's page props: decoded, wildcards as arrays. */
+function paramsOf(id: RouteId, locale: Locale, props: WakuPageProps): Params {
+  const out: Params = {};
+  for (const name of paramNames(routeDef(id)[locale])) {
+    const v = props[name];
+    const decode = (s: string) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    out[name] = Array.isArray(v) ? v.map((s) => decode(String(s))) : typeof v === 'string' ? decode(v) : [];
+  }
+  return out;
+}
+
+/** Title placeholders filled from the catalogue: {{country}}, {{role}}, {{skill}}, {{brand}}. */
+function labelParams(params: Params, locale: Locale, brand: string) {
+  const s = (v: Params[string] | undefined) => (typeof v === 'string' ? v : '');
+  return {
+    brand,
+    country: labelOf(countries, s(params.country), locale),
+    role: labelOf(roles, s(params.rol) || s(params.developer), locale),
+    skill: labelOf(skills, s(params.skill), locale),
+  };
+}
+
+export function defaultMeta(id: RouteId, t: T, params: Params, locale: Locale, brand: string): PageMeta {
+  const values = labelParams(params, locale, brand);
+  return { title: t(`routes.${id}.title`, values), description: t(`routes.${id}.description`, values) };
+}
+
+/** One Waku page per route and locale: validation, access mode, route middleware, layout, head, errors. */
+export function routePage(id: RouteId, locale: Locale, Template: Template) {
+  const def = routeDef(id);
+  const Layout = layouts[def.layout];
+
+  return async function RoutePage(props: WakuPageProps) {
+    const path = props.path;
+    const query = props.query ?? '';
+    const params = paramsOf(id, locale, props);
+    const t = getT(locale);
+    const config = getConfig();
+    const session = await loadSession();
+    const shell = { locale, t, routeId: id, path, query, brand: config.BRAND_NAME, handle: config.BRAND_HANDLE, session };
+    const brand = { name: config.BRAND_NAME, handle: config.BRAND_HANDLE, siteUrl: config.SITE_URL };
+
+    const errorPage = (status: number, message: string, data?: ErrorData) => {
+      patchResponse((p) => {
+        p.status = status;
+      });
+      return (
+        <Layout {...shell}>
+          <title>{`${status} · ${config.BRAND_NAME}`}</title>
+          <meta name="robots" content="noindex" />
+          <ErrorScreen status={status} message={message} data={data} locale={locale} t={t} />
+        </Layout>
+      );
+    };
+
+    if (!isValidRoute(id, params)) return errorPage(404, `Page Not Found: ${path}`);
+    if (def.access === 'guest-only' && session.loggedIn) redirect(href('home', locale), 307);
+    if (id === 'calculatorResult' && !query) redirect(href('calculator', locale), 307);
+    if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
+
+    const tp: TemplateProps = { id, locale, params, query, path, t, brand: config.BRAND_NAME };
+    let content: ReactNode;
+    let meta: PageMeta;
+    try {
+      meta = Template.meta ? await Template.meta(tp) : defaultMeta(id, t, params, locale, config.BRAND_NAME);
+      content = await Template(tp);
+    } catch (err) {
+      if (err instanceof PageError) return errorPage(err.status, err.message, err.data);
+      throw err;
+    }
+    const fullTitle = id === 'home' ? meta.title : t('meta.titleTemplate', { title: meta.title, brand: config.BRAND_NAME });
+    return (
+      <Layout {...shell}>
+        <Seo
+          id={id}
+          locale={locale}
+          params={params}
+          title={fullTitle}
+          description={meta.description}
+          brand={brand}
+          noindex={meta.noindex ?? !def.indexable}
+        />
+        {content}
+      </Layout>
+    );
+  };
+}
+
+/** Waku's 404 page: a path that matches no route. */
+export function notFoundPage() {
+  return async function NotFoundPage(props: { path?: string }) {
+    const path = currentPagePath();
+    const locale = localeOfPath(path);
+    const t = getT(locale);
+    const config = getConfig();
+    const session = await loadSession();
+    patchResponse((p) => {
+      p.status = 404;
+    });
+    const Layout = layouts.default;
+    return (
+      <Layout locale={locale} t={t} routeId={null} path={path} query="" brand={config.BRAND_NAME} handle={config.BRAND_HANDLE} session={session}>
+        <title>{`404 · ${config.BRAND_NAME}`}</title>
+        <meta name="robots" content="noindex" />
+        <ErrorScreen status={404} message={`Page not found: ${path}`} locale={locale} t={t} />
+      </Layout>
+    );
+  };
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+// Per-request data shared between the outer HTTP layer and server components. Waku has no API for a
+// component to set the status or a cookie (WAKU.md §4), so components patch this store and the HTTP layer
+// applies the patch to the HTML response.
+export type ResponsePatch = { status?: number; cookies: string[]; headers: [string, string][] };
+export type RequestContext = { nonce: string; patch: ResponsePatch };
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const runWithRequestContext = <R>(ctx: RequestContext, fn: () => R): R => storage.run(ctx, fn);
+export const getRequestContext = (): RequestContext | undefined => storage.getStore();
+
+export function patchResponse(fn: (p: ResponsePatch) => void): void {
+  const ctx = storage.getStore();
+  if (ctx) fn(ctx.patch);
+}

@@ -1,0 +1,59 @@
+import type { RouteId } from '../routes';
+import { contentPage } from './content-page';
+import { CertificationPage, OfferPage, TalentProfilePage } from './entity-pages';
+import { HomePage } from './home-page';
+import { JobsPage } from './jobs-page';
+import { LogoutPage } from './logout-page';
+import { CalculatorPage, SalaryPage, ToolsHubPage } from './tools-pages';
+import type { Template } from './types';
+
+// Which template renders each route. Typed as a full record: a route without a page fails to compile.
+export const templates: Record<RouteId, Template> = {
+  home: HomePage,
+  logout: LogoutPage,
+  login: contentPage({ related: ['signUp', 'hireStartNow', 'forgotPassword'] }),
+  signUp: contentPage({ related: ['login', 'jobs', 'calculator'] }),
+  forgotPassword: contentPage({ related: ['login', 'signUp'] }),
+  resetPassword: contentPage({ related: ['forgotPassword', 'login'] }),
+  confirmEmail: contentPage({ related: ['login', 'home'] }),
+
+  hire: contentPage({ primary: { id: 'hireCreateOffer', key: 'home.ctaHire' }, related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'] }),
+  hireSite: contentPage({ primary: { id: 'hireCreateOffer', key: 'routes.hireCreateOffer.title' }, related: ['hireCreateOffer', 'hirePricing'] }),
+  hireLanding: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hirePricing', 'hireSchedule'] }),
+  hirePricing: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }),
+  hireStaffing: contentPage({ primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' }, related: ['hirePricing', 'hireSchedule'] }),
+  hireSchedule: contentPage({ related: ['hireRequestMeeting', 'hireStaffing'] }),
+  hireCreateOffer: contentPage({ related: ['hireStartNow', 'calculator', 'hirePricing'] }),
+  hireStartNow: contentPage({ related: ['login', 'hirePricing', 'terms'] }),
+  hireRequestMeeting: contentPage({ related: ['hireSchedule', 'hireStaffing'] }),
+
+  match: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }),
+  matchPlatform: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'jobs'] }),
+  matchCourses: contentPage({ related: ['freeCourse', 'jobs'] }),
+  matchCourse: contentPage({ related: ['matchCourses', 'jobs'] }),
+  freeCourse: contentPage({ primary: { id: 'signUp', key: 'nav.signUp' }, related: ['matchCourses', 'jobs'] }),
+  talentProfile: TalentProfilePage,
+  offer: OfferPage,
+  certification: CertificationPage,
+  interviewIntro: contentPage({ related: ['matchCourses', 'jobs'] }),
+  jobs: JobsPage,
+  countryJobs: JobsPage,
+
+  privacy: contentPage({ related: ['terms', 'termsB2c'] }),
+  terms: contentPage({ related: ['privacy', 'termsB2c'] }),
+  termsB2c: contentPage({ related: ['privacy', 'terms'] }),
+  termsBlackNovember: contentPage({ related: ['terms', 'privacy'] }),
+
+  tools: ToolsHubPage,
+  toolsCountry: SalaryPage,
+  toolsCountrySalary: SalaryPage,
+  toolsCountryRole: SalaryPage,
+  toolsSkill: SalaryPage,
+  toolsDeveloper: SalaryPage,
+  toolsCountrySkill: SalaryPage,
+  toolsCountryDeveloper: SalaryPage,
+  calculator: CalculatorPage,
+  calculatorIframe: contentPage({ primary: { id: 'calculator', key: 'tools.calculator' } }),
+  calculatorRegister: contentPage({ related: ['signUp', 'login', 'calculator'] }),
+  calculatorResult: contentPage({ related: ['calculator', 'jobs'] }),
+};

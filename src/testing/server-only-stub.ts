@@ -1,0 +1,2 @@
+// Vitest stand-in for the 'server-only' marker package (see vitest.config.ts).
+export {};

@@ -1,0 +1,50 @@
+import { createPages } from 'waku';
+import adapter from 'waku/adapters/default';
+import { unstable_setNonce as setNonce } from 'waku/router/server';
+import { locales } from './i18n/locales';
+import { paramNames, routeIds, routes } from './routes';
+import { getConfig } from './server/config';
+import { createHttpApp } from './server/http/app';
+import { getRequestContext } from './server/request-context';
+import { Root } from './server/render/root';
+import { notFoundPage, routePage } from './server/render/route-page';
+import { templates } from './templates';
+
+// Fail fast with a readable list when the environment is wrong.
+const config = getConfig();
+
+const pages = createPages(async ({ createRoot, createPage, createInterceptor }) => [
+  createRoot({ render: 'dynamic', component: Root }),
+  // The framework's inline scripts carry the per-request CSP nonce.
+  createInterceptor((next) => {
+    const nonce = getRequestContext()?.nonce;
+    if (nonce) setNonce(nonce);
+    return next();
+  }),
+  ...routeIds.flatMap((id) =>
+    locales.flatMap((locale) => {
+      const pattern: string = routes[id][locale];
+      const component = routePage(id, locale, templates[id]);
+      // A trailing catch-all also answers with no segments (/trabajos): Waku's wildcard needs at least one.
+      const extra = paramNames(pattern).length && pattern.endsWith(']') && /\[\.\.\.\w+\]$/.test(pattern)
+        ? [pattern.replace(/\/\[\.\.\.\w+\]$/, '')]
+        : [];
+      return [pattern, ...extra].map((path) =>
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        createPage({ render: 'dynamic', path, component } as any),
+      );
+    }),
+  ),
+  createPage({ render: 'dynamic', path: '/404', component: notFoundPage() }),
+]);
+
+const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
+
+const { app } = createHttpApp({
+  inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
+  config,
+  prod: import.meta.env.PROD,
+  build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },
+});
+
+export default { ...inner, fetch: app.fetch };

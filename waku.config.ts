@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import Icons from 'unplugin-icons/vite';
+import { defineConfig } from 'waku/config';
+
+// One id per build, shared by Waku's version-skew check and our /builds/latest.json. TANDEM_BUILD_ID pins
+// it when several separately built instances must agree.
+const buildId = process.env.TANDEM_BUILD_ID || randomBytes(6).toString('base64url');
+
+export default defineConfig({
+  vite: {
+    define: {
+      'import.meta.env.WAKU_BUILD_ID': JSON.stringify(buildId),
+      'import.meta.env.TANDEM_BUILD_TIME': JSON.stringify(Date.now()),
+    },
+    plugins: [Icons({ compiler: 'jsx', jsx: 'react', scale: 1.25, defaultClass: 'icon' })],
+  },
+});
