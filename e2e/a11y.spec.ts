@@ -10,7 +10,7 @@ test.describe('axe', () => {
       await page.goto(r.path);
       // A page that forces a mode is scanned in that mode only.
       const forced = await page.locator('html').getAttribute('data-color-mode-forced');
-      const schemes = forced === 'light' || forced === 'dark' ? [forced] : (['light', 'dark'] as const);
+      const schemes: ('light' | 'dark')[] = forced === 'light' || forced === 'dark' ? [forced] : ['light', 'dark'];
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.evaluate((s) => {
