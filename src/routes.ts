@@ -147,7 +147,19 @@ export const routeDef = (id: RouteId): RouteDef => routes[id];
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'wildcard'; name: string };
 
+const parsed = new Map<string, Segment[]>();
+
+/** The segments of a pattern; parsed once per pattern (matching runs on every request). */
 export function parsePattern(pattern: string): Segment[] {
+  let segments = parsed.get(pattern);
+  if (!segments) {
+    segments = parseSegments(pattern);
+    parsed.set(pattern, segments);
+  }
+  return segments;
+}
+
+function parseSegments(pattern: string): Segment[] {
   return pattern
     .split('/')
     .filter(Boolean)

@@ -94,7 +94,7 @@ export function SalaryPage(p: TemplateProps) {
       {country && (
         <section className="section">
           <h2>{t('tools.skills')}</h2>
-          <Chips items={skills.map((k) => ({ to: href('toolsCountrySkill', locale, { country, skill: k.id }), label: k.label[locale] }))} />
+          <Chips items={skills.slice(0, 16).map((k) => ({ to: href('toolsCountrySkill', locale, { country, skill: k.id }), label: k.label[locale] }))} />
         </section>
       )}
       <LinkCards

@@ -178,3 +178,41 @@ describe('HTTP layer', () => {
     expect(await res.text()).toBe('');
   });
 });
+
+describe('streaming compression', () => {
+  it('sends what is rendered before the rest of the stream is ready', async () => {
+    const { compressStream } = await import('./compress');
+    const { createGunzip } = await import('node:zlib');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const source = new ReadableStream<Uint8Array>({
+      async start(c) {
+        c.enqueue(new TextEncoder().encode('<p>shell</p>'));
+        await gate;
+        c.enqueue(new TextEncoder().encode('<p>late</p>'));
+        c.close();
+      },
+    });
+    const gunzip = createGunzip();
+    let text = '';
+    gunzip.on('data', (d: Buffer) => (text += d.toString()));
+    const reader = compressStream(source, 'gzip').getReader();
+    // Before the gate opens, the shell must already be decodable.
+    while (!text.includes('shell')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      gunzip.write(value);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(text).toBe('<p>shell</p>');
+    release();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      gunzip.write(value);
+    }
+    gunzip.end();
+    await new Promise((r) => gunzip.on('end', r));
+    expect(text).toBe('<p>shell</p><p>late</p>');
+  });
+});

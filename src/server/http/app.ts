@@ -95,8 +95,9 @@ export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/p
   );
 
   if (prod) {
-    app.use(
-      serveStatic({
+    // Only file-like paths can be static files: page paths skip the file-system lookup.
+    const fileLike = /\.[a-z0-9]+$/i;
+    const statics = serveStatic({
         root: staticRoot,
         precompressed: true,
         onFound: (path, c) => {
@@ -105,8 +106,8 @@ export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/p
             path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
           );
         },
-      }),
-    );
+      });
+    app.use((c, next) => (fileLike.test(c.req.path) ? statics(c, next) : next()));
   }
 
   // First visit to '/': cookie, then the browser's languages, then es; English gets a 302 to /en.

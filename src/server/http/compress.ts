@@ -50,6 +50,18 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
           /* already closed */
         }
       });
+      // Chunks that arrive together are compressed together: one flush per burst, not per chunk (a flush
+      // costs a block header and most of brotli's work), while a streamed <Suspense> part still goes out
+      // as soon as it is rendered.
+      let flushScheduled = false;
+      const flushSoon = () => {
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          if (!closed && !z.writableEnded) z.flush();
+        });
+      };
       void (async () => {
         try {
           for (;;) {
@@ -57,7 +69,7 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
             if (done) break;
             if (closed) return;
             z.write(value);
-            z.flush();
+            flushSoon();
           }
           z.end();
         } catch (err) {
