@@ -48,9 +48,15 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`),
-    );
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const i of result.error.issues) {
+      const name = i.path.join('.');
+      if (seen.has(name)) continue; // one line per variable
+      seen.add(name);
+      problems.push(`${name}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    }
+    throw new ConfigError(problems);
   }
   const c = result.data;
   if (c.ANALYTICS_ENABLED && (!c.ANALYTICS_WRITE_KEY || !c.ANALYTICS_DATA_PLANE_URL)) {

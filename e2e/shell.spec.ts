@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { waitForHydration } from './fixtures';
+
+test('a new build shows the update banner and the next navigation is a full load', async ({ page }) => {
+  await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
+  await page.goto('/en/hire');
+  await waitForHydration(page);
+  await expect(page.getByRole('status').filter({ hasText: 'A new version of Tandem is available.' })).toBeVisible({ timeout: 5000 });
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.locator('header').getByRole('link', { name: 'Jobs' }).first().click();
+  await expect(page).toHaveURL(/\/en\/trabajos$/);
+  // A full load starts a new document: the marker is gone.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false)).toBe(false);
+});
+
+test('tooltips wait 200 ms and sit on top', async ({ page }) => {
+  await page.goto('/en');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /Colour theme/ }).hover();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await expect(page.getByRole('tooltip')).toHaveText('Colour theme: System');
+  await expect(page.getByRole('tooltip')).toHaveAttribute('data-placement', 'top');
+});
+
+test('the dropdown opens below its button and hides 400 ms after the pointer leaves', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const button = page.getByRole('button', { name: /Tema de color/ });
+  await button.click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const [b, m] = [await button.boundingBox(), await menu.boundingBox()];
+  expect(m!.y).toBeGreaterThanOrEqual(b!.y + b!.height);
+  await page.mouse.move(5, 600);
+  await expect(menu).toBeVisible();
+  await expect(menu).toBeHidden({ timeout: 2000 });
+});
+
+for (const width of [320, 768, 1280]) {
+  test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/en/tools/peru/backend', '/hire/pricing', '/trabajos']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test('the mobile menu opens without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/hire');
+  await page.locator('.mobile-menu summary').click();
+  await expect(page.locator('.mobile-menu .panel').getByRole('link', { name: 'Empleos' })).toBeVisible();
+  await context.close();
+});
+
+test('client components receive only the strings they render', async ({ request }) => {
+  const html = await (await request.get('/en/hire')).text();
+  // A translation table would carry keys of pages that are not on screen.
+  expect(html).not.toContain('toolsCountryDeveloper');
+  expect(html).not.toContain('termsBlackNovember');
+});
