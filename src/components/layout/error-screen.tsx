@@ -20,18 +20,12 @@ export function ErrorScreen({
   t: T;
 }) {
   const kind = errorKind(data);
-  const title =
-    kind === 'talent' ? t('error.talentTitle')
-    : kind === 'offer' ? t('error.offerTitle')
-    : kind === 'certification' ? t('error.certificationTitle')
-    : status === 404 ? t('error.notFoundTitle')
-    : t('error.serverTitle');
-  const help =
-    kind === 'talent' ? t('error.talentHelp')
-    : kind === 'offer' ? t('error.offerHelp')
-    : kind === 'certification' ? t('error.certificationHelp')
-    : status === 404 ? t('error.notFoundHelp')
-    : t('error.serverHelp');
+  // Message keys per screen: the dedicated not-found screens, else the generic 404 or server error.
+  const keys = kind !== 'generic' ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
+    : status === 404 ? { title: 'error.notFoundTitle', help: 'error.notFoundHelp' }
+    : { title: 'error.serverTitle', help: 'error.serverHelp' };
+  const title = t(keys.title);
+  const help = t(keys.help);
   return (
     <div className="container error-screen" data-error-kind={kind}>
       <p className="status" aria-hidden="true">{status}</p>

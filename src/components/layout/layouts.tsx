@@ -49,6 +49,21 @@ export function CleanLayout(props: LayoutProps) {
   );
 }
 
+function NavGroup({ title, items, current }: { title: string; items: { to: string; label: string }[]; current: (to: string) => 'page' | undefined }) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <ul>
+        {items.map((i) => (
+          <li key={i.to}>
+            <Link to={i.to} aria-current={current(i.to)}>{i.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** The salary tools: the default shell plus the tools navigation. */
 export function ToolsLayout(props: LayoutProps) {
   const { locale, t, path } = props;
@@ -66,27 +81,9 @@ export function ToolsLayout(props: LayoutProps) {
             <li><Link to={href('tools', locale)} aria-current={current(href('tools', locale))}>{t('tools.navTitle')}</Link></li>
             <li><Link to={href('calculator', locale)} aria-current={current(href('calculator', locale))}>{t('tools.calculator')}</Link></li>
           </ul>
-          <h2>{t('tools.countries')}</h2>
-          <ul>
-            {featuredCountries.map((c) => {
-              const to = href('toolsCountry', locale, { country: c.id });
-              return <li key={c.id}><Link to={to} aria-current={current(to)}>{c.label[locale]}</Link></li>;
-            })}
-          </ul>
-          <h2>{t('tools.roles')}</h2>
-          <ul>
-            {featuredRoles.map((r) => {
-              const to = href('toolsDeveloper', locale, { developer: r.id });
-              return <li key={r.id}><Link to={to} aria-current={current(to)}>{r.label[locale]}</Link></li>;
-            })}
-          </ul>
-          <h2>{t('tools.skills')}</h2>
-          <ul>
-            {featuredSkills.map((s) => {
-              const to = href('toolsSkill', locale, { skill: s.id });
-              return <li key={s.id}><Link to={to} aria-current={current(to)}>{s.label[locale]}</Link></li>;
-            })}
-          </ul>
+          <NavGroup title={t('tools.countries')} current={current} items={featuredCountries.map((c) => ({ to: href('toolsCountry', locale, { country: c.id }), label: c.label[locale] }))} />
+          <NavGroup title={t('tools.roles')} current={current} items={featuredRoles.map((r) => ({ to: href('toolsDeveloper', locale, { developer: r.id }), label: r.label[locale] }))} />
+          <NavGroup title={t('tools.skills')} current={current} items={featuredSkills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))} />
         </nav>
         <main id="main">{props.children}</main>
       </div>
