@@ -16,10 +16,13 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript|manife
 export const isCompressible = (contentType: string | null) => !!contentType && COMPRESSIBLE.test(contentType);
 
 export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  // Small windows: a page is tens of kB, and each stream's native buffers live until it is destroyed.
   const z =
     encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : zlib.createGzip({ level: 6 });
+      ? zlib.createBrotliCompress({
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+        })
+      : zlib.createGzip({ level: 5, memLevel: 7, windowBits: 15 });
   let closed = false;
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
@@ -33,6 +36,7 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
         }
       });
       z.on('end', () => {
+        z.destroy(); // free the native compressor now, not at the next GC
         if (closed) return;
         closed = true;
         try {
