@@ -18,8 +18,9 @@ export function JobsPage(p: TemplateProps) {
   const country = typeof params.country === 'string' ? params.country : '';
   const filters = Array.isArray(params.filters) ? params.filters : [];
   const values = { country: labelOf(countries, country, locale) };
-  const target = (extra: string) => {
-    const next: Params = { filters: [...filters.filter((f) => f !== extra), extra] };
+  // A chip adds its value, or removes it when it is already selected.
+  const target = (value: string) => {
+    const next: Params = { filters: filters.includes(value) ? filters.filter((f) => f !== value) : [...filters, value] };
     return country ? href('countryJobs', locale, { ...next, country }) : href('jobs', locale, next);
   };
   return (

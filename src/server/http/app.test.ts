@@ -171,6 +171,17 @@ describe('HTTP layer', () => {
     }
   });
 
+  it('answers other methods on pages with 405 and Allow', async () => {
+    const { app, renders } = setup();
+    for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const res = await app.request('/hire', { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+    expect(renders()).toBe(0);
+    expect((await app.request('/hire', { method: 'POST' })).status).toBe(200);
+  });
+
   it('answers HEAD without a body', async () => {
     const { app } = setup();
     const res = await app.request('/hire', { method: 'HEAD' });

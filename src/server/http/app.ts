@@ -127,7 +127,13 @@ export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/p
     c.res.headers.append('vary', 'Cookie, Accept-Language');
   });
 
-  app.all('*', (c) => renderPage(c));
+  // Pages answer GET and HEAD, and POST for server actions and forms that work without JavaScript.
+  app.all('*', (c) => {
+    if (!isBackendPath(c.req.path) && !['GET', 'HEAD', 'POST'].includes(c.req.method)) {
+      return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' });
+    }
+    return renderPage(c);
+  });
 
   async function renderPage(c: Context): Promise<Response> {
     const req = c.req.raw;
