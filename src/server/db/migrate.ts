@@ -1,0 +1,32 @@
+import 'server-only';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
+import type { Database } from './client';
+import { initialSchema } from './migrations/001-initial-schema';
+
+// Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
+// definition serves SQLite and PostgreSQL. Names sort in order of application.
+const migrations: Record<string, (d: Database['dialect']) => Migration> = {
+  '001-initial-schema': initialSchema,
+};
+
+class CodeProvider implements MigrationProvider {
+  constructor(private dialect: Database['dialect']) {}
+  async getMigrations() {
+    return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(this.dialect)]));
+  }
+}
+
+/** Bring the schema up to date; throws with the failing migration's name and error. */
+export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new CodeProvider(database.dialect),
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
+  }
+  return result;
+}
