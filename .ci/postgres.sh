@@ -6,6 +6,9 @@ if ! command -v pg_lsclusters >/dev/null 2>&1 || [ -z "$(pg_lsclusters -h 2>/dev
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
 fi
+if [ -z "$(pg_lsclusters -h 2>/dev/null)" ]; then
+  pg_createcluster "$(ls /usr/lib/postgresql | sort -V | tail -n 1)" main >&2
+fi
 read -r ver cluster port status _ < <(pg_lsclusters -h | head -n 1)
 if [ "$status" != "online" ]; then
   pg_ctlcluster "$ver" "$cluster" start >&2

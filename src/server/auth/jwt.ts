@@ -1,0 +1,39 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// Signed session tokens (HS256). The payload names the user, the account type and the user's token
+// version: bumping the version (password change or reset) invalidates every earlier token.
+export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; iat: number; exp: number };
+
+export const TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
+const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+export function signToken(claims: Omit<TokenClaims, 'iat' | 'exp'>, secret: string, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + TOKEN_TTL_SECONDS }));
+  const sig = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
+  return `${HEADER}.${payload}.${sig}`;
+}
+
+/** The claims of a valid, unexpired token, or null for anything else. */
+export function verifyToken(token: string, secret: string, now = Date.now()): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== HEADER) return null;
+  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  let given: Buffer;
+  try {
+    given = Buffer.from(parts[2]!, 'base64url');
+  } catch {
+    return null;
+  }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const c = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString()) as Partial<TokenClaims>;
+    if (typeof c.sub !== 'string' || (c.typ !== 'match' && c.typ !== 'hire') || typeof c.ver !== 'number') return null;
+    if (typeof c.exp !== 'number' || c.exp * 1000 <= now) return null;
+    return c as TokenClaims;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The token signing secret: JWT_SECRET when set; on the embedded default, generated once into
+ * data/jwt-secret (mode 600) and reused, so sessions survive restarts and every worker agrees.
+ */
+export function loadJwtSecret(env = process.env, file = 'data/jwt-secret'): string {
+  const fromEnv = env.JWT_SECRET?.trim();
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return fromEnv;
+  }
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, secret + '\n', { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+    console.log(`[auth] JWT_SECRET is not set: generated one into ${file}`);
+    return secret;
+  } catch {
+    // Another worker wrote it first: use theirs.
+    return readFileSync(file, 'utf8').trim();
+  }
+}
