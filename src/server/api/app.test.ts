@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDb } from '../../testing/databases';
+import { createAuthService } from '../services/auth-service';
+import { createApiApp } from './app';
+
+const SECRET = 's'.repeat(40);
+
+describe.each(testDatabases)('product API on %s', (_name, open) => {
+  let t: TestDb;
+  let app: Hono;
+  beforeAll(async () => {
+    t = await open();
+    const auth = createAuthService(t, SECRET);
+    app = new Hono().route('/api', createApiApp({ auth: async () => auth }));
+  });
+  afterAll(async () => t?.cleanup());
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(`/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(`/api${path}`, { headers });
+  const json = async (res: Response) => (await res.json()) as { success: boolean; message?: string; errors?: Record<string, string>; result?: any };
+
+  const ana = { name: 'Ana', last_name: 'García', email: 'ana@example.com', password: 'una-clave-larga', origin: 'calculator', utm_source: 'news' };
+
+  it('registers a candidate, who can then sign in and read their user', async () => {
+    const reg = await post('/v3/match/register', ana);
+    expect(reg.status).toBe(201);
+    const body = await json(reg);
+    expect(body.success).toBe(true);
+    expect(body.result.user).toMatchObject({ name: 'Ana', last_name: 'García', email: 'ana@example.com', profile_slug: 'ana-garcia', user_status: 'pending-confirmation' });
+    const login = await json(await post('/v3/match/auth/login', { email: 'ANA@example.com', password: ana.password }));
+    expect(login.success).toBe(true);
+    const token = login.result.access_token as string;
+    const me = await json(await get('/v3/match/auth/me', { authorization: `Bearer ${token}` }));
+    expect(me.result).toMatchObject({ email: 'ana@example.com', account_type: 'match' });
+    expect(Object.keys(me.result).sort()).toEqual(['account_type', 'email', 'id', 'last_name', 'name', 'profile_picture_path', 'profile_slug', 'user_status']);
+    const row = await t.db.selectFrom('users').select(['origin', 'utm_source']).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    expect(row).toEqual({ origin: 'calculator', utm_source: 'news' });
+  });
+
+  it('registers a company with its company and keeps the account types apart', async () => {
+    const reg = await post('/v3/hire/register', { name: 'Luis', last_name: 'Pérez', email: 'luis@acme.pe', password: 'otra-clave-larga', company_name: 'Acme Perú' });
+    expect(reg.status).toBe(201);
+    const token = (await json(reg)).result.access_token;
+    expect((await get('/v3/hire/auth/me', { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await get('/v3/match/auth/me', { authorization: `Bearer ${token}` })).status).toBe(401);
+    const asCandidate = await post('/v3/match/auth/login', { email: 'luis@acme.pe', password: 'otra-clave-larga' });
+    expect(asCandidate.status).toBe(401);
+    const company = await t.db.selectFrom('companies').select('name').executeTakeFirst();
+    expect(company?.name).toBe('Acme Perú');
+  });
+
+  it('answers an unknown email and a wrong password the same way, in the lang header language', async () => {
+    const a = await post('/v3/match/auth/login', { email: 'nobody@example.com', password: 'whatever-1' });
+    const b = await post('/v3/match/auth/login', { email: 'ana@example.com', password: 'wrong-password' });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    const [ja, jb] = [await json(a), await json(b)];
+    expect(ja).toEqual(jb);
+    expect(ja.message).toBe('El correo o la contraseña no son correctos.');
+    const en = await post('/v3/match/auth/login', { email: 'nobody@example.com', password: 'x' }, { lang: 'en' });
+    expect((await json(en)).message).toBe('The email or password is not correct.');
+  });
+
+  it('refuses a second account for the same email, whatever its case', async () => {
+    const res = await post('/v3/match/register', { ...ana, email: 'Ana@Example.COM' });
+    expect(res.status).toBe(409);
+    expect((await json(res)).errors?.email).toBeTruthy();
+  });
+
+  it('names the bad fields of invalid input, and never answers 500 for it', async () => {
+    const res = await post('/v3/match/register', { name: '', email: 'not-an-email', password: 'short' }, { lang: 'en' });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.errors).toEqual({ name: 'This field is required.', email: 'Enter a valid email address.', password: 'Use at least 8 characters.' });
+    for (const bad of [{ email: 42, password: [] }, { email: null }, [], 'null', '"text"', { email: "' OR 1=1 --", password: "'; drop table users; --" }]) {
+      const r = await post('/v3/match/auth/login', bad);
+      expect([400, 401, 422]).toContain(r.status);
+    }
+    expect((await post('/v3/hire/register', { ...ana, email: 'x@y.com' })).status).toBe(422); // company_name missing
+    expect((await post('/v3/match/register', { ...ana, email: 'z@y.com', password: 'p'.repeat(500) })).status).toBe(422);
+  });
+
+  it('answers invalid JSON 400, huge bodies 413, wrong methods 405 and unknown paths 404', async () => {
+    expect((await post('/v3/match/auth/login', '{"email":')).status).toBe(400);
+    const huge = await post('/v3/match/register', { ...ana, name: 'x'.repeat(1024 * 1024 + 10) });
+    expect(huge.status).toBe(413);
+    const wrong = await get('/v3/match/auth/login');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect((await get('/v3/admin/auth/me')).status).toBe(404);
+    expect((await get('/v3/nothing/here/at/all')).status).toBe(404);
+  });
+
+  it('refuses missing, malformed, forged and stale tokens', async () => {
+    expect((await get('/v3/match/auth/me')).status).toBe(401);
+    expect((await get('/v3/match/auth/me', { authorization: 'Bearer nope' })).status).toBe(401);
+    const token = (await json(await post('/v3/match/auth/login', { email: ana.email, password: ana.password }))).result.access_token as string;
+    await t.db.updateTable('users').set({ token_version: 5 }).where('email', '=', ana.email).execute();
+    expect((await get('/v3/match/auth/me', { authorization: `Bearer ${token}` })).status).toBe(401);
+    await t.db.updateTable('users').set({ token_version: 0 }).where('email', '=', ana.email).execute();
+  });
+
+  it('creates exactly one account from 50 parallel registrations of one email', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => post('/v3/match/register', { ...ana, email: 'race@example.com' }).then((r) => r.status)),
+    );
+    expect(results.filter((s) => s === 201)).toHaveLength(1);
+    expect(results.filter((s) => s === 409)).toHaveLength(49);
+    const count = await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'race@example.com').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('loses nothing across 200 parallel sign-ins', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => post('/v3/match/auth/login', { email: ana.email, password: ana.password }).then((r) => r.status)),
+    );
+    expect(results.every((s) => s === 200)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,112 @@
+import 'server-only';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { ServiceError } from '../services/errors';
+import type { AuthService } from '../services/auth-service';
+import { fail, failService, fieldErrors, ok } from './respond';
+
+// The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
+// the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.
+const email = z.string().trim().min(1).max(254).pipe(z.email());
+const utm = z.string().trim().max(200).optional();
+const loginBody = z.object({ email, password: z.string().min(1).max(200) });
+const registerBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().max(100).default(''),
+  email,
+  password: z.string().min(8).max(200),
+  origin: z.enum(['regular', 'public-offer', 'calculator', 'free-course']).optional(),
+  utm_id: utm, utm_source: utm, utm_medium: utm, utm_campaign: utm, utm_term: utm, utm_content: utm,
+});
+const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().min(2).max(160) });
+
+type Deps = { auth: () => Promise<AuthService> };
+
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const bearer = (c: Context) => {
+  const h = c.req.header('authorization') ?? '';
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1]! : null;
+};
+
+export function createApiApp({ auth }: Deps) {
+  const api = new Hono();
+
+  // One log line per call: never bodies, passwords or tokens.
+  api.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    if (process.env.NODE_ENV !== 'test') {
+      console.log(`[api] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`);
+    }
+  });
+  api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
+
+  api.onError((err, c) => {
+    if (err instanceof ServiceError) return failService(c, err);
+    console.error('[api] unexpected error', err);
+    return fail(c, 500, 'api.serverError');
+  });
+
+  const typeOf = (c: Context) => {
+    const t = c.req.param('type');
+    return t === 'match' || t === 'hire' ? t : null;
+  };
+
+  const withBody = async <S extends z.ZodType>(c: Context, schema: S, fn: (v: z.infer<S>) => Promise<Response>) => {
+    const body = await readJson(c);
+    if (!body.ok) return fail(c, 400, 'api.invalidJson');
+    const parsed = schema.safeParse(body.value);
+    if (!parsed.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, parsed.error));
+    return fn(parsed.data);
+  };
+
+  const only = (allow: string) => (c: Context) => {
+    c.header('allow', allow);
+    return fail(c, 405, 'api.methodNotAllowed');
+  };
+
+  api.post('/v3/:type/auth/login', async (c) => {
+    const type = typeOf(c);
+    if (!type) return fail(c, 404, 'api.notFound');
+    return withBody(c, loginBody, async (b) => {
+      const { access_token } = await (await auth()).login(type, b.email, b.password);
+      return ok(c, { access_token });
+    });
+  });
+  api.all('/v3/:type/auth/login', only('POST'));
+
+  api.post('/v3/:type/register', async (c) => {
+    const type = typeOf(c);
+    if (!type) return fail(c, 404, 'api.notFound');
+    return withBody(c, type === 'hire' ? hireRegisterBody : registerBody, async (b) => {
+      const { utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...rest } = b as z.infer<typeof hireRegisterBody>;
+      const utmFields = Object.fromEntries(
+        Object.entries({ utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter(([, v]) => v),
+      );
+      const result = await (await auth()).register(type, { ...rest, utm: utmFields });
+      return ok(c, result, 201);
+    });
+  });
+  api.all('/v3/:type/register', only('POST'));
+
+  api.get('/v3/:type/auth/me', async (c) => {
+    const type = typeOf(c);
+    if (!type) return fail(c, 404, 'api.notFound');
+    const user = await (await auth()).me(type, bearer(c));
+    c.header('cache-control', 'private, no-store');
+    return ok(c, user);
+  });
+  api.all('/v3/:type/auth/me', only('GET, HEAD'));
+
+  api.notFound((c) => fail(c, 404, 'api.notFound'));
+  return api;
+}

@@ -1,0 +1,105 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { signToken, verifyToken } from '../auth/jwt';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { emailExists, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from '../repositories/users';
+import { ServiceError, isUniqueViolation } from './errors';
+
+export type AccountType = 'match' | 'hire';
+export type PublicUser = {
+  id: number; name: string; last_name: string; email: string; profile_picture_path: string | null;
+  profile_slug: string | null; user_status: string; account_type: AccountType;
+};
+
+export type Registration = {
+  name: string; last_name: string; email: string; password: string;
+  origin?: NewUser['origin'];
+  utm?: Partial<Record<'utm_id' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
+  company_name?: string;
+};
+
+const toPublic = (u: PublicUser): PublicUser => ({
+  id: u.id, name: u.name, last_name: u.last_name, email: u.email, profile_picture_path: u.profile_picture_path,
+  profile_slug: u.profile_slug, user_status: u.user_status, account_type: u.account_type,
+});
+
+/** ASCII slug from a name: "José Pérez" -> "jose-perez". */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'perfil';
+}
+
+export function createAuthService(database: Database, secret: string) {
+  const { db } = database;
+
+  const issue = (u: { id: number; account_type: AccountType; token_version: number }) =>
+    signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version }, secret);
+
+  async function uniqueSlug(base: string): Promise<string> {
+    if (!(await slugExists(db, base))) return base;
+    for (let i = 0; i < 5; i++) {
+      const candidate = `${base}-${randomBytes(3).toString('hex')}`;
+      if (!(await slugExists(db, candidate))) return candidate;
+    }
+    return `${base}-${randomBytes(6).toString('hex')}`;
+  }
+
+  return {
+    /** Same refusal for an unknown email, a wrong password and the other account type. */
+    async login(type: AccountType, email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+      const user = await findUserByEmail(db, email, type);
+      const ok = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !ok) throw new ServiceError('invalid-credentials');
+      if (user.user_status === 'suspended') throw new ServiceError('suspended');
+      return { access_token: issue(user), user: toPublic(user) };
+    },
+
+    async register(type: AccountType, r: Registration): Promise<{ access_token: string; user: PublicUser }> {
+      if (await emailExists(db, r.email)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
+      const password_hash = await hashPassword(r.password);
+      const profile_slug = await uniqueSlug(slugify(`${r.name} ${r.last_name}`));
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const userId = await insertUser(trx, {
+            email: r.email, password_hash, account_type: type, name: r.name, last_name: r.last_name, profile_slug,
+            origin: r.origin ?? 'regular', ...r.utm,
+          });
+          if (type === 'match') {
+            await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+          } else {
+            const name = r.company_name ?? `${r.name} ${r.last_name}`;
+            const slug = `${slugify(name)}-${randomBytes(3).toString('hex')}`;
+            const company = await trx.insertInto('companies').values({ name, slug }).returning('id').executeTakeFirstOrThrow();
+            await trx.insertInto('company_users').values({ company_id: company.id, user_id: userId }).execute();
+          }
+          return userId;
+        });
+        const user = await findUserById(db, id);
+        if (!user) throw new Error('registered user vanished');
+        return { access_token: issue(user), user: toPublic(user) };
+      } catch (err) {
+        // Two registrations racing for one email: the unique index decides, the loser hears "taken".
+        if (isUniqueViolation(err)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
+        throw err;
+      }
+    },
+
+    /** The user behind a token of the given account type; refused when the token is stale or foreign. */
+    async me(type: AccountType, token: string | null): Promise<PublicUser> {
+      const claims = token ? verifyToken(token, secret) : null;
+      if (!claims || claims.typ !== type) throw new ServiceError('unauthorized');
+      const user = await findUserById(db, Number(claims.sub));
+      if (!user || user.account_type !== type || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
+      if (user.user_status === 'suspended') throw new ServiceError('suspended');
+      return toPublic(user);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
