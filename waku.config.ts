@@ -13,5 +13,10 @@ export default defineConfig({
       'import.meta.env.TANDEM_BUILD_TIME': JSON.stringify(Date.now()),
     },
     plugins: [Icons({ compiler: 'jsx', jsx: 'react', scale: 1.25, defaultClass: 'icon' })],
+    // Waku bundles the server; packages with native binaries or optional native requires stay outside.
+    environments: {
+      rsc: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native'] } },
+      ssr: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native'] } },
+    },
   },
 });

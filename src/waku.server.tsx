@@ -5,6 +5,10 @@ import { locales } from './i18n/locales';
 import { paramNames, routeIds, routes } from './routes';
 import { getConfig } from './server/config';
 import { createHttpApp } from './server/http/app';
+import { createApiApp } from './server/api/app';
+import { loadJwtSecret } from './server/auth/secret';
+import { databaseIsUp, getDatabase } from './server/db';
+import { createAuthService, type AuthService } from './server/services/auth-service';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -40,8 +44,16 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
 
 const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 
+// Services are built on first use: the build imports this module and must not open the database.
+let auth: Promise<AuthService> | undefined;
+const services = {
+  auth: () => (auth ??= getDatabase().then((db) => createAuthService(db, loadJwtSecret()))),
+};
+
 const { app } = createHttpApp({
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
+  api: createApiApp(services),
+  isReady: databaseIsUp,
   config,
   prod: import.meta.env.PROD,
   build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },

@@ -16,13 +16,13 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   });
   afterAll(async () => t?.cleanup());
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     app.request(`/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const get = (path: string, headers: Record<string, string> = {}) => app.request(`/api${path}`, { headers });
+  const get = async (path: string, headers: Record<string, string> = {}): Promise<Response> => app.request(`/api${path}`, { headers });
   const json = async (res: Response) => (await res.json()) as { success: boolean; message?: string; errors?: Record<string, string>; result?: any };
 
   const ana = { name: 'Ana', last_name: 'García', email: 'ana@example.com', password: 'una-clave-larga', origin: 'calculator', utm_source: 'news' };

@@ -19,6 +19,10 @@ type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Respo
 
 export type HttpAppOptions = {
   inner: InnerFetch;
+  /** The product API, mounted at /api. */
+  api?: Hono;
+  /** Readiness: true when the app's dependencies (the database) answer. */
+  isReady?: () => Promise<boolean>;
   config: ServerConfig;
   prod: boolean;
   build: { id: string; timestamp: number };
@@ -36,7 +40,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
+export function createHttpApp({ inner, api, isReady, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -70,7 +74,11 @@ export function createHttpApp({ inner, config, prod, build, staticRoot = 'dist/p
   });
 
   app.get('/healthz', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }));
-  app.get('/readyz', (c) => c.text('ready', 200, { 'cache-control': 'no-store' }));
+  app.get('/readyz', async (c) => {
+    const up = isReady ? await isReady() : true;
+    return c.text(up ? 'ready' : 'not ready', up ? 200 : 503, { 'cache-control': 'no-store' });
+  });
+  if (api) app.route('/api', api);
 
   app.get('/_i18n/:locale/messages.json', (c) => {
     const locale = c.req.param('locale');

@@ -1,0 +1,37 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from './client';
+import { migrateToLatest } from './migrate';
+
+// The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
+// the embedded SQLite file data/tandem.db.
+let ready: Promise<Database> | undefined;
+
+export function getDatabase(): Promise<Database> {
+  ready ??= (async () => {
+    const database = openDatabase(process.env.DATABASE_URL);
+    await migrateToLatest(database);
+    return database;
+  })().catch((err) => {
+    ready = undefined; // try again on the next request rather than failing forever
+    throw err;
+  });
+  return ready;
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseIsUp(): Promise<boolean> {
+  try {
+    const { db } = await getDatabase();
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = ready;
+  ready = undefined;
+  if (current) await (await current).close();
+}
