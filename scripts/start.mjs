@@ -59,10 +59,33 @@ if (cluster.isPrimary) {
   process.on('SIGINT', stop);
   cluster.once('listening', () => console.log(`Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`));
 } else {
+  // Each worker serves the build itself (what dist/serve-node.js does) but keeps the server handle, so
+  // SIGTERM stops accepting, lets requests in flight finish and closes the database.
+  let entry;
   try {
-    await import(join(root, 'dist/serve-node.js'));
+    entry = await import(join(root, 'dist/server/index.js'));
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   }
+  const { INTERNAL_runFetch, unstable_serverEntry: app } = entry;
+  const server = app.serve({
+    fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
+    hostname: process.env.HOST,
+    port: Number(process.env.PORT),
+  });
+  let closing = false;
+  process.on('SIGTERM', () => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(async () => {
+      try {
+        await app.close?.();
+      } finally {
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections?.();
+  });
 }

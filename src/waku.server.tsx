@@ -7,7 +7,7 @@ import { getConfig } from './server/config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { loadJwtSecret } from './server/auth/secret';
-import { databaseIsUp, getDatabase } from './server/db';
+import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
 import { createAuthService, type AuthService } from './server/services/auth-service';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -59,4 +59,5 @@ const { app } = createHttpApp({
   build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },
 });
 
-export default { ...inner, fetch: app.fetch };
+// `close` lets the process runner (scripts/start.mjs) finish cleanly on SIGTERM.
+export default { ...inner, fetch: app.fetch, close: closeDatabase };

@@ -21,7 +21,8 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
   const migrator = new Migrator({
     db: database.db,
     provider: new CodeProvider(database.dialect),
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    // Name the schema on PostgreSQL: otherwise a migration table in any other schema counts as ours.
+    ...(database.dialect === 'postgres' ? { migrationTableSchema: database.schema ?? 'public' } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -1,0 +1,16 @@
+import 'server-only';
+import { openDatabase } from './client';
+import { migrateToLatest } from './migrate';
+
+/** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
+export async function main(): Promise<number> {
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    const result = await migrateToLatest(database);
+    const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : `Database (${database.dialect}) is up to date.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
