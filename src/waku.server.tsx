@@ -9,6 +9,7 @@ import { createApiApp } from './server/api/app';
 import { loadJwtSecret } from './server/auth/secret';
 import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
 import { createAuthService, type AuthService } from './server/services/auth-service';
+import { createRateLimiter, type RateLimiter } from './server/services/rate-limit';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -46,8 +47,11 @@ const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 
 // Services are built on first use: the build imports this module and must not open the database.
 let auth: Promise<AuthService> | undefined;
+let limiter: Promise<RateLimiter> | undefined;
 const services = {
   auth: () => (auth ??= getDatabase().then((db) => createAuthService(db, loadJwtSecret()))),
+  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db))),
+  trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
 };
 
 const { app } = createHttpApp({

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createAuthService } from '../services/auth-service';
+import { createRateLimiter } from '../services/rate-limit';
 import { createApiApp } from './app';
 
 const SECRET = 's'.repeat(40);
@@ -12,7 +13,13 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     const auth = createAuthService(t, SECRET);
-    app = new Hono().route('/api', createApiApp({ auth: async () => auth }));
+    const limiter = createRateLimiter(t);
+    // Generous limits here: these tests hammer one account on purpose; the limits have their own test.
+    const wide = { max: 10_000, windowMs: 60_000 };
+    app = new Hono().route(
+      '/api',
+      createApiApp({ auth: async () => auth, limiter: async () => limiter, limits: { loginPerIp: wide, loginPerEmail: wide, registerPerIp: wide } }),
+    );
   });
   afterAll(async () => t?.cleanup());
 
@@ -122,4 +129,32 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     );
     expect(results.every((s) => s === 200)).toBe(true);
   }, 60_000);
+
+  it('limits sign-in attempts per account and per address, with Retry-After', async () => {
+    const auth = createAuthService(t, SECRET);
+    const strict = new Hono().route(
+      '/api',
+      createApiApp({
+        auth: async () => auth,
+        limiter: async () => createRateLimiter(t),
+        trustProxy: true,
+        limits: { loginPerIp: { max: 5, windowMs: 60_000 }, loginPerEmail: { max: 3, windowMs: 60_000 }, registerPerIp: { max: 2, windowMs: 60_000 } },
+      }),
+    );
+    const login = (email: string, ip: string) =>
+      strict.request('/api/v3/match/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, lang: 'en' },
+        body: JSON.stringify({ email, password: 'wrong-password' }),
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login('victim@example.com', `10.0.0.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await login('victim@example.com', '10.0.0.9');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await json(refused)).message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    // per address: a fresh email from a busy address is refused too
+    for (let i = 0; i < 5; i++) await login(`spray${i}@example.com`, '192.0.2.1');
+    expect((await login('fresh@example.com', '192.0.2.1')).status).toBe(429);
+  });
 });

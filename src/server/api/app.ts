@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
+import { AUTH_LIMITS, type AuthLimits, type Limit, type RateLimiter } from '../services/rate-limit';
 import { fail, failService, fieldErrors, ok } from './respond';
 
 // The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
@@ -21,7 +22,14 @@ const registerBody = z.object({
 });
 const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().min(2).max(160) });
 
-type Deps = { auth: () => Promise<AuthService> };
+type Deps = {
+  auth: () => Promise<AuthService>;
+  limiter?: () => Promise<RateLimiter>;
+  /** Sign-in and sign-up limits; tests that hammer one account on purpose pass their own. */
+  limits?: AuthLimits;
+  /** Trust X-Forwarded-For for the client address (behind a proxy you control). */
+  trustProxy?: boolean;
+};
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
   try {
@@ -37,8 +45,32 @@ const bearer = (c: Context) => {
   return m ? m[1]! : null;
 };
 
-export function createApiApp({ auth }: Deps) {
+/** The client address: the socket's, or the first X-Forwarded-For hop when the proxy is trusted. */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false }: Deps) {
   const api = new Hono();
+
+  /** Count a hit against each key; the first one over its limit answers 429 with Retry-After. */
+  const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
+    if (!limiter) return null;
+    const l = await limiter();
+    for (const [key, limit] of checks) {
+      const r = await l.hit(key, limit);
+      if (!r.allowed) {
+        c.header('retry-after', String(r.retryAfterSeconds));
+        return fail(c, 429, 'api.tooManyRequests', undefined, { seconds: r.retryAfterSeconds });
+      }
+    }
+    return null;
+  };
 
   // One log line per call: never bodies, passwords or tokens.
   api.use(async (c, next) => {
@@ -78,6 +110,11 @@ export function createApiApp({ auth }: Deps) {
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
     return withBody(c, loginBody, async (b) => {
+      const refused = await limited(c, [
+        [`login:ip:${clientIp(c, trustProxy)}`, limits.loginPerIp],
+        [`login:email:${b.email.toLowerCase()}`, limits.loginPerEmail],
+      ]);
+      if (refused) return refused;
       const { access_token } = await (await auth()).login(type, b.email, b.password);
       return ok(c, { access_token });
     });
@@ -88,6 +125,8 @@ export function createApiApp({ auth }: Deps) {
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
     return withBody(c, type === 'hire' ? hireRegisterBody : registerBody, async (b) => {
+      const refused = await limited(c, [[`register:ip:${clientIp(c, trustProxy)}`, limits.registerPerIp]]);
+      if (refused) return refused;
       const { utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...rest } = b as z.infer<typeof hireRegisterBody>;
       const utmFields = Object.fromEntries(
         Object.entries({ utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter(([, v]) => v),
