@@ -8,6 +8,8 @@ test.describe('axe', () => {
   for (const r of routeWalk.filter((w) => !w.expect.redirectTo)) {
     test(`${r.locale} ${r.id}`, async ({ page }) => {
       await page.goto(r.path);
+      // Colours must be measured at rest, not in the middle of a colour transition.
+      await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
       // A page that forces a mode is scanned in that mode only.
       const forced = await page.locator('html').getAttribute('data-color-mode-forced');
       const schemes: ('light' | 'dark')[] = forced === 'light' || forced === 'dark' ? [forced] : ['light', 'dark'];
