@@ -1,9 +1,13 @@
 // Runs a TypeScript module of src/server from the command line (db:migrate, db:seed, imports): Vite
-// loads it with the same resolution the app uses, then its exported main(args) runs.
+// loads it with the same resolution the app uses, then the exported function (main by default,
+// or the one named by --run NAME) runs with the remaining arguments.
 import { createServer } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-const [file, ...args] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const runIdx = argv.indexOf('--run');
+const fnName = runIdx >= 0 ? argv.splice(runIdx, 2)[1] : 'main';
+const [file, ...args] = argv;
 if (!file) {
   console.error('usage: node scripts/run-server-module.mjs <module.ts> [args...]');
   process.exit(2);
@@ -22,7 +26,8 @@ const vite = await createServer({
 let code = 0;
 try {
   const mod = await vite.ssrLoadModule(file);
-  code = (await mod.main(args)) ?? 0;
+  if (typeof mod[fnName] !== 'function') throw new Error(`${file} exports no function ${fnName}`);
+  code = (await mod[fnName](args)) ?? 0;
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   code = 1;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { openDatabase } from './client';
 import { migrateToLatest } from './migrate';
+import { seedDemoData } from './seed';
 
 /** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
 export async function main(): Promise<number> {
@@ -9,6 +10,19 @@ export async function main(): Promise<number> {
     const result = await migrateToLatest(database);
     const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : `Database (${database.dialect}) is up to date.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run db:seed`: migrate, then create the demo world unless it is there. */
+export async function seed(): Promise<number> {
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    const created = await seedDemoData(database);
+    if (!created) console.log('Demo data is already there.');
     return 0;
   } finally {
     await database.close();

@@ -13,11 +13,12 @@ describe('DATABASE_URL', () => {
   });
 });
 
-describe.skipIf(!!pgUrl)('PostgreSQL', () => {
-  it('is skipped: set TEST_DATABASE_URL to run the database tests on PostgreSQL too', () => {
-    expect(pgUrl).toBeUndefined();
+// Without a server the PostgreSQL half is skipped, and says so (in CI the test helper refuses to skip).
+if (!pgUrl) {
+  describe('PostgreSQL', () => {
+    it.skip('skipped: set TEST_DATABASE_URL to run every database test on PostgreSQL too', () => {});
   });
-});
+}
 
 describe.each(testDatabases)('schema on %s', (_name, open) => {
   let t: TestDb;

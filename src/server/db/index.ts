@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from './client';
 import { migrateToLatest } from './migrate';
+import { seedDemoData } from './seed';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
@@ -11,6 +12,8 @@ export function getDatabase(): Promise<Database> {
   ready ??= (async () => {
     const database = openDatabase(process.env.DATABASE_URL);
     await migrateToLatest(database);
+    // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.
+    if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
     return database;
   })().catch((err) => {
     ready = undefined; // try again on the next request rather than failing forever

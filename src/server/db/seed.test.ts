@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDb } from '../../testing/databases';
+import { createAuthService } from '../services/auth-service';
+import { DEMO_ACCOUNTS, DEMO_SIZES, seedDemoData } from './seed';
+
+const count = async (t: TestDb, table: 'companies' | 'offers' | 'users' | 'salary_reports' | 'certifications' | 'courses' | 'interviews') =>
+  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe.each(testDatabases)('demo seed on %s', (_name, open) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => t?.cleanup());
+
+  it('creates the demo world once, even when two processes seed at the same time', async () => {
+    const results = await Promise.all([seedDemoData(t, () => {}), seedDemoData(t, () => {})]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await seedDemoData(t, () => {})).toBe(false);
+    expect(await count(t, 'companies')).toBe(DEMO_SIZES.companies);
+    expect(await count(t, 'offers')).toBe(DEMO_SIZES.offers);
+    expect(await count(t, 'salary_reports')).toBe(DEMO_SIZES.salaryReports);
+    expect(await count(t, 'certifications')).toBe(DEMO_SIZES.certifications);
+    expect(await count(t, 'courses')).toBe(DEMO_SIZES.courses);
+    expect(await count(t, 'interviews')).toBe(DEMO_SIZES.interviews);
+    expect(await count(t, 'users')).toBe(DEMO_SIZES.candidates + 2);
+  }, 120_000);
+
+  it('marks everything as demo data and keeps salaries plausible', async () => {
+    const notDemo = await t.db.selectFrom('offers').select('id').where('is_demo', '=', 0).execute();
+    expect(notDemo).toEqual([]);
+    const bad = await t.db.selectFrom('offers').select('id').where((eb) => eb('salary_min', '>', eb.ref('salary_max'))).execute();
+    expect(bad).toEqual([]);
+    const r = await t.db.selectFrom('salary_reports').select((eb) => [eb.fn.min('usd_month').as('lo'), eb.fn.max('usd_month').as('hi')]).executeTakeFirstOrThrow();
+    expect(Number(r.lo)).toBeGreaterThanOrEqual(250);
+    expect(Number(r.hi)).toBeLessThan(30_000);
+  });
+
+  it('lets the two demo accounts sign in', async () => {
+    const auth = createAuthService(t, 'k'.repeat(40));
+    await expect(auth.login('match', DEMO_ACCOUNTS.candidate.email, DEMO_ACCOUNTS.candidate.password)).resolves.toHaveProperty('access_token');
+    await expect(auth.login('hire', DEMO_ACCOUNTS.company.email, DEMO_ACCOUNTS.company.password)).resolves.toHaveProperty('access_token');
+  });
+});
