@@ -1,4 +1,5 @@
-// npm run bench: builds if needed, starts the production server, and loads the anonymous home page (served
+// npm run bench (BENCH_DATABASE_URL=postgres://... adds the API on PostgreSQL): builds, starts the production
+// server, and loads the anonymous home page (served
 // from the page cache), a dynamic page rendered on every request (a session cookie bypasses the cache) and
 // the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s each.
 // Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
@@ -99,6 +100,58 @@ async function run(label, path, headers, target) {
 await run('home (anonymous, cached)', '/', {}, '>= 2000 req/s, p99 < 25 ms');
 await run(`dynamic ${DYNAMIC} (uncached)`, DYNAMIC, { cookie: 'tandem_token=bench' }, '>= 150 req/s');
 await run(`dynamic ${HEAVY} (uncached)`, HEAVY, { cookie: 'tandem_token=bench' }, '(information)');
+
+// The product API: GET /auth/me (token check plus one indexed read) and sign-in latency (argon2id cost).
+async function apiBench(baseUrl, label) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-1';
+  const reg = await fetch(`${baseUrl}/api/v3/match/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', last_name: 'User', email, password }),
+  });
+  if (reg.status !== 201) throw new Error(`register failed on ${label}: ${reg.status} ${await reg.text()}`);
+  const token = (await reg.json()).result.access_token;
+  const logins = [];
+  for (let i = 0; i < 8; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${baseUrl}/api/v3/match/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+      body: JSON.stringify({ email, password }),
+    });
+    await r.arrayBuffer();
+    logins.push(performance.now() - t0);
+  }
+  logins.sort((a, b) => a - b);
+  for (const c of [10, 50]) {
+    await autocannonRun(`${baseUrl}/api/v3/match/auth/me`, c, { authorization: `Bearer ${token}` });
+    const r = await autocannonRun(`${baseUrl}/api/v3/match/auth/me`, c, { authorization: `Bearer ${token}` });
+    const row = { page: `GET /auth/me (${label})`, conns: c, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'static req/s': '', ratio: '', errors: r.errors + r.non2xx, target: '' };
+    results.push(row);
+    console.log(JSON.stringify(row));
+  }
+  results.push({ page: `sign-in latency (${label}), median of 8`, conns: 1, 'req/s': '', 'p50 ms': Math.round(logins[4]), 'p99 ms': Math.round(logins[7]), 'static req/s': '', ratio: '', errors: 0, target: '50-150 ms' });
+}
+function autocannonRun(url, connections, headers) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: DURATION, headers }, (err, r) => (err ? reject(err) : resolve(r))),
+  );
+}
+await apiBench(base, process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite');
+if (process.env.BENCH_DATABASE_URL) {
+  const PG_PORT = PORT + 2;
+  const pgServer = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PG_PORT), HOST: '127.0.0.1', DATABASE_URL: process.env.BENCH_DATABASE_URL },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitUp(`http://127.0.0.1:${PG_PORT}/readyz`);
+    await apiBench(`http://127.0.0.1:${PG_PORT}`, 'PostgreSQL');
+  } finally {
+    try { process.kill(-pgServer.pid, 'SIGTERM'); } catch {}
+  }
+}
 
 // Bytes: HTML, the JS a content page loads (gzip), render-blocking requests, compression.
 const contentRes = await get(CONTENT, { 'accept-encoding': 'br' });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './fixtures';
 
 test('a failed validation rule is a 404 "Page Not Found: {path}"', async ({ page }) => {
   const res = await page.goto('/herramientas/narnia/salario');
@@ -10,6 +11,9 @@ test('a failed validation rule is a 404 "Page Not Found: {path}"', async ({ page
 test('a path that matches nothing is a 404 "Page not found: {path}" in the path\'s locale', async ({ page }) => {
   const res = await page.goto('/en/no/such/page');
   expect(res?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Still right once the islands have run (the router calls this page '/404').
+  await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('.error-screen .message')).toHaveText('Page not found: /en/no/such/page');
   await page.getByRole('link', { name: 'Go to home' }).click();

@@ -13,7 +13,8 @@ export function RouteTracker() {
 
   useEffect(() => {
     const url = location.pathname + location.search;
-    const locale = localeOfPath(path);
+    // The address bar, not the router's path: on a not-found page the router's path is '/404'.
+    const locale = localeOfPath(location.pathname);
     if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
     if (!document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) {
       const secure = location.protocol === 'https:' ? '; Secure' : '';
