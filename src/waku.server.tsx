@@ -6,6 +6,7 @@ import { paramNames, routeIds, routes } from './routes';
 import { getConfig } from './server/config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
+import { createCmsApp } from './server/cms/app';
 import { loadJwtSecret } from './server/auth/secret';
 import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
 import { createAuthService, type AuthService } from './server/services/auth-service';
@@ -57,6 +58,7 @@ const services = {
 const { app } = createHttpApp({
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp(services),
+  cms: createCmsApp(services),
   isReady: databaseIsUp,
   config,
   prod: import.meta.env.PROD,

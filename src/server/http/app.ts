@@ -21,6 +21,8 @@ export type HttpAppOptions = {
   inner: InnerFetch;
   /** The product API, mounted at /api. */
   api?: Hono;
+  /** The content backend's identity endpoints, mounted at /cms. */
+  cms?: Hono;
   /** Readiness: true when the app's dependencies (the database) answer. */
   isReady?: () => Promise<boolean>;
   config: ServerConfig;
@@ -40,7 +42,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, isReady, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -79,6 +81,7 @@ export function createHttpApp({ inner, api, isReady, config, prod, build, static
     return c.text(up ? 'ready' : 'not ready', up ? 200 : 503, { 'cache-control': 'no-store' });
   });
   if (api) app.route('/api', api);
+  if (cms) app.route('/cms', cms);
 
   app.get('/_i18n/:locale/messages.json', (c) => {
     const locale = c.req.param('locale');

@@ -15,6 +15,14 @@ export function findUserByEmail(db: Q, email: string, accountType: 'match' | 'hi
     .executeTakeFirst();
 }
 
+export function findUserByAnyEmail(db: Q, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...USER_FIELDS, 'password_hash', 'token_version', 'email_confirmed_at'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
 export function findUserById(db: Q, id: number) {
   return db.selectFrom('users').select([...USER_FIELDS, 'token_version']).where('id', '=', id).executeTakeFirst();
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { signToken, verifyToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { emailExists, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from '../repositories/users';
+import { emailExists, findUserByAnyEmail, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from '../repositories/users';
 import { ServiceError, isUniqueViolation } from './errors';
 
 export type AccountType = 'match' | 'hire';
@@ -90,12 +90,21 @@ export function createAuthService(database: Database, secret: string) {
       }
     },
 
-    /** The user behind a token of the given account type; refused when the token is stale or foreign. */
-    async me(type: AccountType, token: string | null): Promise<PublicUser> {
+    /** Sign-in by email whatever the account type (the content backend's /auth/local). */
+    async loginAnyType(email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+      const user = await findUserByAnyEmail(db, email);
+      const ok = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !ok) throw new ServiceError('invalid-credentials');
+      if (user.user_status === 'suspended') throw new ServiceError('suspended');
+      return { access_token: issue(user), user: toPublic(user) };
+    },
+
+    /** The user behind a token of the given account type (any type when null); refused when stale or foreign. */
+    async me(type: AccountType | null, token: string | null): Promise<PublicUser> {
       const claims = token ? verifyToken(token, secret) : null;
-      if (!claims || claims.typ !== type) throw new ServiceError('unauthorized');
+      if (!claims || (type !== null && claims.typ !== type)) throw new ServiceError('unauthorized');
       const user = await findUserById(db, Number(claims.sub));
-      if (!user || user.account_type !== type || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
+      if (!user || user.account_type !== claims.typ || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
       if (user.user_status === 'suspended') throw new ServiceError('suspended');
       return toPublic(user);
     },

@@ -1,0 +1,108 @@
+import 'server-only';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { getT } from '../../i18n/translate';
+import { langOf, fieldErrors } from '../api/respond';
+import type { AuthService, PublicUser } from '../services/auth-service';
+import { ServiceError, type ServiceErrorCode } from '../services/errors';
+
+// The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
+// (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
+type Deps = { auth: () => Promise<AuthService> };
+
+const ERROR_NAMES: Record<number, string> = {
+  400: 'ValidationError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError', 405: 'MethodNotAllowedError',
+  409: 'ApplicationError', 413: 'PayloadTooLargeError', 429: 'RateLimitError', 500: 'InternalServerError',
+};
+
+export function strapiError(c: Context, status: number, key: string, details: Record<string, unknown> = {}) {
+  const message = getT(langOf(c))(key);
+  return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
+}
+
+const SERVICE_STATUS: Record<ServiceErrorCode, [number, string]> = {
+  'invalid-input': [400, 'api.invalidInput'],
+  'invalid-credentials': [400, 'api.invalidCredentials'], // Strapi answers bad credentials with 400
+  'email-taken': [400, 'api.emailTaken'],
+  unauthorized: [401, 'api.unauthorized'],
+  suspended: [403, 'api.suspended'],
+  'not-found': [404, 'api.notFound'],
+  'rate-limited': [429, 'api.tooManyRequests'],
+};
+
+/** Strapi's user object, with the product's own fields alongside. */
+const strapiUser = (u: PublicUser) => ({
+  ...u,
+  username: `${u.name} ${u.last_name}`.trim(),
+  confirmed: u.user_status === 'active',
+  blocked: u.user_status === 'suspended',
+  provider: 'local',
+});
+
+const loginBody = z.object({ identifier: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) });
+const registerBody = z.object({
+  username: z.string().trim().min(1).max(100),
+  email: z.string().trim().max(254).pipe(z.email()),
+  password: z.string().min(8).max(200),
+  last_name: z.string().trim().max(100).optional(),
+});
+
+export function createCmsApp({ auth }: Deps) {
+  const cms = new Hono();
+  cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
+  cms.onError((err, c) => {
+    if (err instanceof ServiceError) {
+      const [status, key] = SERVICE_STATUS[err.code];
+      return strapiError(c, status, key);
+    }
+    console.error('[cms] unexpected error', err);
+    return strapiError(c, 500, 'api.serverError');
+  });
+
+  const body = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return strapiError(c, 400, 'api.invalidJson');
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return strapiError(c, 400, 'api.invalidInput', { errors: fieldErrors(c, parsed.error) });
+    return parsed.data;
+  };
+
+  const methodNotAllowed = (allow: string) => (c: Context) => {
+    c.header('allow', allow);
+    return strapiError(c, 405, 'api.methodNotAllowed');
+  };
+
+  cms.post('/auth/local', async (c) => {
+    const b = await body(c, loginBody);
+    if (b instanceof Response) return b;
+    const { access_token, user } = await (await auth()).loginAnyType(b.identifier, b.password);
+    return c.json({ jwt: access_token, user: strapiUser(user) });
+  });
+  cms.all('/auth/local', methodNotAllowed('POST'));
+
+  cms.post('/auth/local/register', async (c) => {
+    const b = await body(c, registerBody);
+    if (b instanceof Response) return b;
+    const { access_token, user } = await (await auth()).register('match', {
+      name: b.username, last_name: b.last_name ?? '', email: b.email, password: b.password,
+    });
+    return c.json({ jwt: access_token, user: strapiUser(user) });
+  });
+  cms.all('/auth/local/register', methodNotAllowed('POST'));
+
+  cms.get('/users/me', async (c) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    const user = await (await auth()).me(null, m ? m[1]! : null);
+    c.header('cache-control', 'private, no-store');
+    return c.json(strapiUser(user));
+  });
+  cms.all('/users/me', methodNotAllowed('GET, HEAD'));
+
+  cms.notFound((c) => strapiError(c, 404, 'api.notFound'));
+  return cms;
+}
