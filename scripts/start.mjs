@@ -38,7 +38,12 @@ if (cluster.isPrimary) {
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 192}`, '--max-semi-space-size=16'] });
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    // A clean exit is a shutdown (SIGTERM reached the worker first): do not replace it, and leave
+    // when the last worker is gone.
+    if (stopping || code === 0) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
     if (code === 1 && !signal) {
       // A worker that fails at start (bad configuration) would fail again: stop instead of looping.
       console.error(`worker ${worker.process.pid} exited with code 1; stopping`);
