@@ -11,6 +11,7 @@ import { loadJwtSecret } from './server/auth/secret';
 import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
 import { createAuthService, type AuthService } from './server/services/auth-service';
 import { createRateLimiter, type RateLimiter } from './server/services/rate-limit';
+import { createEmailService } from './server/services/email-service';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -50,7 +51,10 @@ const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 let auth: Promise<AuthService> | undefined;
 let limiter: Promise<RateLimiter> | undefined;
 const services = {
-  auth: () => (auth ??= getDatabase().then((db) => createAuthService(db, loadJwtSecret()))),
+  auth: () =>
+    (auth ??= getDatabase().then((db) =>
+      createAuthService(db, loadJwtSecret(), { email: createEmailService(db), siteUrl: config.SITE_URL, brand: config.BRAND_NAME }),
+    )),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
 };

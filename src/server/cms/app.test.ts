@@ -54,3 +54,73 @@ describe.each(testDatabases)('content backend identity on %s', (_name, open) => 
     expect(((await dup.json()) as { error: { message: string } }).error.message).toBe('Ya existe una cuenta con este correo.');
   });
 });
+
+describe.each(testDatabases)('password reset and change on %s', (_name, open) => {
+  let t: TestDb;
+  let app: Hono;
+  const sent: string[] = [];
+  beforeAll(async () => {
+    t = await open();
+    const { createEmailService } = await import('../services/email-service');
+    const { createRateLimiter } = await import('../services/rate-limit');
+    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, (m) => sent.push(m)), siteUrl: 'https://tandem.example' });
+    const limiter = createRateLimiter(t);
+    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, limiter: async () => limiter, trustProxy: true }));
+  });
+  afterAll(async () => t?.cleanup());
+
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+    app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const lastLink = async () => {
+    const row = await t.db.selectFrom('email_outbox').select(['text_body', 'to_email', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return { ...row, code: /\/(?:restablecer-contrasena|en\/reset-password)\/([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1] ?? '' };
+  };
+
+  it('sends a single-use reset link that signs the user in and ends older sessions', async () => {
+    const reg = (await (await post('/auth/local/register', { username: 'Rosa', email: 'rosa@example.com', password: 'vieja-clave-1' })).json()) as { jwt: string };
+    const forgot = await post('/auth/forgot-password', { email: 'rosa@example.com' }, { 'x-forwarded-for': '203.0.113.1' });
+    expect(forgot.status).toBe(200);
+    const mail = await lastLink();
+    expect(mail.to_email).toBe('rosa@example.com');
+    expect(mail.text_body).toContain('https://tandem.example/restablecer-contrasena/');
+    const reset = await post('/auth/reset-password', { code: mail.code, password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' });
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as { jwt: string }).jwt).toBeTruthy();
+    // the old session is over, the code is spent, the new password works
+    expect((await app.request('/cms/users/me', { headers: { authorization: `Bearer ${reg.jwt}` } })).status).toBe(401);
+    const again = await post('/auth/reset-password', { code: mail.code, password: 'otra-clave-12', passwordConfirmation: 'otra-clave-12' }, { lang: 'en' });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('The link is not valid or has expired. Ask for a new one.');
+    expect((await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).status).toBe(200);
+  });
+
+  it('answers 200 for unknown emails without sending anything, and limits requests', async () => {
+    const before = sent.length;
+    expect((await post('/auth/forgot-password', { email: 'ghost@example.com' }, { 'x-forwarded-for': '203.0.113.2' })).status).toBe(200);
+    expect(sent.length).toBe(before);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post('/auth/forgot-password', { email: `x${i}@example.com` }, { 'x-forwarded-for': '203.0.113.3' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('rejects mismatched confirmations and expired codes', async () => {
+    const mismatch = await post('/auth/reset-password', { code: 'x'.repeat(43), password: 'nueva-clave-1', passwordConfirmation: 'otra-cosa-22' }, { lang: 'en' });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { error: { details: { errors: Record<string, string> } } }).error.details.errors.passwordConfirmation).toBe('The passwords do not match.');
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'rosa@example.com').executeTakeFirstOrThrow();
+    const { createAuthCode } = await import('../repositories/auth-codes');
+    const expired = await createAuthCode(t.db, user.id, 'reset', 1000, Date.now() - 5000);
+    expect((await post('/auth/reset-password', { code: expired, password: 'nueva-clave-2', passwordConfirmation: 'nueva-clave-2' })).status).toBe(400);
+  });
+
+  it('changes the password of a signed-in user who knows the current one', async () => {
+    const login = (await (await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).json()) as { jwt: string };
+    const auth = { authorization: `Bearer ${login.jwt}` };
+    const wrong = await post('/auth/change-password', { currentPassword: 'no-es-esta', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' }, auth);
+    expect(wrong.status).toBe(400);
+    const ok = await post('/auth/change-password', { currentPassword: 'nueva-clave-1', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' }, auth);
+    expect(ok.status).toBe(200);
+    expect((await app.request('/cms/users/me', { headers: auth })).status).toBe(401);
+    expect((await post('/auth/change-password', { currentPassword: 'x', password: 'y'.repeat(8), passwordConfirmation: 'y'.repeat(8) })).status).toBe(401);
+  });
+});

@@ -6,18 +6,21 @@ import { getT } from '../../i18n/translate';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
+import type { Limit, RateLimiter } from '../services/rate-limit';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
-type Deps = { auth: () => Promise<AuthService> };
+type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: boolean };
+
+const FORGOT_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'ValidationError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError', 405: 'MethodNotAllowedError',
   409: 'ApplicationError', 413: 'PayloadTooLargeError', 429: 'RateLimitError', 500: 'InternalServerError',
 };
 
-export function strapiError(c: Context, status: number, key: string, details: Record<string, unknown> = {}) {
-  const message = getT(langOf(c))(key);
+export function strapiError(c: Context, status: number, key: string, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
+  const message = getT(langOf(c))(key, params);
   return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
 }
 
@@ -48,13 +51,35 @@ const registerBody = z.object({
   last_name: z.string().trim().max(100).optional(),
 });
 
-export function createCmsApp({ auth }: Deps) {
+export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
   const cms = new Hono();
+  const clientAddress = (c: Context) =>
+    (trustProxy && c.req.header('x-forwarded-for')?.split(',')[0]?.trim()) ||
+    (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ||
+    'unknown';
+  const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
+    if (!limiter) return null;
+    const l = await limiter();
+    for (const [key, limit] of checks) {
+      const r = await l.hit(key, limit);
+      if (!r.allowed) {
+        c.header('retry-after', String(r.retryAfterSeconds));
+        return strapiError(c, 429, 'api.tooManyRequests', {}, { seconds: r.retryAfterSeconds });
+      }
+    }
+    return null;
+  };
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
   cms.onError((err, c) => {
     if (err instanceof ServiceError) {
       const [status, key] = SERVICE_STATUS[err.code];
-      return strapiError(c, status, key);
+      const t = getT(langOf(c));
+      const fields = Object.entries(err.fields);
+      // A single field error is the message itself (e.g. an expired reset link); all go in details.
+      const errors = Object.fromEntries(fields.map(([f, m]) => [f, t(m.key, m.params)]));
+      return fields.length
+        ? strapiError(c, status, fields.length === 1 ? fields[0]![1].key : key, { errors })
+        : strapiError(c, status, key);
     }
     console.error('[cms] unexpected error', err);
     return strapiError(c, 500, 'api.serverError');
@@ -94,6 +119,45 @@ export function createCmsApp({ auth }: Deps) {
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/local/register', methodNotAllowed('POST'));
+
+  const forgotBody = z.object({ email: z.string().trim().max(254).pipe(z.email()) });
+  const newPassword = z.string().min(8).max(200);
+  const resetBody = z
+    .object({ code: z.string().min(16).max(256), password: newPassword, passwordConfirmation: z.string().max(200) })
+    .refine((b) => b.password === b.passwordConfirmation, { path: ['passwordConfirmation'], message: 'mismatch' });
+  const changeBody = z
+    .object({ currentPassword: z.string().min(1).max(200), password: newPassword, passwordConfirmation: z.string().max(200) })
+    .refine((b) => b.password === b.passwordConfirmation, { path: ['passwordConfirmation'], message: 'mismatch' });
+  const bearerOf = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
+
+  // Always 200: whether an account exists is not for the caller to learn.
+  cms.post('/auth/forgot-password', async (c) => {
+    const b = await body(c, forgotBody);
+    if (b instanceof Response) return b;
+    const refused = await limited(c, [[`forgot:ip:${clientAddress(c)}`, FORGOT_LIMIT], [`forgot:email:${b.email.toLowerCase()}`, FORGOT_LIMIT]]);
+    if (refused) return refused;
+    await (await auth()).forgotPassword(b.email, langOf(c));
+    return c.json({ ok: true });
+  });
+  cms.all('/auth/forgot-password', methodNotAllowed('POST'));
+
+  cms.post('/auth/reset-password', async (c) => {
+    const b = await body(c, resetBody);
+    if (b instanceof Response) return b;
+    const { access_token, user } = await (await auth()).resetPassword(b.code, b.password);
+    return c.json({ jwt: access_token, user: strapiUser(user) });
+  });
+  cms.all('/auth/reset-password', methodNotAllowed('POST'));
+
+  cms.post('/auth/change-password', async (c) => {
+    const token = bearerOf(c);
+    if (!token) return strapiError(c, 401, 'api.unauthorized');
+    const b = await body(c, changeBody);
+    if (b instanceof Response) return b;
+    const { access_token, user } = await (await auth()).changePassword(token, b.currentPassword, b.password);
+    return c.json({ jwt: access_token, user: strapiUser(user) });
+  });
+  cms.all('/auth/change-password', methodNotAllowed('POST'));
 
   cms.get('/users/me', async (c) => {
     const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');

@@ -5,6 +5,12 @@ import { signToken, verifyToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { emailExists, findUserByAnyEmail, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from '../repositories/users';
 import { ServiceError, isUniqueViolation } from './errors';
+import { sql } from 'kysely';
+import { getT } from '../../i18n/translate';
+import type { Locale } from '../../i18n/locales';
+import { href } from '../../routes';
+import { consumeAuthCode, createAuthCode } from '../repositories/auth-codes';
+import type { EmailService } from './email-service';
 
 export type AccountType = 'match' | 'hire';
 export type PublicUser = {
@@ -35,11 +41,28 @@ export function slugify(text: string): string {
     .slice(0, 60) || 'perfil';
 }
 
-export function createAuthService(database: Database, secret: string) {
+export type AuthOptions = { email?: EmailService; siteUrl?: string; brand?: string };
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export function createAuthService(database: Database, secret: string, opts: AuthOptions = {}) {
   const { db } = database;
+  const siteUrl = opts.siteUrl ?? 'http://localhost:8080';
+  const brand = opts.brand ?? 'Tandem';
 
   const issue = (u: { id: number; account_type: AccountType; token_version: number }) =>
     signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version }, secret);
+
+  async function setPassword(userId: number, password_hash: string) {
+    await db
+      .updateTable('users')
+      .set({ password_hash, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    const user = await findUserById(db, userId);
+    if (!user) throw new ServiceError('not-found');
+    return { access_token: issue(user), user: toPublic(user) };
+  }
 
   async function uniqueSlug(base: string): Promise<string> {
     if (!(await slugExists(db, base))) return base;
@@ -50,7 +73,7 @@ export function createAuthService(database: Database, secret: string) {
     return `${base}-${randomBytes(6).toString('hex')}`;
   }
 
-  return {
+  const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
     async login(type: AccountType, email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
       const user = await findUserByEmail(db, email, type);
@@ -90,6 +113,37 @@ export function createAuthService(database: Database, secret: string) {
       }
     },
 
+    /** Always succeeds from the caller's view; an existing account gets a single-use reset link by email. */
+    async forgotPassword(email: string, locale: Locale): Promise<void> {
+      const user = await findUserByAnyEmail(db, email);
+      if (!user || user.user_status === 'suspended') return;
+      const code = await createAuthCode(db, user.id, 'reset', RESET_TTL_MS);
+      const t = getT(locale);
+      const link = siteUrl + href('resetPassword', locale, { token: code });
+      await opts.email?.send({
+        to: user.email, kind: 'password-reset', locale,
+        subject: t('email.reset.subject', { brand }),
+        text: t('email.reset.body', { name: user.name, link }),
+      });
+    },
+
+    /** A valid code sets the new password, ends every earlier session and signs the user in. */
+    async resetPassword(code: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+      const password_hash = await hashPassword(password);
+      const userId = await consumeAuthCode(db, code, 'reset');
+      if (!userId) throw new ServiceError('invalid-input', { code: { key: 'api.invalidCode' } });
+      return setPassword(userId, password_hash);
+    },
+
+    async changePassword(token: string | null, current: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+      const me = await service.me(null, token);
+      const full = await findUserByAnyEmail(db, me.email);
+      if (!full || !(await verifyPassword(full.password_hash, current))) {
+        throw new ServiceError('invalid-input', { currentPassword: { key: 'api.wrongCurrentPassword' } });
+      }
+      return setPassword(me.id, await hashPassword(password));
+    },
+
     /** Sign-in by email whatever the account type (the content backend's /auth/local). */
     async loginAnyType(email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
       const user = await findUserByAnyEmail(db, email);
@@ -109,6 +163,7 @@ export function createAuthService(database: Database, secret: string) {
       return toPublic(user);
     },
   };
+  return service;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
