@@ -124,3 +124,37 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     expect((await post('/auth/change-password', { currentPassword: 'x', password: 'y'.repeat(8), passwordConfirmation: 'y'.repeat(8) })).status).toBe(401);
   });
 });
+
+describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
+  let t: TestDb;
+  let app: Hono;
+  beforeAll(async () => {
+    t = await open();
+    const { createEmailService } = await import('../services/email-service');
+    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, () => {}), siteUrl: 'https://tandem.example' });
+    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth }));
+  });
+  afterAll(async () => t?.cleanup());
+
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+    app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('emails a confirmation link that activates the account once', async () => {
+    await post('/auth/local/register', { username: 'Eva', email: 'eva@example.com', password: 'clave-segura-9' });
+    const sent = await post('/auth/send-email-confirmation', { email: 'eva@example.com' }, { lang: 'en' });
+    expect(sent.status).toBe(200);
+    const mail = await t.db.selectFrom('email_outbox').select(['text_body', 'locale']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.locale).toBe('en');
+    const code = /\/en\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1] ?? '';
+    const ok = await app.request(`/cms/auth/email-confirmation?confirmation=${code}`);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { user: { confirmed: boolean; user_status: string } }).user).toMatchObject({ confirmed: true, user_status: 'active' });
+    expect((await app.request(`/cms/auth/email-confirmation?confirmation=${code}`)).status).toBe(400);
+    expect((await app.request('/cms/auth/email-confirmation')).status).toBe(400);
+    // confirmed accounts get no further mail
+    const count = async () => Number((await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    await post('/auth/send-email-confirmation', { email: 'eva@example.com' });
+    expect(await count()).toBe(before);
+  });
+});

@@ -159,6 +159,24 @@ export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
   });
   cms.all('/auth/change-password', methodNotAllowed('POST'));
 
+  cms.post('/auth/send-email-confirmation', async (c) => {
+    const b = await body(c, forgotBody);
+    if (b instanceof Response) return b;
+    const refused = await limited(c, [[`confirm:ip:${clientAddress(c)}`, FORGOT_LIMIT], [`confirm:email:${b.email.toLowerCase()}`, FORGOT_LIMIT]]);
+    if (refused) return refused;
+    await (await auth()).sendEmailConfirmation(b.email, langOf(c));
+    return c.json({ email: b.email, sent: true });
+  });
+  cms.all('/auth/send-email-confirmation', methodNotAllowed('POST'));
+
+  cms.get('/auth/email-confirmation', async (c) => {
+    const parsed = z.string().min(16).max(256).safeParse(c.req.query('confirmation'));
+    if (!parsed.success) return strapiError(c, 400, 'api.invalidCode');
+    const user = await (await auth()).confirmEmail(parsed.data);
+    return c.json({ user: strapiUser(user) });
+  });
+  cms.all('/auth/email-confirmation', methodNotAllowed('GET, HEAD'));
+
   cms.get('/users/me', async (c) => {
     const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const user = await (await auth()).me(null, m ? m[1]! : null);

@@ -44,6 +44,7 @@ export function slugify(text: string): string {
 export type AuthOptions = { email?: EmailService; siteUrl?: string; brand?: string };
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function createAuthService(database: Database, secret: string, opts: AuthOptions = {}) {
   const { db } = database;
@@ -125,6 +126,35 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         subject: t('email.reset.subject', { brand }),
         text: t('email.reset.body', { name: user.name, link }),
       });
+    },
+
+    /** Email a confirmation link to an account that is not confirmed yet (silently nothing otherwise). */
+    async sendEmailConfirmation(email: string, locale: Locale): Promise<void> {
+      const user = await findUserByAnyEmail(db, email);
+      if (!user || user.user_status !== 'pending-confirmation') return;
+      const code = await createAuthCode(db, user.id, 'confirm', CONFIRM_TTL_MS);
+      const t = getT(locale);
+      const link = siteUrl + href('confirmEmail', locale, { token: code });
+      await opts.email?.send({
+        to: user.email, kind: 'email-confirmation', locale,
+        subject: t('email.confirm.subject', { brand }),
+        text: t('email.confirm.body', { name: user.name, link }),
+      });
+    },
+
+    /** A valid confirmation code activates the account. */
+    async confirmEmail(code: string): Promise<PublicUser> {
+      const userId = await consumeAuthCode(db, code, 'confirm');
+      if (!userId) throw new ServiceError('invalid-input', { confirmation: { key: 'api.invalidCode' } });
+      await db
+        .updateTable('users')
+        .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
+        .where('id', '=', userId)
+        .where('user_status', '=', 'pending-confirmation')
+        .execute();
+      const user = await findUserById(db, userId);
+      if (!user) throw new ServiceError('not-found');
+      return toPublic(user);
     },
 
     /** A valid code sets the new password, ends every earlier session and signs the user in. */
