@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
 import { AUTH_LIMITS, type AuthLimits, type Limit, type RateLimiter } from '../services/rate-limit';
+import { clientIp, firstRefusal } from './limits';
 import { fail, failService, fieldErrors, ok } from './respond';
 
 // The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
@@ -45,31 +46,12 @@ const bearer = (c: Context) => {
   return m ? m[1]! : null;
 };
 
-/** The client address: the socket's, or the first X-Forwarded-For hop when the proxy is trusted. */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
 export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false }: Deps) {
   const api = new Hono();
 
-  /** Count a hit against each key; the first one over its limit answers 429 with Retry-After. */
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
-    if (!limiter) return null;
-    const l = await limiter();
-    for (const [key, limit] of checks) {
-      const r = await l.hit(key, limit);
-      if (!r.allowed) {
-        c.header('retry-after', String(r.retryAfterSeconds));
-        return fail(c, 429, 'api.tooManyRequests', undefined, { seconds: r.retryAfterSeconds });
-      }
-    }
-    return null;
+    const refused = await firstRefusal(c, limiter, checks);
+    return refused ? fail(c, 429, 'api.tooManyRequests', undefined, { seconds: refused.retryAfterSeconds }) : null;
   };
 
   // One log line per call: never bodies, passwords or tokens.

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { getT } from '../../i18n/translate';
+import { clientIp, firstRefusal } from '../api/limits';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
@@ -53,21 +54,10 @@ const registerBody = z.object({
 
 export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
   const cms = new Hono();
-  const clientAddress = (c: Context) =>
-    (trustProxy && c.req.header('x-forwarded-for')?.split(',')[0]?.trim()) ||
-    (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ||
-    'unknown';
+  const clientAddress = (c: Context) => clientIp(c, trustProxy);
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
-    if (!limiter) return null;
-    const l = await limiter();
-    for (const [key, limit] of checks) {
-      const r = await l.hit(key, limit);
-      if (!r.allowed) {
-        c.header('retry-after', String(r.retryAfterSeconds));
-        return strapiError(c, 429, 'api.tooManyRequests', {}, { seconds: r.retryAfterSeconds });
-      }
-    }
-    return null;
+    const refused = await firstRefusal(c, limiter, checks);
+    return refused ? strapiError(c, 429, 'api.tooManyRequests', {}, { seconds: refused.retryAfterSeconds }) : null;
   };
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
   cms.onError((err, c) => {
