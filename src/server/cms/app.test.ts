@@ -85,7 +85,9 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     expect(mail.text_body).toContain('https://tandem.example/restablecer-contrasena/');
     const reset = await post('/auth/reset-password', { code: mail.code, password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' });
     expect(reset.status).toBe(200);
-    expect(((await reset.json()) as { jwt: string }).jwt).toBeTruthy();
+    const fresh = ((await reset.json()) as { jwt: string }).jwt;
+    const meNow = await app.request('/cms/users/me', { headers: { authorization: `Bearer ${fresh}` } });
+    expect(((await meNow.json()) as { email: string }).email).toBe('rosa@example.com');
     // the old session is over, the code is spent, the new password works
     expect((await app.request('/cms/users/me', { headers: { authorization: `Bearer ${reg.jwt}` } })).status).toBe(401);
     const again = await post('/auth/reset-password', { code: mail.code, password: 'otra-clave-12', passwordConfirmation: 'otra-clave-12' }, { lang: 'en' });

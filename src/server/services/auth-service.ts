@@ -54,6 +54,24 @@ export function createAuthService(database: Database, secret: string, opts: Auth
   const issue = (u: { id: number; account_type: AccountType; token_version: number }) =>
     signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version }, secret);
 
+  // The two emailed single-use links: where they lead, how long they last, which message carries them.
+  const CODE_MAIL = {
+    reset: { ttl: RESET_TTL_MS, route: 'resetPassword', kind: 'password-reset' },
+    confirm: { ttl: CONFIRM_TTL_MS, route: 'confirmEmail', kind: 'email-confirmation' },
+  } as const;
+
+  async function mailCode(user: { id: number; email: string; name: string }, which: 'reset' | 'confirm', locale: Locale) {
+    const m = CODE_MAIL[which];
+    const code = await createAuthCode(db, user.id, which, m.ttl);
+    const t = getT(locale);
+    const link = siteUrl + href(m.route, locale, { token: code });
+    await opts.email?.send({
+      to: user.email, kind: m.kind, locale,
+      subject: t(`email.${which}.subject`, { brand }),
+      text: t(`email.${which}.body`, { name: user.name, link }),
+    });
+  }
+
   async function setPassword(userId: number, password_hash: string) {
     await db
       .updateTable('users')
@@ -118,28 +136,14 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     async forgotPassword(email: string, locale: Locale): Promise<void> {
       const user = await findUserByAnyEmail(db, email);
       if (!user || user.user_status === 'suspended') return;
-      const code = await createAuthCode(db, user.id, 'reset', RESET_TTL_MS);
-      const t = getT(locale);
-      const link = siteUrl + href('resetPassword', locale, { token: code });
-      await opts.email?.send({
-        to: user.email, kind: 'password-reset', locale,
-        subject: t('email.reset.subject', { brand }),
-        text: t('email.reset.body', { name: user.name, link }),
-      });
+      await mailCode(user, 'reset', locale);
     },
 
     /** Email a confirmation link to an account that is not confirmed yet (silently nothing otherwise). */
     async sendEmailConfirmation(email: string, locale: Locale): Promise<void> {
       const user = await findUserByAnyEmail(db, email);
       if (!user || user.user_status !== 'pending-confirmation') return;
-      const code = await createAuthCode(db, user.id, 'confirm', CONFIRM_TTL_MS);
-      const t = getT(locale);
-      const link = siteUrl + href('confirmEmail', locale, { token: code });
-      await opts.email?.send({
-        to: user.email, kind: 'email-confirmation', locale,
-        subject: t('email.confirm.subject', { brand }),
-        text: t('email.confirm.body', { name: user.name, link }),
-      });
+      await mailCode(user, 'confirm', locale);
     },
 
     /** A valid confirmation code activates the account. */
