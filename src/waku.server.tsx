@@ -7,11 +7,8 @@ import { getConfig } from './server/config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
-import { loadJwtSecret } from './server/auth/secret';
-import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
-import { createAuthService, type AuthService } from './server/services/auth-service';
-import { createRateLimiter, type RateLimiter } from './server/services/rate-limit';
-import { createEmailService } from './server/services/email-service';
+import { closeDatabase, databaseIsUp } from './server/db';
+import { services, stopServices } from './server/services/container';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -47,18 +44,6 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
 
 const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 
-// Services are built on first use: the build imports this module and must not open the database.
-let auth: Promise<AuthService> | undefined;
-let limiter: Promise<RateLimiter> | undefined;
-const services = {
-  auth: () =>
-    (auth ??= getDatabase().then((db) =>
-      createAuthService(db, loadJwtSecret(), { email: createEmailService(db), siteUrl: config.SITE_URL, brand: config.BRAND_NAME }),
-    )),
-  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db))),
-  trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
-};
-
 const { app } = createHttpApp({
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp(services),
@@ -70,4 +55,8 @@ const { app } = createHttpApp({
 });
 
 // `close` lets the process runner (scripts/start.mjs) finish cleanly on SIGTERM.
-export default { ...inner, fetch: app.fetch, close: closeDatabase };
+const close = async () => {
+  await stopServices();
+  await closeDatabase();
+};
+export default { ...inner, fetch: app.fetch, close };

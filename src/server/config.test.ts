@@ -34,6 +34,16 @@ describe('configuration', () => {
     }
   });
 
+  it('never echoes a credential-bearing value in its error', () => {
+    expect(() => parseConfig({ SMTP_URL: 'http://mailer:hunter2@mail.example' })).toThrow(/SMTP_URL: .*\(got a hidden value\)/);
+    try {
+      parseConfig({ SMTP_URL: 'http://mailer:hunter2@mail.example' });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('hunter2');
+    }
+    expect(parseConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }).SMTP_URL).toBe('smtp://u:p@127.0.0.1:2525');
+  });
+
   it('refuses analytics without a write key and data plane', () => {
     expect(() => parseConfig({ ANALYTICS_ENABLED: 'true' })).toThrow(/ANALYTICS_WRITE_KEY/);
   });

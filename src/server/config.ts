@@ -31,6 +31,11 @@ const schema = z.object({
   ANALYTICS_WRITE_KEY: z.string().default(''),
   ANALYTICS_DATA_PLANE_URL: z.union([absoluteUrl, z.literal('')]).default(''),
   LOG_FORWARDING: bool,
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:pass@host:587 or smtps://host:465')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(200).optional(),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
 });
 
@@ -54,7 +59,9 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       const name = i.path.join('.');
       if (seen.has(name)) continue; // one line per variable
       seen.add(name);
-      problems.push(`${name}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+      // Values that may hold credentials are never echoed to the log.
+      const shown = /SMTP_URL|SECRET|PASSWORD|KEY$/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[String(i.path[0])]);
+      problems.push(`${name}: ${i.message} (got ${shown})`);
     }
     throw new ConfigError(problems);
   }

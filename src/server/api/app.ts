@@ -6,7 +6,8 @@ import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
 import { AUTH_LIMITS, type AuthLimits, type Limit, type RateLimiter } from '../services/rate-limit';
 import { clientIp, firstRefusal } from './limits';
-import { fail, failService, fieldErrors, ok } from './respond';
+import { requestLog } from '../http/request-log';
+import { fail, failService, fieldErrors, langOf, ok } from './respond';
 
 // The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
 // the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.
@@ -54,14 +55,7 @@ export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy =
     return refused ? fail(c, 429, 'api.tooManyRequests', undefined, { seconds: refused.retryAfterSeconds }) : null;
   };
 
-  // One log line per call: never bodies, passwords or tokens.
-  api.use(async (c, next) => {
-    const start = performance.now();
-    await next();
-    if (process.env.NODE_ENV !== 'test') {
-      console.log(`[api] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`);
-    }
-  });
+  api.use(requestLog('api'));
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
 
   api.onError((err, c) => {
@@ -113,7 +107,7 @@ export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy =
       const utmFields = Object.fromEntries(
         Object.entries({ utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter(([, v]) => v),
       );
-      const result = await (await auth()).register(type, { ...rest, utm: utmFields });
+      const result = await (await auth()).register(type, { ...rest, utm: utmFields, locale: langOf(c) });
       return ok(c, result, 201);
     });
   });

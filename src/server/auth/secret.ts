@@ -22,7 +22,12 @@ export function loadJwtSecret(env = process.env, file = 'data/jwt-secret'): stri
     console.log(`[auth] JWT_SECRET is not set: generated one into ${file}`);
     return secret;
   } catch {
-    // Another worker wrote it first: use theirs.
-    return readFileSync(file, 'utf8').trim();
+    // Another worker created it first: use theirs, waiting a moment if it is still being written.
+    for (let i = 0; i < 50; i++) {
+      const theirs = readFileSync(file, 'utf8').trim();
+      if (theirs) return theirs;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+    throw new Error(`${file} is empty: delete it or set JWT_SECRET`);
   }
 }

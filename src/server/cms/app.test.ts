@@ -63,7 +63,7 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     t = await open();
     const { createEmailService } = await import('../services/email-service');
     const { createRateLimiter } = await import('../services/rate-limit');
-    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, (m) => sent.push(m)), siteUrl: 'https://tandem.example' });
+    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example' });
     const limiter = createRateLimiter(t);
     app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, limiter: async () => limiter, trustProxy: true }));
   });
@@ -133,13 +133,21 @@ describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     const { createEmailService } = await import('../services/email-service');
-    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, () => {}), siteUrl: 'https://tandem.example' });
+    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, { log: () => {} }), siteUrl: 'https://tandem.example' });
     app = new Hono().route('/cms', createCmsApp({ auth: async () => auth }));
   });
   afterAll(async () => t?.cleanup());
 
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('sends the confirmation email on sign-up, in the language of the request', async () => {
+    expect((await post('/auth/local/register', { username: 'Iker', email: 'iker@example.com', password: 'clave-segura-9' }, { lang: 'en' })).status).toBe(200);
+    const mail = await t.db.selectFrom('email_outbox').select(['to_email', 'subject', 'text_body', 'locale', 'kind']).where('to_email', '=', 'iker@example.com').execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: 'email-confirmation', locale: 'en', subject: 'Confirm your email for Tandem' });
+    expect(mail[0]!.text_body).toMatch(/^Hi Iker,\n[\s\S]*https:\/\/tandem\.example\/en\/confirm-email\/[A-Za-z0-9_-]{43}\n/);
+  });
 
   it('emails a confirmation link that activates the account once', async () => {
     await post('/auth/local/register', { username: 'Eva', email: 'eva@example.com', password: 'clave-segura-9' });

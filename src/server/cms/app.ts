@@ -1,19 +1,39 @@
 import 'server-only';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { getT } from '../../i18n/translate';
+import { requestLog } from '../http/request-log';
 import { clientIp, firstRefusal } from '../api/limits';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
 import type { Limit, RateLimiter } from '../services/rate-limit';
+import {
+  OAuthError, authorizeUrl, exchangeCode, fetchProfile, isProviderId, newState, openState, sameState, sealState,
+  type ProviderConfig, type ProviderId,
+} from '../auth/oauth';
+import type { ServerConfig } from '../config';
+import { sessionCookies } from '../session-cookies';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
-type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: boolean };
+type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: boolean; oauth?: OAuthDeps };
+
+/** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
+export type OAuthDeps = {
+  providers: Partial<Record<ProviderId, ProviderConfig>>;
+  stateSecret: () => string;
+  config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
+};
 
 const FORGOT_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+const OAUTH_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
+const STATE_COOKIE = 'tandem_oauth';
+const STATE_TTL_MS = 10 * 60_000;
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'ValidationError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError', 405: 'MethodNotAllowedError',
@@ -52,13 +72,14 @@ const registerBody = z.object({
   last_name: z.string().trim().max(100).optional(),
 });
 
-export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
+export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps) {
   const cms = new Hono();
   const clientAddress = (c: Context) => clientIp(c, trustProxy);
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
     const refused = await firstRefusal(c, limiter, checks);
     return refused ? strapiError(c, 429, 'api.tooManyRequests', {}, { seconds: refused.retryAfterSeconds }) : null;
   };
+  cms.use(requestLog('cms'));
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
   cms.onError((err, c) => {
     if (err instanceof ServiceError) {
@@ -104,7 +125,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
     const b = await body(c, registerBody);
     if (b instanceof Response) return b;
     const { access_token, user } = await (await auth()).register('match', {
-      name: b.username, last_name: b.last_name ?? '', email: b.email, password: b.password,
+      name: b.username, last_name: b.last_name ?? '', email: b.email, password: b.password, locale: langOf(c),
     });
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
@@ -166,6 +187,86 @@ export function createCmsApp({ auth, limiter, trustProxy = false }: Deps) {
     return c.json({ user: strapiUser(user) });
   });
   cms.all('/auth/email-confirmation', methodNotAllowed('GET, HEAD'));
+
+  // --- Provider sign-in (OAuth 2 authorization code). The browser flow ends in this server: the callback
+  // trades the code, signs the user in with the session cookies and returns to the site; the provider's
+  // token never reaches a URL. API clients holding a provider token use /auth/{provider}/callback.
+  const providerOf = (c: Context): ProviderConfig | null => {
+    const id = c.req.param('provider') ?? '';
+    return isProviderId(id) ? oauth?.providers[id] ?? null : null;
+  };
+  const unavailable = (c: Context) => strapiError(c, 404, 'api.providerUnavailable', {}, { provider: (c.req.param('provider') ?? '').slice(0, 40) });
+  const callbackUri = (p: ProviderConfig) => `${oauth!.config.SITE_URL}/cms/connect/${p.id}/callback`;
+  const secureCookie = () => oauth!.config.SITE_URL.startsWith('https://');
+
+  cms.get('/connect/:provider', (c) => {
+    const p = providerOf(c);
+    if (!p) return unavailable(c);
+    const locale = c.req.query('lang') === 'en' || (!c.req.query('lang') && langOf(c) === 'en') ? 'en' : 'es';
+    const state = newState();
+    const sealed = sealState({ state, provider: p.id, redirect: safeRedirect(c.req.query('redirect')), locale, exp: Date.now() + STATE_TTL_MS }, oauth!.stateSecret());
+    setCookie(c, STATE_COOKIE, sealed, { path: '/cms/connect', httpOnly: true, sameSite: 'Lax', secure: secureCookie(), maxAge: STATE_TTL_MS / 1000 });
+    c.header('cache-control', 'no-store');
+    return c.redirect(authorizeUrl(p, callbackUri(p), state), 302);
+  });
+  cms.all('/connect/:provider', methodNotAllowed('GET, HEAD'));
+
+  cms.get('/connect/:provider/callback', async (c) => {
+    const p = providerOf(c);
+    if (!p) return unavailable(c);
+    const st = openState(getCookie(c, STATE_COOKIE), oauth!.stateSecret());
+    deleteCookie(c, STATE_COOKIE, { path: '/cms/connect', secure: secureCookie() });
+    c.header('cache-control', 'no-store');
+    const locale = st?.locale ?? 'es';
+    // Failures go back to the sign-in page, which explains them in the visitor's language.
+    const fail = (reason: 'cancelled' | 'failed' | 'no-email', detail: string) => {
+      console.warn(`[cms] ${p.id} sign-in ${reason}: ${detail}`);
+      const q = new URLSearchParams({ error: `oauth-${reason}` });
+      if (st?.redirect) q.set('redirect', st.redirect);
+      return c.redirect(`${href('login', locale)}?${q}`, 303);
+    };
+    const given = c.req.query('state') ?? '';
+    if (!st || st.provider !== p.id || !sameState(st.state, given)) return fail('failed', 'state missing, expired or not matching');
+    if (c.req.query('error')) return fail('cancelled', String(c.req.query('error')).slice(0, 60));
+    const code = c.req.query('code') ?? '';
+    if (!code || code.length > 1024) return fail('failed', 'no code');
+    const refused = await firstRefusal(c, limiter, [[`oauth:ip:${clientAddress(c)}`, OAUTH_LIMIT]]);
+    if (refused) return fail('failed', 'rate limited');
+    try {
+      const token = await exchangeCode(p, code, callbackUri(p));
+      const profile = await fetchProfile(p, token);
+      const { access_token, user } = await (await auth()).signInWithProvider(p.id, profile);
+      for (const v of sessionCookies(oauth!.config, access_token, user.account_type)) c.header('set-cookie', v, { append: true });
+      const landing = user.account_type === 'hire' ? href('hireSite', locale) : href('matchPlatform', locale);
+      return c.redirect(st.redirect ?? landing, 303);
+    } catch (err) {
+      if (err instanceof OAuthError) return fail('failed', err.message);
+      if (err instanceof ServiceError && err.fields.email?.key === 'api.oauthNoVerifiedEmail') return fail('no-email', 'no verified email');
+      if (err instanceof ServiceError) return fail('failed', err.code);
+      throw err;
+    }
+  });
+  cms.all('/connect/:provider/callback', methodNotAllowed('GET, HEAD'));
+
+  cms.get('/auth/:provider/callback', async (c) => {
+    const p = providerOf(c);
+    if (!p) return unavailable(c);
+    const token = z.string().min(1).max(4096).safeParse(c.req.query('access_token'));
+    if (!token.success) return strapiError(c, 400, 'api.invalidInput', { errors: { access_token: getT(langOf(c))('api.field.required') } });
+    const refused = await limited(c, [[`oauth:ip:${clientAddress(c)}`, OAUTH_LIMIT]]);
+    if (refused) return refused;
+    let profile;
+    try {
+      profile = await fetchProfile(p, token.data);
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      console.warn(`[cms] ${p.id} token refused: ${err.message}`);
+      return strapiError(c, 401, 'api.oauthFailed');
+    }
+    const { access_token, user } = await (await auth()).signInWithProvider(p.id, profile);
+    return c.json({ jwt: access_token, user: strapiUser(user) });
+  });
+  cms.all('/auth/:provider/callback', methodNotAllowed('GET, HEAD'));
 
   cms.get('/users/me', async (c) => {
     const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');

@@ -88,6 +88,7 @@ export interface ShortLinksTable { code: string; target: string; hits: Generated
 export interface EmailOutboxTable {
   id: Generated<number>; to_email: string; subject: string; text_body: string; html_body: string | null; kind: string; locale: string;
   status: Generated<'queued' | 'sent' | 'failed'>; error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
+  attempts: Generated<number>; locked_until: Timestamp | null;
 }
 export interface RateLimitsTable { key: string; window_start: ColumnType<number | string, number, number>; count: number }
 

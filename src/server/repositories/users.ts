@@ -37,8 +37,11 @@ export async function slugExists(db: Q, slug: string): Promise<boolean> {
 }
 
 export type NewUser = {
-  email: string; password_hash: string; account_type: 'match' | 'hire'; name: string; last_name: string; profile_slug: string;
+  email: string; password_hash: string | null; account_type: 'match' | 'hire'; name: string; last_name: string; profile_slug: string;
   origin: 'regular' | 'public-offer' | 'calculator' | 'free-course';
+  user_status?: 'pending-confirmation' | 'active';
+  email_confirmed_at?: Date | null;
+  profile_picture_path?: string | null;
   utm_id?: string | null; utm_source?: string | null; utm_medium?: string | null; utm_campaign?: string | null; utm_term?: string | null; utm_content?: string | null;
 };
 

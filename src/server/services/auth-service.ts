@@ -11,6 +11,8 @@ import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
 import { consumeAuthCode, createAuthCode } from '../repositories/auth-codes';
 import type { EmailService } from './email-service';
+import type { ProviderProfile } from '../auth/oauth';
+import { findIdentityUser, linkIdentity } from '../repositories/oauth-identities';
 
 export type AccountType = 'match' | 'hire';
 export type PublicUser = {
@@ -23,6 +25,8 @@ export type Registration = {
   origin?: NewUser['origin'];
   utm?: Partial<Record<'utm_id' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
   company_name?: string;
+  /** Language of the confirmation email. */
+  locale?: Locale;
 };
 
 const toPublic = (u: PublicUser): PublicUser => ({
@@ -124,6 +128,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         });
         const user = await findUserById(db, id);
         if (!user) throw new Error('registered user vanished');
+        // The account works at once; the emailed link confirms the address (SPEC §3 user_status).
+        await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
         return { access_token: issue(user), user: toPublic(user) };
       } catch (err) {
         // Two registrations racing for one email: the unique index decides, the loser hears "taken".
@@ -176,6 +182,58 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         throw new ServiceError('invalid-input', { currentPassword: { key: 'api.wrongCurrentPassword' } });
       }
       return setPassword(me.id, await hashPassword(password));
+    },
+
+    /**
+     * Sign-in with a provider's verified identity: a known identity signs its user in; a verified email of
+     * an existing account links the identity to it (and confirms the address); otherwise a candidate
+     * account is created. Company accounts are created with their company's name, so only by sign-up.
+     */
+    async signInWithProvider(provider: string, p: ProviderProfile): Promise<{ access_token: string; user: PublicUser; created: boolean }> {
+      const finish = async (userId: number, created: boolean) => {
+        const user = await findUserById(db, userId);
+        if (!user) throw new ServiceError('not-found');
+        if (user.user_status === 'suspended') throw new ServiceError('suspended');
+        return { access_token: issue(user), user: toPublic(user), created };
+      };
+      const known = await findIdentityUser(db, provider, p.providerUserId);
+      if (known !== null) return finish(known, false);
+      if (!p.email || !p.emailVerified) throw new ServiceError('invalid-input', { email: { key: 'api.oauthNoVerifiedEmail' } });
+      const email = p.email;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          const existing = await findUserByAnyEmail(db, email);
+          if (existing) {
+            await db.transaction().execute(async (trx) => {
+              await linkIdentity(trx, provider, p.providerUserId, existing.id);
+              await trx
+                .updateTable('users')
+                .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
+                .where('id', '=', existing.id)
+                .where('user_status', '=', 'pending-confirmation')
+                .execute();
+            });
+            return finish(existing.id, false);
+          }
+          const profile_slug = await uniqueSlug(slugify(`${p.name} ${p.lastName}`));
+          const id = await db.transaction().execute(async (trx) => {
+            const userId = await insertUser(trx, {
+              email, password_hash: null, account_type: 'match', name: p.name, last_name: p.lastName, profile_slug, origin: 'regular',
+              user_status: 'active', email_confirmed_at: new Date(), profile_picture_path: p.picture,
+            });
+            await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+            await linkIdentity(trx, provider, p.providerUserId, userId);
+            return userId;
+          });
+          return finish(id, true);
+        } catch (err) {
+          // Two first sign-ins racing (same identity or same email): the loser finds the winner's row.
+          if (!isUniqueViolation(err) || attempt === 1) throw err;
+          const raced = await findIdentityUser(db, provider, p.providerUserId);
+          if (raced !== null) return finish(raced, false);
+        }
+      }
+      throw new ServiceError('invalid-input', { email: { key: 'api.emailTaken' } });
     },
 
     /** Sign-in by email whatever the account type (the content backend's /auth/local). */

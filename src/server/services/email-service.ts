@@ -1,21 +1,137 @@
 import 'server-only';
+import { sql } from 'kysely';
 import type { Database } from '../db/client';
 
-// Outgoing email. The embedded default keeps every message in the outbox table and prints it to the log;
-// an SMTP transport (SMTP_URL) is the backend issue's next step and will drain the same outbox.
+// Outgoing email goes through the outbox table first, so that nothing is lost when the mail server is
+// down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
+// messages with retries; without one the log is the delivery channel and messages stay queued.
 export type OutgoingEmail = { to: string; subject: string; text: string; kind: string; locale: 'es' | 'en' };
+export type MailMessage = { from: string; to: string; subject: string; text: string; headers?: Record<string, string> };
+export type MailTransport = { send(m: MailMessage): Promise<void>; close?(): void };
 
-export function createEmailService(database: Database, log: (m: string) => void = console.log) {
-  return {
+/** Minutes to wait before each retry; after the last one a message is marked failed. */
+export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
+const MAX_ATTEMPTS = RETRY_DELAYS_MIN.length + 1;
+const LOCK_MS = 2 * 60_000;
+const BATCH = 20;
+
+type Options = { transport?: MailTransport; from?: string; log?: (m: string) => void; now?: () => number };
+
+export function createEmailService(database: Database, opts: Options = {}) {
+  const { db } = database;
+  const log = opts.log ?? console.log;
+  const now = opts.now ?? Date.now;
+  const from = opts.from ?? 'Tandem <no-reply@localhost>';
+  let draining: Promise<number> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  /** Hold a message for this process; false when another process holds it or it is no longer queued. */
+  async function claim(id: number): Promise<boolean> {
+    const t = now();
+    const res = await db
+      .updateTable('email_outbox')
+      .set({ locked_until: new Date(t + LOCK_MS), attempts: sql<number>`attempts + 1` })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', new Date(t))]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async function deliverBatch(transport: MailTransport): Promise<number> {
+    const t = now();
+    const rows = await db
+      .selectFrom('email_outbox')
+      .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts'])
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', new Date(t))]))
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    let sent = 0;
+    for (const row of rows) {
+      if (!(await claim(row.id))) continue;
+      const attempt = row.attempts + 1;
+      try {
+        await transport.send({
+          from, to: row.to_email, subject: row.subject, text: row.text_body,
+          headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
+        });
+        await db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(now()), locked_until: null, error: null }).where('id', '=', row.id).execute();
+        log(`[email] sent #${row.id} to ${row.to_email}`);
+        sent++;
+      } catch (err) {
+        const error = String((err as Error)?.message ?? err).slice(0, 500);
+        const last = attempt >= MAX_ATTEMPTS;
+        await db
+          .updateTable('email_outbox')
+          .set(last
+            ? { status: 'failed', error, locked_until: null }
+            : { error, locked_until: new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000) })
+          .where('id', '=', row.id)
+          .execute();
+        log(`[email] ${last ? 'gave up on' : 'will retry'} #${row.id} to ${row.to_email} (attempt ${attempt}): ${error}`);
+      }
+    }
+    return sent;
+  }
+
+  const service = {
+    /** Queue a message (and kick delivery when a transport is configured). Resolves with the outbox id. */
     async send(m: OutgoingEmail): Promise<number> {
-      const row = await database.db
+      const row = await db
         .insertInto('email_outbox')
         .values({ to_email: m.to, subject: m.subject, text_body: m.text, html_body: null, kind: m.kind, locale: m.locale })
         .returning('id')
         .executeTakeFirstOrThrow();
-      log(`[email] outbox #${row.id} to ${m.to}: ${m.subject}`);
+      if (opts.transport) {
+        log(`[email] queued #${row.id} to ${m.to}: ${m.subject}`);
+        void service.drain().catch((err) => log(`[email] delivery run failed: ${String(err)}`));
+      } else {
+        // No mail server: the log is how the message reaches whoever runs this instance.
+        log(`[email] outbox #${row.id} to ${m.to}: ${m.subject}\n${m.text}`);
+      }
       return row.id;
     },
+
+    /** Deliver what is due; concurrent calls share one run (and ask for one more pass). Returns the number sent. */
+    drain(): Promise<number> {
+      const transport = opts.transport;
+      if (!transport) return Promise.resolve(0);
+      if (draining) {
+        again = true;
+        return draining;
+      }
+      draining = (async () => {
+        let total = 0;
+        do {
+          again = false;
+          total += await deliverBatch(transport);
+        } while (again);
+        return total;
+      })().finally(() => {
+        draining = null;
+      });
+      return draining;
+    },
+
+    /** Retry due messages every `everyMs` (timer does not keep the process alive). */
+    start(everyMs = 30_000) {
+      if (!opts.transport || timer) return;
+      timer = setInterval(() => void service.drain().catch((err) => log(`[email] delivery run failed: ${String(err)}`)), everyMs);
+      timer.unref?.();
+      void service.drain().catch(() => {});
+    },
+
+    /** Stop the timer and wait for a delivery run in flight. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await draining?.catch(() => {});
+      opts.transport?.close?.();
+    },
   };
+  return service;
 }
 export type EmailService = ReturnType<typeof createEmailService>;

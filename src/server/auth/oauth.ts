@@ -1,0 +1,192 @@
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// OAuth 2 authorization-code sign-in with GitHub and Google (PRODUCT.md §5). Each provider is on only when
+// its client id and secret are set; its endpoints can be pointed elsewhere (GitHub Enterprise, a test
+// server on 127.0.0.1). Everything a provider sends back is treated as untrusted input.
+export const PROVIDER_IDS = ['github', 'google'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export type ProviderConfig = {
+  id: ProviderId;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** GitHub: the REST API root (…/user, …/user/emails); Google: the OpenID userinfo endpoint. */
+  profileUrl: string;
+  scope: string;
+};
+
+export type ProviderProfile = {
+  providerUserId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string;
+  lastName: string;
+  picture: string | null;
+};
+
+const DEFAULTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
+  github: {
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    profileUrl: 'https://api.github.com',
+    scope: 'read:user user:email',
+  },
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    profileUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+  },
+};
+
+/** Providers configured by OAUTH_{GITHUB|GOOGLE}_{CLIENT_ID|CLIENT_SECRET} (+ optional _AUTHORIZE_URL, _TOKEN_URL, _PROFILE_URL). */
+export function providersFromEnv(env: Record<string, string | undefined>): Partial<Record<ProviderId, ProviderConfig>> {
+  const out: Partial<Record<ProviderId, ProviderConfig>> = {};
+  for (const id of PROVIDER_IDS) {
+    const k = `OAUTH_${id.toUpperCase()}_`;
+    const clientId = env[`${k}CLIENT_ID`];
+    const clientSecret = env[`${k}CLIENT_SECRET`];
+    if (!clientId || !clientSecret) continue;
+    const d = DEFAULTS[id];
+    out[id] = {
+      id, clientId, clientSecret,
+      authorizeUrl: env[`${k}AUTHORIZE_URL`] || d.authorizeUrl,
+      tokenUrl: env[`${k}TOKEN_URL`] || d.tokenUrl,
+      profileUrl: (env[`${k}PROFILE_URL`] || d.profileUrl).replace(/\/+$/, ''),
+      scope: d.scope,
+    };
+  }
+  return out;
+}
+
+export const isProviderId = (v: string): v is ProviderId => (PROVIDER_IDS as readonly string[]).includes(v);
+
+export class OAuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OAuthError';
+  }
+}
+
+export function authorizeUrl(p: ProviderConfig, redirectUri: string, state: string): string {
+  const u = new URL(p.authorizeUrl);
+  u.searchParams.set('client_id', p.clientId);
+  u.searchParams.set('redirect_uri', redirectUri);
+  u.searchParams.set('response_type', 'code');
+  u.searchParams.set('scope', p.scope);
+  u.searchParams.set('state', state);
+  if (p.id === 'google') u.searchParams.set('prompt', 'select_account');
+  return u.toString();
+}
+
+const TIMEOUT_MS = 10_000;
+async function getJson(url: string, init: RequestInit): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (err) {
+    throw new OAuthError(`provider unreachable: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new OAuthError(`provider answered ${res.status}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new OAuthError('provider answered something that is not JSON');
+  }
+}
+
+/** Trade the authorization code for the provider's access token. */
+export async function exchangeCode(p: ProviderConfig, code: string, redirectUri: string): Promise<string> {
+  const body = new URLSearchParams({
+    client_id: p.clientId, client_secret: p.clientSecret, code, redirect_uri: redirectUri, grant_type: 'authorization_code',
+  });
+  const data = (await getJson(p.tokenUrl, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  })) as { access_token?: unknown; error?: unknown };
+  if (typeof data.access_token !== 'string' || !data.access_token) {
+    throw new OAuthError(`no access token (${typeof data.error === 'string' ? data.error : 'unknown reason'})`);
+  }
+  return data.access_token;
+}
+
+const str = (v: unknown, max = 200): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+const httpsUrl = (v: unknown): string | null => (typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 500 ? v : null);
+function splitName(full: string, fallback: string): { name: string; lastName: string } {
+  const parts = full.split(/\s+/).filter(Boolean);
+  if (!parts.length) return { name: fallback.slice(0, 100) || 'Usuario', lastName: '' };
+  return { name: parts[0]!.slice(0, 100), lastName: parts.slice(1).join(' ').slice(0, 100) };
+}
+
+/** Who the access token belongs to, with a verified email when the provider vouches for one. */
+export async function fetchProfile(p: ProviderConfig, accessToken: string): Promise<ProviderProfile> {
+  const headers = { accept: 'application/json', authorization: `Bearer ${accessToken}`, 'user-agent': 'Tandem' };
+  if (p.id === 'github') {
+    const user = (await getJson(`${p.profileUrl}/user`, { headers })) as Record<string, unknown>;
+    const id = typeof user.id === 'number' || typeof user.id === 'string' ? String(user.id) : '';
+    if (!id) throw new OAuthError('profile without an id');
+    const emails = (await getJson(`${p.profileUrl}/user/emails`, { headers }).catch(() => [])) as unknown;
+    const list = Array.isArray(emails) ? (emails as Record<string, unknown>[]) : [];
+    const primary = list.find((e) => e.primary === true && e.verified === true) ?? list.find((e) => e.verified === true);
+    const { name, lastName } = splitName(str(user.name), str(user.login));
+    return {
+      providerUserId: id,
+      email: primary ? str(primary.email, 254) || null : null,
+      emailVerified: !!primary,
+      name, lastName,
+      picture: httpsUrl(user.avatar_url),
+    };
+  }
+  const info = (await getJson(p.profileUrl, { headers })) as Record<string, unknown>;
+  const sub = str(info.sub);
+  if (!sub) throw new OAuthError('profile without an id');
+  const given = str(info.given_name, 100);
+  const split = splitName(str(info.name), str(info.email).split('@')[0] ?? '');
+  return {
+    providerUserId: sub,
+    email: str(info.email, 254) || null,
+    emailVerified: info.email_verified === true || info.email_verified === 'true',
+    name: given || split.name,
+    lastName: str(info.family_name, 100) || (given ? '' : split.lastName),
+    picture: httpsUrl(info.picture),
+  };
+}
+
+// The state parameter and where to go afterwards travel in a short-lived signed cookie: no server-side
+// storage, and a callback that did not start in this browser is refused.
+export type OAuthState = { state: string; provider: ProviderId; redirect: string | null; locale: 'es' | 'en'; exp: number };
+
+export const newState = () => randomBytes(24).toString('base64url');
+
+export function sealState(s: OAuthState, secret: string): string {
+  const payload = Buffer.from(JSON.stringify(s)).toString('base64url');
+  const mac = createHmac('sha256', `oauth-state:${secret}`).update(payload).digest('base64url');
+  return `${payload}.${mac}`;
+}
+
+export function openState(sealed: string | undefined, secret: string, now = Date.now()): OAuthState | null {
+  if (!sealed) return null;
+  const [payload, mac] = sealed.split('.');
+  if (!payload || !mac) return null;
+  const expected = createHmac('sha256', `oauth-state:${secret}`).update(payload).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const s = JSON.parse(Buffer.from(payload, 'base64url').toString()) as OAuthState;
+    return typeof s.exp === 'number' && s.exp > now && typeof s.state === 'string' && isProviderId(s.provider) ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** States match only when equal, compared in constant time. */
+export function sameState(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,45 @@
+import 'server-only';
+import { loadJwtSecret } from '../auth/secret';
+import { providersFromEnv } from '../auth/oauth';
+import { getConfig } from '../config';
+import { getDatabase } from '../db';
+import { createAuthService, type AuthService } from './auth-service';
+import { createEmailService, type EmailService } from './email-service';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createSmtpTransport } from './smtp-transport';
+
+// The process's services, built on first use (the build imports the server entry and must not open the
+// database). HTTP adapters and pages both call these in-process.
+let auth: Promise<AuthService> | undefined;
+let limiter: Promise<RateLimiter> | undefined;
+let email: Promise<EmailService> | undefined;
+let secret: string | undefined;
+
+const jwtSecret = () => (secret ??= loadJwtSecret());
+
+function emailFrom(): string {
+  const c = getConfig();
+  return c.EMAIL_FROM ?? `${c.BRAND_NAME} <no-reply@${new URL(c.SITE_URL).hostname}>`;
+}
+
+export const services = {
+  email: () =>
+    (email ??= getDatabase().then((db) => {
+      const c = getConfig();
+      const svc = createEmailService(db, { transport: c.SMTP_URL ? createSmtpTransport(c.SMTP_URL) : undefined, from: emailFrom() });
+      svc.start();
+      return svc;
+    })),
+  auth: () =>
+    (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) =>
+      createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME }),
+    )),
+  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db))),
+  trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
+  oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
+};
+
+/** Let queued deliveries in flight finish (graceful shutdown). */
+export async function stopServices(): Promise<void> {
+  if (email) await (await email).stop();
+}

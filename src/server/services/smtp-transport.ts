@@ -1,0 +1,20 @@
+import 'server-only';
+import nodemailer from 'nodemailer';
+import type { MailTransport } from './email-service';
+
+/** Mail delivery through an SMTP server given as a URL: smtp://user:pass@host:587 or smtps://host:465. */
+export function createSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    // Fail a stuck delivery within seconds; the outbox retries it later.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(m) {
+      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,30 @@
+import 'server-only';
+import { stringifySetCookie } from 'cookie';
+import type { ServerConfig } from './config';
+
+// The web session (PRODUCT.md §5): the token in an HttpOnly cookie page scripts never see, the account
+// type in a second one, both for 365 days, SameSite=Lax, Secure when the site is served over HTTPS.
+export const SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+type CookieConfig = Pick<ServerConfig, 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL'>;
+
+const base = (c: CookieConfig) => ({
+  path: '/',
+  domain: c.AUTH_COOKIE_DOMAIN || undefined,
+  sameSite: 'lax' as const,
+  httpOnly: true,
+  secure: c.SITE_URL.startsWith('https://'),
+});
+
+/** Set-Cookie values that start a session. */
+export function sessionCookies(c: CookieConfig, token: string, type: 'match' | 'hire'): string[] {
+  return [
+    stringifySetCookie({ name: c.AUTH_COOKIE_TOKEN, value: token, maxAge: SESSION_MAX_AGE_S, ...base(c) }),
+    stringifySetCookie({ name: c.AUTH_COOKIE_TYPE, value: type, maxAge: SESSION_MAX_AGE_S, ...base(c) }),
+  ];
+}
+
+/** Set-Cookie values that end a session. */
+export function clearedSessionCookies(c: CookieConfig): string[] {
+  return [c.AUTH_COOKIE_TOKEN, c.AUTH_COOKIE_TYPE].map((name) => stringifySetCookie({ name, value: '', maxAge: 0, ...base(c) }));
+}

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A small OAuth 2 provider on 127.0.0.1 that speaks the GitHub and Google dialects our client uses:
+// /authorize approves at once for the configured user, /token trades codes, and the profile endpoints
+// answer for issued tokens. Tests change `user` between flows.
+export type FakeUser = {
+  id: string;
+  name: string;
+  email: string | null;
+  verified: boolean;
+  picture?: string;
+};
+
+export type FakeProvider = {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  user: FakeUser;
+  /** Make /authorize answer as if the user pressed "Cancel". */
+  deny: boolean;
+  /** Access tokens issued so far, with their user. */
+  tokens: Map<string, FakeUser>;
+  close(): Promise<void>;
+  env(provider: 'github' | 'google'): Record<string, string>;
+};
+
+export async function startFakeProvider(): Promise<FakeProvider> {
+  const codes = new Map<string, { user: FakeUser; redirectUri: string }>();
+  let seq = 0;
+  const fp: FakeProvider = {
+    url: '',
+    clientId: 'test-client',
+    clientSecret: 'test-secret',
+    user: { id: '1001', name: 'Lucía Fernández', email: 'lucia@example.com', verified: true },
+    deny: false,
+    tokens: new Map(),
+    close: () => new Promise((r) => server.close(() => r())),
+    env: (p) => ({
+      [`OAUTH_${p.toUpperCase()}_CLIENT_ID`]: fp.clientId,
+      [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`]: fp.clientSecret,
+      [`OAUTH_${p.toUpperCase()}_AUTHORIZE_URL`]: `${fp.url}/authorize`,
+      [`OAUTH_${p.toUpperCase()}_TOKEN_URL`]: `${fp.url}/token`,
+      [`OAUTH_${p.toUpperCase()}_PROFILE_URL`]: p === 'github' ? `${fp.url}/api` : `${fp.url}/userinfo`,
+    }),
+  };
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', fp.url);
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const who = bearer ? fp.tokens.get(bearer) : undefined;
+    if (url.pathname === '/authorize') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      if (fp.deny || url.searchParams.get('client_id') !== fp.clientId) {
+        back.searchParams.set('error', 'access_denied');
+      } else {
+        const code = `code-${++seq}`;
+        codes.set(code, { user: { ...fp.user }, redirectUri: back.origin + back.pathname });
+        back.searchParams.set('code', code);
+      }
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+    if (url.pathname === '/token' && req.method === 'POST') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const form = new URLSearchParams(raw);
+      const grant = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!grant || form.get('client_id') !== fp.clientId || form.get('client_secret') !== fp.clientSecret || form.get('redirect_uri') !== grant.redirectUri) {
+        return json(res, 400, { error: 'invalid_grant' });
+      }
+      const token = `tok-${++seq}`;
+      fp.tokens.set(token, grant.user);
+      return json(res, 200, { access_token: token, token_type: 'bearer' });
+    }
+    if (!who) return json(res, 401, { message: 'Bad credentials' });
+    if (url.pathname === '/api/user') {
+      return json(res, 200, { id: Number(who.id), login: who.name.split(' ')[0]!.toLowerCase(), name: who.name, email: null, avatar_url: who.picture ?? null });
+    }
+    if (url.pathname === '/api/user/emails') {
+      return json(res, 200, who.email ? [{ email: 'old@example.com', primary: false, verified: false }, { email: who.email, primary: true, verified: who.verified }] : []);
+    }
+    if (url.pathname === '/userinfo') {
+      const [given, ...family] = who.name.split(' ');
+      return json(res, 200, { sub: who.id, email: who.email, email_verified: who.verified, given_name: given, family_name: family.join(' '), name: who.name, picture: who.picture });
+    }
+    json(res, 404, { message: 'Not Found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.unref();
+  return fp;
+}

@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server on 127.0.0.1 that keeps what it receives, for delivery tests. `failNext` makes the
+// next messages be refused with a temporary error, as a busy mail server would.
+export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; headers: Record<string, string> };
+
+export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; failNext: number; close(): Promise<void> };
+
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const enc = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const bytes =
+    enc === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : enc === 'quoted-printable'
+        ? Buffer.from(
+            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          )
+        : Buffer.from(body, 'latin1');
+  return bytes.toString('utf8');
+}
+
+function decodeHeader(v: string): string {
+  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects.
+  return v.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = decodeHeader(line.slice(i + 1).trim());
+  }
+  return { headers, text: decodeBody(headers, raw.slice(split + 4)).replace(/\r\n/g, '\n').trimEnd() };
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const sink: SmtpSink = {
+    url: '',
+    port: 0,
+    received: [],
+    failNext: 0,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (sink.failNext > 0) {
+          sink.failNext--;
+          return done(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+        }
+        const raw = Buffer.concat(chunks).toString('latin1');
+        const { headers, text } = parseMail(raw);
+        sink.received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw, subject: headers.subject ?? '', text, headers,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  sink.port = (server.server.address() as AddressInfo).port;
+  sink.url = `smtp://127.0.0.1:${sink.port}`;
+  return sink;
+}
