@@ -51,6 +51,7 @@ test('the menu works from the keyboard', async ({ page }) => {
   await expect(page.getByRole('menu')).toBeHidden();
   await button.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(button).toBeFocused();

@@ -9,6 +9,8 @@ export type Expectation = { status: number; redirectTo?: (l: Locale) => string; 
 const expectations: Partial<Record<RouteId, Expectation>> = {
   logout: { status: 303, redirectTo: (l) => href('home', l) },
   matchCourse: { status: 307, redirectTo: (l) => href('login', l) },
+  matchPlatform: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match` },
+  hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}&type=hire` },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   offer: { status: 404, errorKind: 'offer' },
   talentProfile: { status: 404, errorKind: 'talent' },
@@ -47,4 +49,44 @@ export async function waitForHydration(page: Page) {
 export async function expectHreflang(page: Page) {
   const langs = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => e.getAttribute('hreflang')));
   expect(langs.sort()).toEqual(['en', 'es', 'x-default']);
+}
+
+/** The newest email the server queued for an address (the embedded default keeps them in the outbox). */
+export async function latestEmail(to: string): Promise<{ subject: string; text: string; locale: string; kind: string }> {
+  const row = await queryOne<{ subject: string; text: string; locale: string; kind: string }>(
+    'select subject, text_body as text, locale, kind from email_outbox where lower(to_email) = lower(?) order by id desc limit 1',
+    to,
+  );
+  if (!row) throw new Error(`no email to ${to}`);
+  return row;
+}
+
+/** The path of the first link in an email, to open it on the test server. */
+export const linkPath = (text: string): string => new URL(/https?:\/\/\S+/.exec(text)![0]).pathname;
+
+/** A fresh address per test run, so runs never collide. */
+export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** A row of the server's database (for checks a browser cannot make, such as what a sign-up stored). */
+export async function queryOne<R>(sql: string, ...params: (string | number)[]): Promise<R | undefined> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const { E2E_DB } = await import('./env');
+  const db = new DatabaseSync(E2E_DB, { readOnly: true });
+  try {
+    return db.prepare(sql).get(...params) as R | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** Wait until a form island has taken over its server-rendered form (the account forms load their code lazily). */
+export async function waitForForm(page: Page, id: string) {
+  await page.locator(`form#${id}[data-enhanced="true"]`).waitFor();
+}
+
+/** Open the header's user menu once its code has loaded (before that, the chip is a link to the workspace). */
+export async function openSessionMenu(page: Page) {
+  const chip = page.locator('.dropdown [data-testid="session-menu"]');
+  await chip.waitFor();
+  await chip.click();
 }

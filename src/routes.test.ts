@@ -65,6 +65,7 @@ describe('route table invariants', () => {
     expect(routes.resetPassword.layout).toBe('default');
     for (const id of ['toolsCountry', 'toolsCountryRole', 'calculator', 'toolsSkill'] as const) expect(routes[id].layout).toBe('tools');
     for (const id of ['login', 'signUp', 'forgotPassword', 'hireStartNow'] as const) expect(routes[id].access).toBe('guest-only');
+    expect([routes.matchPlatform.access, routes.hireSite.access]).toEqual(['match-only', 'hire-only']);
     expect(routes.matchCourses.middleware).toBe('courses');
     expect(routes.calculatorIframe.frameable).toBe(true);
     expect(routeIds.filter((id) => (routes[id] as { frameable?: boolean }).frameable)).toEqual(['calculatorIframe']);

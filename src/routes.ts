@@ -5,7 +5,8 @@ import { isCountry, isRole, isSkill } from './domain/catalog';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 
 export type Layout = 'default' | 'clean' | 'tools';
-export type Access = 'default' | 'guest-only';
+/** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account type. */
+export type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only';
 export type ColorModeForce = 'light' | 'dark' | 'system';
 export type Params = Record<string, string | string[]>;
 
@@ -61,7 +62,7 @@ export const routes = {
   }),
 
   hire: page('/hire', '/en/hire'),
-  hireSite: page('/hire/site', '/en/hire/site', { indexable: false }),
+  hireSite: page('/hire/site', '/en/hire/site', { access: 'hire-only', indexable: false }),
   hireLanding: page('/hire/landing', '/en/hire/landing'),
   hirePricing: page('/hire/pricing', '/en/hire/pricing'),
   hireStaffing: page('/hire/staffing', '/en/hire/staffing'),
@@ -71,7 +72,7 @@ export const routes = {
   hireRequestMeeting: page('/hire/solicitar-reunion', '/en/hire/solicitar-reunion'),
 
   match: page('/match', '/en/match'),
-  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { indexable: false }),
+  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
   matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses' }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
     middleware: 'courses', validate: slugParam('idCurso'), indexable: false, sample: { idCurso: 'react-desde-cero' },

@@ -9,6 +9,9 @@ import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
 import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
+import { ServiceError } from './server/services/errors';
+import { createAccountForms } from './server/forms/account-forms';
+import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -44,9 +47,22 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
 
 const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 
+// The signed-in user behind the session cookies, loaded once per page request.
+const loadUser: UserLoader = async (token, type) => {
+  try {
+    return await (await services.auth()).me(type, token);
+  } catch (err) {
+    if (err instanceof ServiceError) return 'invalid';
+    throw err;
+  }
+};
+
 const { app } = createHttpApp({
+  loadUser,
+  forms: createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
+  trustProxy: services.trustProxy,
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
-  api: createApiApp(services),
+  api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),
   isReady: databaseIsUp,
   config,

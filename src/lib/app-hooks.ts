@@ -24,4 +24,6 @@ function hook<A>() {
 
 export const pageViewHook = hook<PageView>();
 export const logoutHook = hook<void>();
+/** Forget who the visitor is (analytics identity reset), on sign-out. */
+export const identityResetHook = hook<void>();
 export const appErrorHook = hook<unknown>();

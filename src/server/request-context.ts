@@ -1,11 +1,22 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FormState } from '../lib/forms/types';
+import type { Session } from '../state/session';
 
 // Per-request data shared between the outer HTTP layer and server components. Waku has no API for a
 // component to set the status or a cookie (WAKU.md §4), so components patch this store and the HTTP layer
 // applies the patch to the HTML response.
 export type ResponsePatch = { status?: number; cookies: string[]; headers: [string, string][] };
-export type RequestContext = { nonce: string; patch: ResponsePatch };
+export type RequestContext = {
+  nonce: string;
+  patch: ResponsePatch;
+  /** The visitor's session, loaded once per request by the HTTP layer. */
+  session?: Session;
+  /** The session token, for in-process service calls made on the user's behalf (never sent to the page). */
+  token?: string | null;
+  /** A form post that failed, re-rendered into its page without JavaScript. */
+  form?: FormState;
+};
 
 const storage = new AsyncLocalStorage<RequestContext>();
 

@@ -1,10 +1,13 @@
 import 'server-only';
 import { anonymousSession, type Session } from '../state/session';
+import { getRequestContext } from './request-context';
 
-/**
- * The visitor's session for this request. Until the accounts issue connects the backend, every visitor
- * is anonymous; the guest-only rule and the header's sign-in entry already read from here.
- */
+/** The visitor's session for this request, as loaded by the HTTP layer (anonymous outside a request). */
 export async function loadSession(): Promise<Session> {
-  return anonymousSession;
+  return getRequestContext()?.session ?? anonymousSession;
+}
+
+/** The session token of this request, for service calls on the user's behalf; null when anonymous. */
+export function sessionToken(): string | null {
+  return getRequestContext()?.token ?? null;
 }

@@ -1,4 +1,5 @@
 import type { RouteId } from '../routes';
+import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, ResetPasswordPage, SignUpPage } from './account-pages';
 import { contentPage } from './content-page';
 import { CertificationPage, OfferPage, TalentProfilePage } from './entity-pages';
 import { HomePage } from './home-page';
@@ -11,11 +12,11 @@ import type { Template } from './types';
 export const templates: Record<RouteId, Template> = {
   home: HomePage,
   logout: LogoutPage,
-  login: contentPage({ related: ['signUp', 'hireStartNow', 'forgotPassword'] }),
-  signUp: contentPage({ related: ['login', 'jobs', 'calculator'] }),
-  forgotPassword: contentPage({ related: ['login', 'signUp'] }),
-  resetPassword: contentPage({ related: ['forgotPassword', 'login'] }),
-  confirmEmail: contentPage({ related: ['login', 'home'] }),
+  login: LoginPage,
+  signUp: SignUpPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  confirmEmail: ConfirmEmailPage,
 
   hire: contentPage({ primary: { id: 'hireCreateOffer', key: 'home.ctaHire' }, related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'] }),
   hireSite: contentPage({ primary: { id: 'hireCreateOffer', key: 'routes.hireCreateOffer.title' }, related: ['hireCreateOffer', 'hirePricing'] }),
@@ -24,7 +25,7 @@ export const templates: Record<RouteId, Template> = {
   hireStaffing: contentPage({ primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' }, related: ['hirePricing', 'hireSchedule'] }),
   hireSchedule: contentPage({ related: ['hireRequestMeeting', 'hireStaffing'] }),
   hireCreateOffer: contentPage({ related: ['hireStartNow', 'calculator', 'hirePricing'] }),
-  hireStartNow: contentPage({ related: ['login', 'hirePricing', 'terms'] }),
+  hireStartNow: HireStartNowPage,
   hireRequestMeeting: contentPage({ related: ['hireSchedule', 'hireStaffing'] }),
 
   match: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }),

@@ -46,6 +46,12 @@ export function DropdownMenu({
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const onButtonKey = (e: KeyboardEvent) => {
+    // Escape closes an open menu even before focus has moved into it.
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close(true);
+      return;
+    }
     if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setOpen(true);

@@ -4,6 +4,8 @@ import IconLanguages from '~icons/lucide/languages';
 import IconLogIn from '~icons/lucide/log-in';
 import IconMenu from '~icons/lucide/menu';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
+import { SessionMenu } from '../islands/session-menu';
+import { SessionChip } from '../session/session-chip';
 import { localeInfo, otherLocale, type Locale } from '../../i18n/locales';
 import { pick, type T } from '../../i18n/translate';
 import { href, switchLocalePath, type RouteId } from '../../routes';
@@ -53,6 +55,25 @@ export function LanguageSwitcher({ locale, path, query, t }: Pick<ShellProps, 'l
   );
 }
 
+function sessionLabels(t: T, session: Session) {
+  const name = session.user?.name ?? '';
+  return {
+    menu: t('session.menu', { name }),
+    workspace: t(session.type === 'hire' ? 'session.workspaceHire' : 'session.workspaceMatch'),
+    profile: t('session.profile'),
+    signOut: t('session.signOut'),
+  };
+}
+
+function sessionLinks(locale: Locale, session: Session) {
+  const slug = session.user?.profile_slug;
+  return {
+    workspace: href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale),
+    profile: session.type === 'match' && slug ? href('talentProfile', locale, { slug }) : null,
+    logout: href('logout', locale),
+  };
+}
+
 export function SiteHeader(props: ShellProps) {
   const { locale, t, routeId, brand, session } = props;
   const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
@@ -71,7 +92,13 @@ export function SiteHeader(props: ShellProps) {
         <div className="header-actions">
           <LanguageSwitcher {...props} />
           <ColorModeSwitch labels={colorLabels} />
-          {session.loggedIn ? null : (
+          {session.loggedIn && session.user ? (
+            <SessionMenu labels={sessionLabels(t, session)} links={sessionLinks(locale, session)}>
+              <a href={sessionLinks(locale, session).workspace} className="btn btn-ghost btn-sm" aria-label={sessionLabels(t, session).workspace}>
+                <SessionChip user={session.user} />
+              </a>
+            </SessionMenu>
+          ) : (
             <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile">
               <IconLogIn aria-hidden />
               {t('nav.signIn')}
@@ -88,7 +115,21 @@ export function SiteHeader(props: ShellProps) {
                 {t(key)}
               </Link>
             ))}
-            {!session.loggedIn && (
+            {session.loggedIn ? (
+              <>
+                <a href={sessionLinks(locale, session).workspace} className="nav-link">
+                  {sessionLabels(t, session).workspace}
+                </a>
+                {sessionLinks(locale, session).profile && (
+                  <a href={sessionLinks(locale, session).profile!} className="nav-link">
+                    {t('session.profile')}
+                  </a>
+                )}
+                <a href={href('logout', locale)} className="nav-link">
+                  {t('session.signOut')}
+                </a>
+              </>
+            ) : (
               <Link to={href('login', locale)} className="nav-link">
                 {t('nav.signIn')}
               </Link>

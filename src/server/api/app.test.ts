@@ -18,7 +18,7 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     const wide = { max: 10_000, windowMs: 60_000 };
     app = new Hono().route(
       '/api',
-      createApiApp({ auth: async () => auth, limiter: async () => limiter, limits: { loginPerIp: wide, loginPerEmail: wide, registerPerIp: wide } }),
+      createApiApp({ auth: async () => auth, limiter: async () => limiter, limits: { loginPerIp: wide, loginPerEmail: wide, registerPerIp: wide }, sessionCookie: 'tandem_token' }),
     );
   });
   afterAll(async () => t?.cleanup());
@@ -48,6 +48,15 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     expect(Object.keys(me.result).sort()).toEqual(['account_type', 'email', 'id', 'last_name', 'name', 'profile_picture_path', 'profile_slug', 'user_status']);
     const row = await t.db.selectFrom('users').select(['origin', 'utm_source']).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
     expect(row).toEqual({ origin: 'calculator', utm_source: 'news' });
+  });
+
+  it("accepts the web session's cookie from this site's pages, never from another site", async () => {
+    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result.access_token as string;
+    const same = await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, 'sec-fetch-site': 'same-origin' });
+    expect(same.status).toBe(200);
+    expect((await json(same)).result.email).toBe('ana@example.com');
+    expect((await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, 'sec-fetch-site': 'cross-site' })).status).toBe(401);
+    expect((await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, origin: 'https://evil.example', host: 'localhost' })).status).toBe(401);
   });
 
   it('registers a company with its company and keeps the account types apart', async () => {

@@ -6,6 +6,8 @@ import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
 import { AUTH_LIMITS, type AuthLimits, type Limit, type RateLimiter } from '../services/rate-limit';
 import { clientIp, firstRefusal } from './limits';
+import { parseCookie } from 'cookie';
+import { isCrossSite } from '../http/forms';
 import { requestLog } from '../http/request-log';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 
@@ -31,6 +33,8 @@ type Deps = {
   limits?: AuthLimits;
   /** Trust X-Forwarded-For for the client address (behind a proxy you control). */
   trustProxy?: boolean;
+  /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
+  sessionCookie?: string;
 };
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
@@ -41,13 +45,18 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
   }
 }
 
-const bearer = (c: Context) => {
-  const h = c.req.header('authorization') ?? '';
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  return m ? m[1]! : null;
+/**
+ * The caller's token: the Authorization bearer, else (for the web app's own scripts, which never see the
+ * token) the HttpOnly session cookie, accepted only from this site's pages.
+ */
+const tokenOf = (c: Context, cookieName: string | undefined): string | null => {
+  const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  if (m) return m[1]!;
+  if (!cookieName || isCrossSite(c)) return null;
+  return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false }: Deps) {
+export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false, sessionCookie }: Deps) {
   const api = new Hono();
 
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
@@ -116,7 +125,7 @@ export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy =
   api.get('/v3/:type/auth/me', async (c) => {
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
-    const user = await (await auth()).me(type, bearer(c));
+    const user = await (await auth()).me(type, tokenOf(c, sessionCookie));
     c.header('cache-control', 'private, no-store');
     return ok(c, user);
   });

@@ -9,7 +9,7 @@ import { clientIp, firstRefusal } from '../api/limits';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
-import type { Limit, RateLimiter } from '../services/rate-limit';
+import { EMAIL_LINK_LIMIT, type Limit, type RateLimiter } from '../services/rate-limit';
 import {
   OAuthError, authorizeUrl, exchangeCode, fetchProfile, isProviderId, newState, openState, sameState, sealState,
   type ProviderConfig, type ProviderId,
@@ -30,7 +30,7 @@ export type OAuthDeps = {
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
 
-const FORGOT_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+const FORGOT_LIMIT = EMAIL_LINK_LIMIT;
 const OAUTH_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
 const STATE_COOKIE = 'tandem_oauth';
 const STATE_TTL_MS = 10 * 60_000;

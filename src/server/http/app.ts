@@ -14,6 +14,10 @@ import { buildRobots, buildSitemap } from '../seo/sitemap';
 import { compressStream, isCompressible, pickEncoding } from './compress';
 import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
+import { clearedSessionCookies } from '../session-cookies';
+import { resolveSession, type UserLoader } from '../web-session';
+import { handleFormPost, type FormHandlers } from './forms';
+import { utmCookieFor } from './utm';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
@@ -29,6 +33,12 @@ export type HttpAppOptions = {
   prod: boolean;
   build: { id: string; timestamp: number };
   staticRoot?: string;
+  /** Loads the signed-in user behind the session cookies (once per page request). */
+  loadUser?: UserLoader;
+  /** Server handlers of the pages' forms, which post to the page's own URL and work without JavaScript. */
+  forms?: FormHandlers;
+  /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy). */
+  trustProxy?: boolean;
 };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -42,7 +52,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public' }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -138,26 +148,50 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     c.res.headers.append('vary', 'Cookie, Accept-Language');
   });
 
-  // Pages answer GET and HEAD, and POST for server actions and forms that work without JavaScript.
-  app.all('*', (c) => {
-    if (!isBackendPath(c.req.path) && !['GET', 'HEAD', 'POST'].includes(c.req.method)) {
-      return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' });
+  // Pages answer GET and HEAD; a page with a form also answers POST (its form handler); the framework's
+  // own POSTs (/RSC/...) pass through.
+  app.all('*', async (c) => {
+    const method = c.req.method;
+    const backend = isBackendPath(c.req.path);
+    if (method === 'POST' && !backend && !isRscPath(c.req.path)) {
+      const match = matchRoute(pagePathFromPathname(c.req.path));
+      const handler = match ? forms[match.id] : undefined;
+      if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
+      const resolved = await resolveSession(c.req.header('cookie'), config, loadUser);
+      return handleFormPost(c, { match, handler, resolved, trustProxy, renderPage });
+    }
+    if (!backend && !['GET', 'HEAD', 'POST'].includes(method)) {
+      return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
     }
     return renderPage(c);
   });
 
-  async function renderPage(c: Context): Promise<Response> {
+  /** Render a page through Waku. `form` re-renders a page with the errors of its failed form post. */
+  async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
     const req = c.req.raw;
     const url = new URL(req.url);
     const pagePath = pagePathFromPathname(url.pathname);
     const isHead = req.method === 'HEAD';
-    const anonymous = !parseCookie(c.req.header('cookie') ?? '')[config.AUTH_COOKIE_TOKEN];
-    const isPage = (req.method === 'GET' || isHead) && !isBackendPath(url.pathname);
+    const hasToken = !!parseCookie(c.req.header('cookie') ?? '')[config.AUTH_COOKIE_TOKEN];
+    const isPage = (req.method === 'GET' || isHead || !!form) && !isBackendPath(url.pathname);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
+    // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
+    const resolved = hasToken ? await resolveSession(c.req.header('cookie'), config, loadUser) : null;
+    const anonymous = !resolved?.session.loggedIn;
+    const extraCookies = [
+      ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
+      ...(isPage && !isRscPath(url.pathname) ? utmCookieFor(url.searchParams, config) : []),
+    ];
 
     const render = async (): Promise<{ res: Response; nonce: string }> => {
-      const ctx: RequestContext = { nonce: newNonce(), patch: { cookies: [], headers: [] } };
-      const innerReq = isHead ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
+      const ctx: RequestContext = {
+        nonce: newNonce(),
+        patch: { cookies: [], headers: [], status: form?.status },
+        session: resolved?.session,
+        token: resolved?.token ?? null,
+        form: form?.state,
+      };
+      const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
       // Status and cookies set by components apply to HTML responses only: the client router treats a
       // non-2xx RSC response as a failed navigation.
@@ -175,7 +209,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       if (isPage) {
         for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
         if (!headers.has('cache-control')) {
-          headers.set('cache-control', anonymous && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
+          headers.set('cache-control', anonymous && !form && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
         }
       }
       return { res: new Response(res.body, { status: res.status, statusText: res.statusText, headers }), nonce: ctx.nonce };
@@ -193,13 +227,21 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       return res;
     };
 
-    if (isPage && anonymous && cache.enabled) {
+    const withExtraCookies = (res: Response): Response => {
+      if (!extraCookies.length) return res;
+      const headers = new Headers(res.headers);
+      for (const ck of extraCookies) headers.append('set-cookie', ck);
+      headers.set('cache-control', PRIVATE);
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    };
+
+    if (isPage && !hasToken && !form && cache.enabled) {
       const key = url.pathname + url.search;
       const { entry, hit } = await cache.getOrFill(key, async () => {
         const { res } = await render();
         const body = new Uint8Array(await res.arrayBuffer());
         const headers = [...res.headers.entries()];
-        if (res.status !== 200 || res.headers.has('set-cookie')) {
+        if (res.status !== 200 || res.headers.has('set-cookie') || /private|no-store/.test(res.headers.get('cache-control') ?? '')) {
           return { status: res.status, headers, body, variants: {}, expires: 0 } satisfies CachedResponse;
         }
         return { status: res.status, headers, body, variants: {}, expires: cache.expiresAt() } satisfies CachedResponse;
@@ -212,7 +254,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
         if (compressible && body !== entry.body && encoding) headers.set('content-encoding', encoding);
         if (compressible) headers.append('vary', 'Accept-Encoding');
         headers.set('content-length', String(body.byteLength));
-        return finish(new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers }));
+        return finish(withExtraCookies(new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers })));
       }
     }
 
@@ -222,9 +264,9 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       headers.set('content-encoding', encoding);
       headers.delete('content-length');
       headers.append('vary', 'Accept-Encoding');
-      return finish(new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers }));
+      return finish(withExtraCookies(new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers })));
     }
-    return finish(new Response(isHead ? null : res.body, { status: res.status, headers }));
+    return finish(withExtraCookies(new Response(isHead ? null : res.body, { status: res.status, headers })));
   }
 
   return { app, cache };

@@ -14,7 +14,7 @@ export function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }
     `script-src ${script.join(' ')}`,
     // React renders style attributes (the loading bar's transform); no inline <style> blocks are used.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src ${["'self'", ...connectSrc, ...(dev ? ['ws:', 'wss:'] : [])].join(' ')}`,
     "object-src 'none'",

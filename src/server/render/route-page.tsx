@@ -1,11 +1,12 @@
 import 'server-only';
+import { stringifySetCookie } from 'cookie';
 import type { ReactNode } from 'react';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { layouts } from '../../components/layout/layouts';
 import { ErrorScreen } from '../../components/layout/error-screen';
 import { Seo } from '../../components/layout/seo';
 import { countries, roles, skills, labelOf } from '../../domain/catalog';
-import { localeOfPath, type Locale } from '../../i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath, type Locale } from '../../i18n/locales';
 import { getT, type T } from '../../i18n/translate';
 import { PageError, type ErrorData } from '../../lib/page-error';
 import { href, isValidRoute, paramNames, routeDef, type Params, type RouteId } from '../../routes';
@@ -80,7 +81,19 @@ export function routePage(id: RouteId, locale: Locale, Template: Template) {
     };
 
     if (!isValidRoute(id, params)) return errorPage(404, `Page Not Found: ${path}`);
-    if (def.access === 'guest-only' && session.loggedIn) redirect(href('home', locale), 307);
+    if (def.access === 'guest-only' && session.loggedIn) {
+      // Home in the page's language: the redirect also records that language, as a visit would.
+      patchResponse((p) => {
+        p.cookies.push(stringifySetCookie({ name: LOCALE_COOKIE, value: locale, maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' }));
+      });
+      redirect(href('home', locale), 307);
+    }
+    if (def.access === 'match-only' || def.access === 'hire-only') {
+      const type = def.access === 'hire-only' ? 'hire' : 'match';
+      // Anonymous visitors sign in first and come back; the other account type goes to its own workspace.
+      if (!session.loggedIn) redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
+      if (session.type !== type) redirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
+    }
     if (id === 'calculatorResult' && !query) redirect(href('calculator', locale), 307);
     if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
 

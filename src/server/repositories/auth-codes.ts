@@ -26,3 +26,16 @@ export async function consumeAuthCode(db: Kysely<DB>, code: string, kind: 'reset
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/** Whether a code could still be used, without using it (to show an expired link's page up front). */
+export async function authCodeIsUsable(db: Kysely<DB>, code: string, kind: 'reset' | 'confirm', now = Date.now()): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_codes')
+    .select('id')
+    .where('code_hash', '=', digest(code))
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .executeTakeFirst();
+  return !!row;
+}

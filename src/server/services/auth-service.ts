@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { getT } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
-import { consumeAuthCode, createAuthCode } from '../repositories/auth-codes';
+import { authCodeIsUsable, consumeAuthCode, createAuthCode } from '../repositories/auth-codes';
 import type { EmailService } from './email-service';
 import type { ProviderProfile } from '../auth/oauth';
 import { findIdentityUser, linkIdentity } from '../repositories/oauth-identities';
@@ -165,6 +165,11 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       const user = await findUserById(db, userId);
       if (!user) throw new ServiceError('not-found');
       return toPublic(user);
+    },
+
+    /** Whether a reset link can still be used (the page shows "expired" before the user types a password). */
+    resetCodeIsUsable(code: string): Promise<boolean> {
+      return authCodeIsUsable(db, code, 'reset');
     },
 
     /** A valid code sets the new password, ends every earlier session and signs the user in. */

@@ -34,7 +34,7 @@ export const services = {
     (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) =>
       createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME }),
     )),
-  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db))),
+  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
 };

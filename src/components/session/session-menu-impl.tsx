@@ -1,0 +1,36 @@
+import { useAtom } from 'jotai';
+import IconLogOut from '~icons/lucide/log-out';
+import IconUser from '~icons/lucide/user';
+import IconLayoutDashboard from '~icons/lucide/layout-dashboard';
+import { identityResetHook, logoutHook } from '../../lib/app-hooks';
+import { navigateTo } from '../../lib/url-guard';
+import { anonymousSession, sessionAtom } from '../../state/session';
+import { DropdownMenu } from '../islands/dropdown-menu';
+import { SessionChip } from './session-chip';
+
+export type Labels = { menu: string; workspace: string; profile: string; signOut: string };
+export type Links = { workspace: string; profile: string | null; logout: string };
+
+/** The signed-in user's name and picture with a menu: workspace, profile, sign out (SPEC §4). */
+export default function SessionMenuImpl({ labels, links }: { labels: Labels; links: Links }) {
+  const [session, setSession] = useAtom(sessionAtom);
+  const user = session.user;
+  if (!session.loggedIn || !user) return null;
+
+  const signOut = () => {
+    setSession(anonymousSession);
+    logoutHook.emit();
+    identityResetHook.emit();
+    // The server clears the HttpOnly cookies and sends the visitor home.
+    navigateTo(links.logout);
+  };
+
+  const items = [
+    { id: 'workspace', label: labels.workspace, href: links.workspace, icon: <IconLayoutDashboard aria-hidden /> },
+    ...(links.profile ? [{ id: 'profile', label: labels.profile, href: links.profile, icon: <IconUser aria-hidden /> }] : []),
+    { id: 'signout', label: labels.signOut, icon: <IconLogOut aria-hidden /> },
+  ];
+  return (
+    <DropdownMenu label={labels.menu} items={items} onSelect={(id) => id === 'signout' && signOut()} button={<SessionChip user={user} />} />
+  );
+}

@@ -1,0 +1,20 @@
+import type { Spec } from './rules';
+
+// The account forms of SPEC §5 / PRODUCT.md §5. Passwords: at least 8 characters.
+const email = { required: true, email: true, max: 254 } as const;
+const newPassword = { required: true, min: 8, max: 200 } as const;
+const personName = { required: true, max: 100 } as const;
+
+export const ACCOUNT_TYPES = ['match', 'hire'] as const;
+
+export const specs = {
+  login: { type: { required: true, oneOf: ACCOUNT_TYPES }, email, password: { required: true, max: 200 } },
+  signUp: { name: personName, last_name: personName, email, password: newPassword },
+  hireStartNow: { name: personName, last_name: personName, company_name: { required: true, max: 120 }, email, password: newPassword },
+  forgotPassword: { email },
+  resetPassword: { password: newPassword, passwordConfirmation: { required: true, same: 'password', max: 200 } },
+  resendConfirmation: { email },
+} satisfies Record<string, Spec>;
+
+/** Fields whose value is never sent back to the page. */
+export const SECRET_FIELDS = new Set(['password', 'passwordConfirmation', 'currentPassword']);

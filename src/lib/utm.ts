@@ -1,0 +1,29 @@
+// Campaign fields kept from the query string of a visit (SPEC §3): the last value wins when a field is
+// repeated; empty values are ignored; each value is capped to what the users table stores.
+export const UTM_FIELDS = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+export type Utm = Partial<Record<UtmField, string>>;
+
+export function captureUtm(params: URLSearchParams): Utm | null {
+  const out: Utm = {};
+  for (const f of UTM_FIELDS) {
+    const values = params.getAll(f).map((v) => v.trim()).filter(Boolean);
+    const last = values[values.length - 1];
+    // eslint-disable-next-line no-control-regex
+    if (last) out[f] = last.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** Parse a stored capture, keeping only known fields with string values. */
+export function parseUtm(raw: string | undefined): Utm | null {
+  if (!raw) return null;
+  try {
+    const data = JSON.parse(raw) as Record<string, unknown>;
+    const out: Utm = {};
+    for (const f of UTM_FIELDS) if (typeof data[f] === 'string' && data[f]) out[f] = (data[f] as string).slice(0, 200);
+    return Object.keys(out).length ? out : null;
+  } catch {
+    return null;
+  }
+}

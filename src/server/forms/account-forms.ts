@@ -1,0 +1,172 @@
+import 'server-only';
+import type { T } from '../../i18n/translate';
+import { checkForm, type Spec } from '../../lib/forms/rules';
+import { SECRET_FIELDS, specs } from '../../lib/forms/specs';
+import type { FieldErrors } from '../../lib/forms/types';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { href } from '../../routes';
+import type { ServerConfig } from '../config';
+import type { FormHandler, FormHandlers, FormInput, FormOutcome } from '../http/forms';
+import { utmFromCookies } from '../http/utm';
+import type { AuthService } from '../services/auth-service';
+import { ServiceError } from '../services/errors';
+import { AUTH_LIMITS, EMAIL_LINK_LIMIT, type Limit, type RateLimiter } from '../services/rate-limit';
+import { sessionCookies } from '../session-cookies';
+
+// The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset
+// password, and asking again for a confirmation link. They run on the server, set the HttpOnly session
+// cookies and redirect; page scripts never see the token.
+type Deps = {
+  auth: () => Promise<AuthService>;
+  limiter?: () => Promise<RateLimiter>;
+  config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
+};
+
+export const ORIGINS = ['regular', 'public-offer', 'calculator', 'free-course'] as const;
+type Origin = (typeof ORIGINS)[number];
+
+/** What was typed, minus secrets, to show again after an error. */
+const keep = (fields: Record<string, string>, spec: Spec) =>
+  Object.fromEntries(Object.keys(spec).filter((k) => !SECRET_FIELDS.has(k)).map((k) => [k, fields[k] ?? '']));
+
+function invalid(t: T, input: FormInput, spec: Spec, errors: FieldErrors, status = 422, message?: string): FormOutcome {
+  return { ok: false, status, message: message ?? t('forms.summary'), errors, values: keep(input.fields, spec) };
+}
+
+function translateErrors(t: T, errs: ReturnType<typeof checkForm>): FieldErrors {
+  return Object.fromEntries(Object.entries(errs).map(([f, e]) => [f, t(`forms.error.${e.key}`, e.params)]));
+}
+
+export function createAccountForms({ auth, limiter, config }: Deps): FormHandlers {
+  /** Validate against the spec; null when valid. */
+  const check = (input: FormInput, spec: Spec): FormOutcome | null => {
+    const errs = checkForm(spec, input.fields);
+    return Object.keys(errs).length ? invalid(input.t, input, spec, translateErrors(input.t, errs)) : null;
+  };
+  const limited = async (input: FormInput, spec: Spec, checks: [string, Limit][]): Promise<FormOutcome | null> => {
+    if (!limiter) return null;
+    const l = await limiter();
+    for (const [key, limit] of checks) {
+      const r = await l.hit(key, limit);
+      if (!r.allowed) return invalid(input.t, input, spec, {}, 429, input.t('api.tooManyRequests', { seconds: r.retryAfterSeconds }));
+    }
+    return null;
+  };
+  /** Where a signed-in user goes: a safe `redirect` parameter, else their workspace. */
+  const landing = (input: FormInput, type: 'match' | 'hire') =>
+    safeRedirect(input.query.get('redirect')) ?? href(type === 'hire' ? 'hireSite' : 'matchPlatform', input.locale);
+  const signedIn = (input: FormInput, token: string, type: 'match' | 'hire'): FormOutcome => ({
+    ok: true,
+    redirect: landing(input, type),
+    cookies: sessionCookies(config, token, type),
+  });
+  /** Service refusals as form errors in the page's language. */
+  const refusal = (input: FormInput, spec: Spec, err: unknown): FormOutcome => {
+    if (!(err instanceof ServiceError)) throw err;
+    const t = input.t;
+    const fields = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
+    switch (err.code) {
+      case 'invalid-credentials':
+        return invalid(t, input, spec, {}, 401, t('api.invalidCredentials'));
+      case 'email-taken':
+        return invalid(t, input, spec, { email: t('api.emailTaken') }, 409);
+      case 'suspended':
+        return invalid(t, input, spec, {}, 403, t('api.suspended'));
+      default:
+        return invalid(t, input, spec, fields, 422, Object.values(fields)[0] ?? t('forms.summary'));
+    }
+  };
+
+  const signUp = (type: 'match' | 'hire', spec: Spec): FormHandler => ({
+    async handle(input) {
+      const bad = check(input, spec) ?? (await limited(input, spec, [[`register:ip:${input.ip}`, AUTH_LIMITS.registerPerIp]]));
+      if (bad) return bad;
+      const f = input.fields;
+      const originParam = input.query.get('origin') ?? '';
+      const origin: Origin = (ORIGINS as readonly string[]).includes(originParam) ? (originParam as Origin) : 'regular';
+      try {
+        const { access_token } = await (await auth()).register(type, {
+          name: f.name!.trim(),
+          last_name: f.last_name!.trim(),
+          email: f.email!.trim(),
+          password: f.password!,
+          company_name: type === 'hire' ? f.company_name!.trim() : undefined,
+          origin,
+          utm: utmFromCookies(input.cookieHeader) ?? {},
+          locale: input.locale,
+        });
+        return signedIn(input, access_token, type);
+      } catch (err) {
+        return refusal(input, spec, err);
+      }
+    },
+  });
+
+  return {
+    login: {
+      async handle(input) {
+        const spec = specs.login;
+        const bad =
+          check(input, spec) ??
+          (await limited(input, spec, [
+            [`login:ip:${input.ip}`, AUTH_LIMITS.loginPerIp],
+            [`login:email:${input.fields.email!.trim().toLowerCase()}`, AUTH_LIMITS.loginPerEmail],
+          ]));
+        if (bad) return bad;
+        const type = input.fields.type as 'match' | 'hire';
+        try {
+          const { access_token } = await (await auth()).login(type, input.fields.email!.trim(), input.fields.password!);
+          return signedIn(input, access_token, type);
+        } catch (err) {
+          return refusal(input, spec, err);
+        }
+      },
+    },
+    signUp: signUp('match', specs.signUp),
+    hireStartNow: signUp('hire', specs.hireStartNow),
+    forgotPassword: {
+      async handle(input) {
+        const spec = specs.forgotPassword;
+        const email = (input.fields.email ?? '').trim();
+        const bad =
+          check(input, spec) ??
+          (await limited(input, spec, [
+            [`forgot:ip:${input.ip}`, EMAIL_LINK_LIMIT],
+            [`forgot:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
+          ]));
+        if (bad) return bad;
+        await (await auth()).forgotPassword(email, input.locale);
+        // The same answer whether or not the account exists.
+        return { ok: true, redirect: `${href('forgotPassword', input.locale)}?sent=1` };
+      },
+    },
+    resetPassword: {
+      async handle(input) {
+        const spec = specs.resetPassword;
+        const bad = check(input, spec);
+        if (bad) return bad;
+        try {
+          const { access_token, user } = await (await auth()).resetPassword(String(input.params.token ?? ''), input.fields.password!);
+          return signedIn(input, access_token, user.account_type);
+        } catch (err) {
+          return refusal(input, spec, err);
+        }
+      },
+    },
+    confirmEmail: {
+      async handle(input) {
+        const spec = specs.resendConfirmation;
+        const email = (input.fields.email ?? '').trim();
+        const bad =
+          check(input, spec) ??
+          (await limited(input, spec, [
+            [`confirm:ip:${input.ip}`, EMAIL_LINK_LIMIT],
+            [`confirm:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
+          ]));
+        if (bad) return bad;
+        await (await auth()).sendEmailConfirmation(email, input.locale);
+        return { ok: true, redirect: `${href('confirmEmail', input.locale, input.params)}?sent=1` };
+      },
+    },
+  };
+}

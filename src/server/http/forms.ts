@@ -1,0 +1,129 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { getT, type T } from '../../i18n/translate';
+import type { Locale } from '../../i18n/locales';
+import type { FieldErrors, FormState } from '../../lib/forms/types';
+import type { RouteId, RouteMatch } from '../../routes';
+import type { Session } from '../../state/session';
+import { clientIp } from '../api/limits';
+import type { ResolvedSession } from '../web-session';
+
+// Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
+// re-rendered with the errors (and what was typed) on failure; the form islands ask for JSON instead and
+// show the same errors in place.
+export type FormInput = {
+  id: RouteId;
+  locale: Locale;
+  t: T;
+  params: RouteMatch['params'];
+  query: URLSearchParams;
+  fields: Record<string, string>;
+  files: Record<string, File>;
+  session: Session;
+  token: string | null;
+  ip: string;
+  cookieHeader: string | undefined;
+};
+
+export type FormOutcome =
+  | { ok: true; redirect: string; cookies?: string[] }
+  | { ok: false; status: number; message: string; errors: FieldErrors; values: Record<string, string> };
+
+export type FormHandler = {
+  /** Largest body accepted (default 64 kB). */
+  maxBytes?: number;
+  handle(input: FormInput): Promise<FormOutcome>;
+};
+export type FormHandlers = Partial<Record<RouteId, FormHandler>>;
+
+const DEFAULT_MAX = 64 * 1024;
+
+type Args = {
+  match: RouteMatch;
+  handler: FormHandler;
+  resolved: ResolvedSession;
+  trustProxy: boolean;
+  renderPage: (c: Context, form: { state: FormState; status: number }) => Promise<Response>;
+};
+
+/** A post from another site is refused: the browser says so (Sec-Fetch-Site) or the Origin disagrees. */
+export function isCrossSite(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = c.req.header('origin');
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  try {
+    return new URL(origin).host !== (c.req.header('host') ?? new URL(c.req.url).host);
+  } catch {
+    return true;
+  }
+}
+
+export async function handleFormPost(c: Context, { match, handler, resolved, trustProxy, renderPage }: Args): Promise<Response> {
+  const t = getT(match.locale);
+  const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
+  const failure = (status: number, message: string): Response | Promise<Response> => {
+    const state: FormState = { ok: false, message, errors: {}, values: {} };
+    return wantsJson ? c.json(state, status as 400) : renderPage(c, { state, status });
+  };
+  c.header('cache-control', 'private, no-store');
+  if (isCrossSite(c)) return c.text('Forbidden', 403);
+  const max = handler.maxBytes ?? DEFAULT_MAX;
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > max) return failure(413, t('forms.tooLarge', { mb: Math.max(1, Math.round(max / 1024 / 1024)) }));
+
+  const type = c.req.header('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return failure(400, t('forms.unreadable'));
+  const bytes = await readCapped(c.req.raw, max);
+  if (!bytes) return failure(413, t('forms.tooLarge', { mb: Math.max(1, Math.round(max / 1024 / 1024)) }));
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+  } catch {
+    return failure(400, t('forms.unreadable'));
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, File> = {};
+  for (const [k, v] of form.entries()) {
+    if (typeof v === 'string') fields[k] = v.slice(0, 20_000);
+    else if (v.size > 0) files[k] = v;
+  }
+
+  const outcome = await handler.handle({
+    id: match.id, locale: match.locale, t, params: match.params, query: new URL(c.req.url).searchParams,
+    fields, files, session: resolved.session, token: resolved.token, ip: clientIp(c, trustProxy),
+    cookieHeader: c.req.header('cookie'),
+  });
+  if (outcome.ok) {
+    for (const ck of outcome.cookies ?? []) c.header('set-cookie', ck, { append: true });
+    return wantsJson ? c.json({ ok: true, redirect: outcome.redirect }) : c.redirect(outcome.redirect, 303);
+  }
+  const state: FormState = { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values };
+  return wantsJson ? c.json(state, outcome.status as 400) : renderPage(c, { state, status: outcome.status });
+}
+
+/** The request body, or null when it is larger than `max` bytes (reading stops there). */
+async function readCapped(req: Request, max: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const ch of chunks) {
+    out.set(ch, at);
+    at += ch.byteLength;
+  }
+  return out;
+}

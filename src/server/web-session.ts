@@ -1,0 +1,33 @@
+import 'server-only';
+import { parseCookie } from 'cookie';
+import type { ServerConfig } from './config';
+import { anonymousSession, type Session, type SessionUser } from '../state/session';
+
+// The web session of a request (SPEC §4, PRODUCT.md §5): token and account type come from cookies; the
+// user is loaded once; a token the backend refuses clears both cookies and the visitor is anonymous.
+export type AccountType = 'match' | 'hire';
+/** Loads the user behind a token, or 'invalid' when the backend refuses it (expired, revoked, wrong type). */
+export type UserLoader = (token: string, type: AccountType) => Promise<SessionUser | 'invalid'>;
+
+export type ResolvedSession = { session: Session; token: string | null; clearCookies: boolean };
+
+export async function resolveSession(
+  cookieHeader: string | undefined,
+  config: Pick<ServerConfig, 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE'>,
+  loadUser: UserLoader | undefined,
+): Promise<ResolvedSession> {
+  const jar = parseCookie(cookieHeader ?? '');
+  const token = jar[config.AUTH_COOKIE_TOKEN];
+  if (!token) return { session: anonymousSession, token: null, clearCookies: false };
+  const type = jar[config.AUTH_COOKIE_TYPE];
+  if ((type !== 'match' && type !== 'hire') || !loadUser) return { session: anonymousSession, token: null, clearCookies: true };
+  try {
+    const user = await loadUser(token, type);
+    if (user === 'invalid') return { session: anonymousSession, token: null, clearCookies: true };
+    return { session: { type, loggedIn: true, user }, token, clearCookies: false };
+  } catch (err) {
+    // The database is unreachable: render as anonymous for now but keep the cookies for the next request.
+    console.error('[session] could not load the user', err);
+    return { session: anonymousSession, token: null, clearCookies: false };
+  }
+}

@@ -1,0 +1,260 @@
+import type { ReactNode } from 'react';
+import { Link } from 'waku';
+import { AccountForm } from '../components/islands/account-form';
+import type { AccountFormProps, FieldDef } from '../components/forms/account-form-types';
+import { AccountFormView, initialView } from '../components/forms/account-form-view';
+import type { T } from '../i18n/translate';
+import type { Spec } from '../lib/forms/rules';
+import { specs } from '../lib/forms/specs';
+import { safeRedirect } from '../lib/safe-redirect';
+import { href, type RouteId } from '../routes';
+import { patchResponse, getRequestContext } from '../server/request-context';
+import { services } from '../server/services/container';
+import { ServiceError } from '../server/services/errors';
+import { PROVIDER_IDS } from '../server/auth/oauth';
+import type { Template, TemplateProps } from './types';
+
+// The account pages (PRODUCT.md §5): thin server components around one form island each. The form
+// posts to the page itself; its server handler lives in src/server/forms/account-forms.ts.
+
+const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
+
+function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
+  const { t } = p;
+  return {
+    id,
+    action: p.path + (p.query ? `?${p.query}` : ''),
+    fields,
+    spec,
+    submit,
+    pending,
+    state: getRequestContext()?.form ?? null,
+    labels: {
+      errors: {
+        required: t('forms.error.required'),
+        email: t('forms.error.email'),
+        tooShort: t('forms.error.tooShort', { min: '{{min}}' }),
+        tooLong: t('forms.error.tooLong', { max: '{{max}}' }),
+        mismatch: t('forms.error.mismatch'),
+        invalid: t('forms.error.invalid'),
+      },
+      show: t('forms.show'),
+      hide: t('forms.hide'),
+      network: t('forms.network'),
+      summaryTitle: t('forms.summary'),
+    },
+  };
+}
+
+/** The server-rendered form (works without JavaScript) inside the island that enhances it. */
+function FormBlock(props: AccountFormProps) {
+  return (
+    <AccountForm {...props}>
+      <AccountFormView {...props} {...initialView(props)} />
+    </AccountForm>
+  );
+}
+
+const emailField = (t: T): FieldDef => ({ name: 'email', label: t('auth.email'), type: 'email', autoComplete: 'email' });
+const newPasswordField = (t: T, label = t('auth.password')): FieldDef => ({
+  name: 'password', label, type: 'password', autoComplete: 'new-password', hint: t('auth.passwordHint'),
+});
+
+function AuthShell({ p, children, aside }: { p: TemplateProps; children: ReactNode; aside?: ReactNode }) {
+  const { id, t } = p;
+  return (
+    <div className="container page auth-page">
+      <div className="auth-card card">
+        <h1>{t(`routes.${id}.heading`)}</h1>
+        <p className="muted">{t(`routes.${id}.intro`, { brand: p.brand })}</p>
+        {children}
+      </div>
+      {aside && <div className="auth-aside">{aside}</div>}
+    </div>
+  );
+}
+
+function Notice({ kind, children }: { kind: 'info' | 'success' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+/** "Continue with GitHub" links for each configured provider, keeping the return path. */
+function ProviderButtons({ p }: { p: TemplateProps }) {
+  const configured = PROVIDER_IDS.filter((id) => services.oauth.providers[id]);
+  if (!configured.length) return null;
+  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'));
+  return (
+    <div className="providers">
+      <p className="divider">
+        <span>{p.t('auth.or')}</span>
+      </p>
+      {configured.map((id) => {
+        const q = new URLSearchParams({ lang: p.locale, ...(redirect ? { redirect } : {}) });
+        return (
+          <a key={id} className="btn btn-outline-secondary btn-md provider" href={`/cms/connect/${id}?${q}`}>
+            {p.t('auth.continueWith', { provider: PROVIDER_NAMES[id] })}
+          </a>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A link to another account page that carries the return path along. */
+function carry(p: TemplateProps, to: RouteId): string {
+  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'));
+  return href(to, p.locale) + (redirect ? `?${new URLSearchParams({ redirect })}` : '');
+}
+
+export const LoginPage: Template = (p) => {
+  const { t } = p;
+  const q = new URLSearchParams(p.query);
+  const oauthError = /^oauth-(failed|cancelled|no-email)$/.exec(q.get('error') ?? '')?.[1];
+  const type = q.get('type') === 'hire' ? 'hire' : 'match';
+  const fields: FieldDef[] = [
+    { name: 'type', label: t('auth.accountType'), type: 'radio', initial: type, options: [{ value: 'match', label: t('auth.typeMatch') }, { value: 'hire', label: t('auth.typeHire') }] },
+    emailField(t),
+    { name: 'password', label: t('auth.password'), type: 'password', autoComplete: 'current-password' },
+  ];
+  return (
+    <AuthShell p={p}>
+      {oauthError && <Notice kind="error">{t(`auth.oauth.${oauthError}`)}</Notice>}
+      <FormBlock {...formProps(p, 'login-form', specs.login, fields, t('auth.signIn'), t('auth.signingIn'))} />
+      <p className="form-links">
+        <Link to={href('forgotPassword', p.locale)}>{t('auth.forgot')}</Link>
+      </p>
+      <ProviderButtons p={p} />
+      <p className="form-links">
+        {t('auth.noAccount')} <Link to={carry(p, 'signUp')}>{t('auth.candidateSignUp')}</Link> ·{' '}
+        <Link to={carry(p, 'hireStartNow')}>{t('auth.companySignUp')}</Link>
+      </p>
+    </AuthShell>
+  );
+};
+
+export const SignUpPage: Template = (p) => {
+  const { t } = p;
+  const fields: FieldDef[] = [
+    { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
+    { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
+    emailField(t),
+    newPasswordField(t),
+  ];
+  return (
+    <AuthShell p={p}>
+      <FormBlock {...formProps(p, 'signup-form', specs.signUp, fields, t('auth.createAccount'), t('auth.creating'))} />
+      <p className="form-links muted">{t('auth.terms')}</p>
+      <ProviderButtons p={p} />
+      <p className="form-links">
+        {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.companyQuestion')}{' '}
+        <Link to={carry(p, 'hireStartNow')}>{t('auth.companySignUp')}</Link>
+      </p>
+    </AuthShell>
+  );
+};
+
+export const HireStartNowPage: Template = (p) => {
+  const { t } = p;
+  const fields: FieldDef[] = [
+    { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
+    { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
+    { name: 'company_name', label: t('auth.companyName'), type: 'text', autoComplete: 'organization' },
+    emailField(t),
+    newPasswordField(t),
+  ];
+  return (
+    <AuthShell p={p}>
+      <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />
+      <p className="form-links muted">{t('auth.terms')}</p>
+      <p className="form-links">
+        {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.candidateQuestion')}{' '}
+        <Link to={carry(p, 'signUp')}>{t('auth.candidateSignUp')}</Link>
+      </p>
+    </AuthShell>
+  );
+};
+
+export const ForgotPasswordPage: Template = (p) => {
+  const { t } = p;
+  const sent = new URLSearchParams(p.query).get('sent') === '1';
+  return (
+    <AuthShell p={p}>
+      {sent && <Notice kind="success">{t('auth.forgotSent')}</Notice>}
+      <FormBlock {...formProps(p, 'forgot-form', specs.forgotPassword, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+      <p className="form-links">
+        <Link to={href('login', p.locale)}>{t('auth.goToSignIn')}</Link>
+      </p>
+    </AuthShell>
+  );
+};
+
+export const ResetPasswordPage: Template = async (p) => {
+  const { t } = p;
+  patchResponse((r) => r.headers.push(['cache-control', 'private, no-store']));
+  const usable = await (await services.auth()).resetCodeIsUsable(String(p.params.token ?? ''));
+  const state = getRequestContext()?.form;
+  if (!usable && !state) {
+    return (
+      <AuthShell p={p}>
+        <Notice kind="error">{t('auth.resetInvalid')}</Notice>
+        <p className="actions">
+          <Link className="btn btn-primary btn-md" to={href('forgotPassword', p.locale)}>
+            {t('auth.resetAskAgain')}
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+  const fields: FieldDef[] = [
+    newPasswordField(t, t('auth.newPassword')),
+    { name: 'passwordConfirmation', label: t('auth.confirmPassword'), type: 'password', autoComplete: 'new-password' },
+  ];
+  return (
+    <AuthShell p={p}>
+      <FormBlock {...formProps(p, 'reset-form', specs.resetPassword, fields, t('auth.savePassword'), t('auth.saving'))} />
+      {state && !usable && (
+        <p className="form-links">
+          <Link to={href('forgotPassword', p.locale)}>{t('auth.resetAskAgain')}</Link>
+        </p>
+      )}
+    </AuthShell>
+  );
+};
+
+export const ConfirmEmailPage: Template = async (p) => {
+  const { t } = p;
+  patchResponse((r) => r.headers.push(['cache-control', 'private, no-store']));
+  const sent = new URLSearchParams(p.query).get('sent') === '1';
+  const state = getRequestContext()?.form;
+  let confirmed = false;
+  if (!sent && !state) {
+    try {
+      await (await services.auth()).confirmEmail(String(p.params.token ?? ''));
+      confirmed = true;
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+    }
+  }
+  if (confirmed) {
+    return (
+      <AuthShell p={p}>
+        <Notice kind="success">{t('auth.confirmed')}</Notice>
+        <p className="actions">
+          <Link className="btn btn-primary btn-md" to={href('login', p.locale)}>
+            {t('auth.goToSignIn')}
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell p={p}>
+      {sent ? <Notice kind="success">{t('auth.confirmSent')}</Notice> : <Notice kind="error">{t('auth.confirmInvalid')}</Notice>}
+      <FormBlock {...formProps(p, 'confirm-form', specs.resendConfirmation, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+    </AuthShell>
+  );
+};
