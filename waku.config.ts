@@ -15,8 +15,8 @@ export default defineConfig({
     plugins: [Icons({ compiler: 'jsx', jsx: 'react', scale: 1.25, defaultClass: 'icon' })],
     // Waku bundles the server; packages with native binaries or optional native requires stay outside.
     environments: {
-      rsc: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer'] } },
-      ssr: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer'] } },
+      rsc: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp'] } },
+      ssr: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp'] } },
     },
   },
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, routeIds, routes, type RouteId } from '../src/routes';
@@ -89,4 +90,19 @@ export async function openSessionMenu(page: Page) {
   const chip = page.locator('.dropdown [data-testid="session-menu"]');
   await chip.waitFor();
   await chip.click();
+}
+
+/** Axe violations of the page in a colour scheme, measured at rest (transitions off). Dark mode changes
+ * colours only, so its pass checks contrast; the light pass checks everything. */
+export async function axeViolations(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((s) => {
+    document.documentElement.classList.remove('light', 'dark');
+    document.documentElement.classList.add(s);
+  }, scheme);
+  await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
+  const builder = new AxeBuilder({ page });
+  const results = await (scheme === 'dark' ? builder.withRules(['color-contrast']) : builder).analyze();
+  return results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }

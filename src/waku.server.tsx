@@ -11,6 +11,7 @@ import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
+import { createProfileForms } from './server/forms/profile-forms';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -59,8 +60,12 @@ const loadUser: UserLoader = async (token, type) => {
 
 const { app } = createHttpApp({
   loadUser,
-  forms: createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
+  forms: {
+    ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
+    ...createProfileForms({ profiles: services.profiles }),
+  },
   trustProxy: services.trustProxy,
+  uploadsDir: config.UPLOADS_DIR,
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

@@ -73,6 +73,9 @@ export const countries = [
 ] as const satisfies readonly (Labelled & { iso: string; currency: string })[];
 export type CountryId = (typeof countries)[number]['id'];
 
+export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export const availabilities = ['interviews', 'open-to-offers', 'not-available'] as const;
+
 // Skills known to the marketplace and the salary tools. Slugs are ASCII; labels are the same in both locales.
 const skillNames = [
   ['javascript', 'JavaScript'], ['typescript', 'TypeScript'], ['react', 'React'], ['angular', 'Angular'],

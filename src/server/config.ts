@@ -36,6 +36,7 @@ const schema = z.object({
     .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:pass@host:587 or smtps://host:465')
     .optional(),
   EMAIL_FROM: z.string().min(3).max(200).optional(),
+  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 (production) or more').max(1000).default(1),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
 });

@@ -1,13 +1,9 @@
 import { PageError } from '../lib/page-error';
 import type { TemplateProps } from './types';
 
-// Pages of one record (a candidate's profile, an offer, a certification). Until the backend issue adds
-// their data, every slug is unknown and answers with its dedicated not-found screen.
+// Pages of one record (an offer, a certification). Until the marketplace issue adds their pages, every
+// slug is unknown and answers with its dedicated not-found screen.
 const slugOf = (p: TemplateProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
-
-export function TalentProfilePage(p: TemplateProps): never {
-  throw new PageError(404, `Talent not found: ${slugOf(p)}`, { talentId: slugOf(p) });
-}
 
 export function OfferPage(p: TemplateProps): never {
   throw new PageError(404, `Offer not found: ${slugOf(p)}`, { offerId: slugOf(p) });

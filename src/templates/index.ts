@@ -1,7 +1,8 @@
 import type { RouteId } from '../routes';
 import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, ResetPasswordPage, SignUpPage } from './account-pages';
 import { contentPage } from './content-page';
-import { CertificationPage, OfferPage, TalentProfilePage } from './entity-pages';
+import { CertificationPage, OfferPage } from './entity-pages';
+import { HireSitePage, MatchPlatformPage, TalentProfilePage } from './profile-pages';
 import { HomePage } from './home-page';
 import { JobsPage } from './jobs-page';
 import { LogoutPage } from './logout-page';
@@ -19,7 +20,7 @@ export const templates: Record<RouteId, Template> = {
   confirmEmail: ConfirmEmailPage,
 
   hire: contentPage({ primary: { id: 'hireCreateOffer', key: 'home.ctaHire' }, related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'] }),
-  hireSite: contentPage({ primary: { id: 'hireCreateOffer', key: 'routes.hireCreateOffer.title' }, related: ['hireCreateOffer', 'hirePricing'] }),
+  hireSite: HireSitePage,
   hireLanding: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hirePricing', 'hireSchedule'] }),
   hirePricing: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }),
   hireStaffing: contentPage({ primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' }, related: ['hirePricing', 'hireSchedule'] }),
@@ -29,7 +30,7 @@ export const templates: Record<RouteId, Template> = {
   hireRequestMeeting: contentPage({ related: ['hireSchedule', 'hireStaffing'] }),
 
   match: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }),
-  matchPlatform: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'jobs'] }),
+  matchPlatform: MatchPlatformPage,
   matchCourses: contentPage({ related: ['freeCourse', 'jobs'] }),
   matchCourse: contentPage({ related: ['matchCourses', 'jobs'] }),
   freeCourse: contentPage({ primary: { id: 'signUp', key: 'nav.signUp' }, related: ['matchCourses', 'jobs'] }),

@@ -25,7 +25,7 @@ export type FakeProvider = {
   env(provider: 'github' | 'google'): Record<string, string>;
 };
 
-export async function startFakeProvider(): Promise<FakeProvider> {
+export async function startFakeProvider(port = 0): Promise<FakeProvider> {
   const codes = new Map<string, { user: FakeUser; redirectUri: string }>();
   let seq = 0;
   const fp: FakeProvider = {
@@ -90,7 +90,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     }
     json(res, 404, { message: 'Not Found' });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   fp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   server.unref();
   return fp;

@@ -95,7 +95,7 @@ export function SiteHeader(props: ShellProps) {
           {session.loggedIn && session.user ? (
             <SessionMenu labels={sessionLabels(t, session)} links={sessionLinks(locale, session)}>
               <a href={sessionLinks(locale, session).workspace} className="btn btn-ghost btn-sm" aria-label={sessionLabels(t, session).workspace}>
-                <SessionChip user={session.user} />
+                <SessionChip user={session.user} testId="session-menu" />
               </a>
             </SessionMenu>
           ) : (

@@ -28,6 +28,7 @@ const statusOf: Record<ServiceErrorCode, [number, string]> = {
   suspended: [403, 'api.suspended'],
   'not-found': [404, 'api.notFound'],
   'rate-limited': [429, 'api.tooManyRequests'],
+  forbidden: [403, 'api.forbidden'],
 };
 
 export function failService(c: Context, err: ServiceError) {

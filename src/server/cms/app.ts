@@ -53,6 +53,7 @@ const SERVICE_STATUS: Record<ServiceErrorCode, [number, string]> = {
   suspended: [403, 'api.suspended'],
   'not-found': [404, 'api.notFound'],
   'rate-limited': [429, 'api.tooManyRequests'],
+  forbidden: [403, 'api.forbidden'],
 };
 
 /** Strapi's user object, with the product's own fields alongside. */

@@ -1,4 +1,6 @@
 import 'server-only';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -39,6 +41,8 @@ export type HttpAppOptions = {
   forms?: FormHandlers;
   /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy). */
   trustProxy?: boolean;
+  /** Where uploaded pictures live (served under /uploads). */
+  uploadsDir?: string;
 };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -52,7 +56,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -92,6 +96,20 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
   });
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
+
+  // Uploaded pictures: names carry a content hash, so they never change and can be cached for ever.
+  if (uploadsDir) {
+    app.get('/uploads/:kind/:file', async (c) => {
+      const { kind, file } = c.req.param();
+      if (!/^(avatars|logos)$/.test(kind) || !/^[\w-]+\.webp$/.test(file)) return c.text('Not Found', 404);
+      try {
+        const body = await readFile(join(uploadsDir, kind, file));
+        return c.body(body, 200, { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' });
+      } catch {
+        return c.text('Not Found', 404, { 'cache-control': 'no-store' });
+      }
+    });
+  }
 
   app.get('/_i18n/:locale/messages.json', (c) => {
     const locale = c.req.param('locale');

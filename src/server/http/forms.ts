@@ -17,7 +17,10 @@ export type FormInput = {
   t: T;
   params: RouteMatch['params'];
   query: URLSearchParams;
+  /** The last value of each field. */
   fields: Record<string, string>;
+  /** Every value of each field (checkbox groups). */
+  lists: Record<string, string[]>;
   files: Record<string, File>;
   session: Session;
   token: string | null;
@@ -84,15 +87,18 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
     return failure(400, t('forms.unreadable'));
   }
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: Record<string, File> = {};
   for (const [k, v] of form.entries()) {
-    if (typeof v === 'string') fields[k] = v.slice(0, 20_000);
-    else if (v.size > 0) files[k] = v;
+    if (typeof v === 'string') {
+      fields[k] = v.slice(0, 20_000);
+      (lists[k] ??= []).push(fields[k]!);
+    } else if (v.size > 0) files[k] = v;
   }
 
   const outcome = await handler.handle({
     id: match.id, locale: match.locale, t, params: match.params, query: new URL(c.req.url).searchParams,
-    fields, files, session: resolved.session, token: resolved.token, ip: clientIp(c, trustProxy),
+    fields, lists, files, session: resolved.session, token: resolved.token, ip: clientIp(c, trustProxy),
     cookieHeader: c.req.header('cookie'),
   });
   if (outcome.ok) {

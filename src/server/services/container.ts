@@ -7,6 +7,8 @@ import { createAuthService, type AuthService } from './auth-service';
 import { createEmailService, type EmailService } from './email-service';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
+import { createProfileService, type ProfileService } from './profile-service';
+import { createImageStore } from '../uploads/image-store';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -14,6 +16,7 @@ let auth: Promise<AuthService> | undefined;
 let limiter: Promise<RateLimiter> | undefined;
 let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
+let profiles: Promise<ProfileService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 
@@ -34,6 +37,7 @@ export const services = {
     (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) =>
       createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME }),
     )),
+  profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },

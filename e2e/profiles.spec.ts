@@ -1,0 +1,181 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { axeViolations, freshEmail, openSessionMenu, queryOne, waitForForm } from './fixtures';
+
+/** A real PNG of the given size (solid colour), built in memory. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7c)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function signUpCandidate(page: Page, name: string) {
+  const email = freshEmail(name.toLowerCase());
+  await page.goto('/registro');
+  await waitForForm(page, 'signup-form');
+  await page.fill('#signup-form-name', name);
+  await page.fill('#signup-form-last_name', 'Perfil');
+  await page.fill('#signup-form-email', email);
+  await page.fill('#signup-form-password', 'clave-segura-9');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  const row = await queryOne<{ profile_slug: string }>('select profile_slug from users where email = ?', email);
+  return { email, slug: row!.profile_slug };
+}
+
+async function newPage(browser: Browser, opts: Parameters<Browser['newContext']>[0] = {}) {
+  const ctx = await browser.newContext({ locale: 'es-ES', ...opts });
+  return ctx.newPage();
+}
+
+test('the owner edits their profile and picture; it becomes public; others see it but cannot change it', async ({ page, browser }) => {
+  const { slug } = await signUpCandidate(page, 'Renata');
+  await openSessionMenu(page);
+  await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ly/${slug}$`));
+  await expect(page.getByText('Tu perfil es privado: solo tú lo ves.')).toBeVisible();
+
+  await page.fill('#profile-headline', 'Frontend con 5 años en fintech');
+  await page.selectOption('#profile-country', 'peru');
+  await page.selectOption('#profile-role', 'frontend');
+  await page.selectOption('#profile-seniority', 'senior');
+  await page.fill('#profile-years', '6');
+  await page.selectOption('#profile-english', 'advanced');
+  await page.fill('#profile-salary', '3200');
+  for (const s of ['React', 'TypeScript']) await page.getByLabel(s, { exact: true }).check();
+  await page.getByLabel('Perfil público (visible para empresas y en tu enlace)').check();
+  await page.setInputFiles('#profile-picture', { name: 'foto.png', mimeType: 'image/png', buffer: png(640, 480) });
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/ly/${slug}\\?saved=1$`));
+  await expect(page.getByRole('status')).toHaveText('Guardamos tu perfil.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renata Perfil');
+  await expect(page.locator('.profile-headline')).toHaveText('Frontend con 5 años en fintech');
+  await expect(page.locator('.profile-card .chips')).toContainText('React');
+  const src = await page.locator('img.profile-picture').getAttribute('src');
+  expect(src).toMatch(/^\/uploads\/avatars\/\d+-[0-9a-f]{16}\.webp$/);
+  const img = await page.request.get(src!);
+  expect(img.status()).toBe(200);
+  expect(img.headers()['content-type']).toBe('image/webp');
+  expect(img.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // Anonymous visitors see the public profile, without the editor or the salary expectation.
+  const anon = await newPage(browser, { javaScriptEnabled: false });
+  await anon.goto(`/en/ly/${slug}`);
+  await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Renata Perfil');
+  await expect(anon.locator('#profile-form')).toHaveCount(0);
+  await expect(anon.getByText(/3,200|3200/)).toHaveCount(0);
+
+  // Another signed-in user cannot change it, not even by posting to the page directly.
+  const other = await newPage(browser);
+  await other.goto('/ingresar');
+  await waitForForm(other, 'login-form');
+  await other.fill('#login-form-email', 'candidata@demo.tandem.example');
+  await other.fill('#login-form-password', 'tandem-demo-2026');
+  await other.locator('#login-form button[type=submit]').click();
+  await expect(other).toHaveURL(/\/match\/plataforma$/);
+  await other.goto(`/ly/${slug}`);
+  await expect(other.locator('#profile-form')).toHaveCount(0);
+  const forged = await other.request.post(`/ly/${slug}`, {
+    multipart: { headline: 'Hackeado', availability: 'open-to-offers', is_public: 'on' },
+    headers: { origin: new URL(other.url()).origin },
+  });
+  expect(forged.status()).toBe(403);
+  expect((await queryOne<{ headline: string }>('select headline from candidate_profiles p join users u on u.id = p.user_id where u.profile_slug = ?', slug))?.headline).toBe(
+    'Frontend con 5 años en fintech',
+  );
+  await other.context().close();
+  await anon.context().close();
+});
+
+test('a file that is not an image is refused with a clear message, keeping the other changes typed', async ({ page }) => {
+  const { slug } = await signUpCandidate(page, 'Imagen');
+  await page.goto(`/en/ly/${slug}`);
+  await page.fill('#profile-headline', 'QA engineer');
+  await page.setInputFiles('#profile-picture', { name: 'virus.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not a picture') });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#profile-picture-error')).toHaveText('Upload a JPEG, PNG or WebP image.');
+  await expect(page.locator('#profile-headline')).toHaveValue('QA engineer');
+});
+
+test('a private profile is not found for anyone but its owner', async ({ page, browser }) => {
+  const { slug } = await signUpCandidate(page, 'Privada');
+  await page.goto(`/ly/${slug}`);
+  await expect(page.locator('#profile-form')).toBeVisible();
+  const anon = await newPage(browser);
+  const res = await anon.goto(`/ly/${slug}`);
+  expect(res?.status()).toBe(404);
+  await expect(anon.locator('[data-error-kind="talent"]')).toBeVisible();
+  await anon.context().close();
+});
+
+test('a company edits its details from /hire/site, also without JavaScript', async ({ browser }) => {
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto('/en/login?type=hire');
+  await page.fill('#login-form-email', 'empresa@demo.tandem.example');
+  await page.fill('#login-form-password', 'tandem-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/en\/hire\/site$/);
+  await page.fill('#company-website', 'not a url');
+  await page.getByRole('button', { name: 'Save company' }).click();
+  await expect(page.locator('#company-website-error')).toHaveText('Choose a valid option.');
+  await page.fill('#company-website', 'https://andes.example');
+  await page.selectOption('#company-size', '51-200');
+  await page.setInputFiles('#company-logo', { name: 'logo.png', mimeType: 'image/png', buffer: png(200, 120) });
+  await page.getByRole('button', { name: 'Save company' }).click();
+  await expect(page).toHaveURL(/\/en\/hire\/site\?saved=1$/);
+  await expect(page.getByRole('status')).toHaveText('Your company details are saved.');
+  await expect(page.locator('#company-website')).toHaveValue('https://andes.example');
+  await expect(page.locator('img.company-logo')).toHaveAttribute('src', /^\/uploads\/logos\/\d+-[0-9a-f]{16}\.webp$/);
+  // The accessibility scan needs scripts: the same session in a context with JavaScript.
+  const state = await page.context().storageState();
+  await page.context().close();
+  const scan = await newPage(browser, { storageState: state });
+  await scan.goto('/en/hire/site');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(scan, scheme)).toEqual([]);
+  await scan.context().close();
+});
+
+test('workspaces send anonymous visitors to sign in and the other account type to its own workspace', async ({ page }) => {
+  await page.goto('/hire/site');
+  await expect(page).toHaveURL(/\/ingresar\?redirect=%2Fhire%2Fsite&type=hire$/);
+  await waitForForm(page, 'login-form');
+  await expect(page.locator('input[name=type][value=hire]')).toBeChecked();
+  await page.fill('#login-form-email', 'empresa@demo.tandem.example');
+  await page.fill('#login-form-password', 'tandem-demo-2026');
+  await page.locator('#login-form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/hire\/site$/);
+  await page.goto('/match/plataforma');
+  await expect(page).toHaveURL(/\/hire\/site$/);
+});
+
+test('signed-in pages pass the accessibility scan, light and dark', async ({ page }) => {
+  const { slug } = await signUpCandidate(page, 'Axe');
+  for (const path of [`/ly/${slug}`, '/match/plataforma', `/en/ly/${slug}`]) {
+    await page.goto(path);
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
+  }
+});

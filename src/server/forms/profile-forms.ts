@@ -1,0 +1,112 @@
+import 'server-only';
+import { z } from 'zod';
+import { availabilities, companySizes, englishLevels, isCountry, isRole, isSkill, seniorities } from '../../domain/catalog';
+import { href } from '../../routes';
+import type { FormHandlers, FormInput, FormOutcome } from '../http/forms';
+import { MAX_IMAGE_BYTES } from '../uploads/image-store';
+import type { ProfileService } from '../services/profile-service';
+import { ServiceError } from '../services/errors';
+
+// The profile editor on /ly/{slug} (its owner only) and the company editor on /hire/site (its users only).
+// Both are plain multipart forms that work without JavaScript; a picture is checked by its content.
+type Deps = { profiles: () => Promise<ProfileService> };
+
+const empty = z.literal('').transform(() => null);
+const optionalInt = (min: number, max: number) =>
+  z.union([empty, z.string().trim().regex(/^\d+$/, 'invalid').transform(Number).pipe(z.number().int().min(min).max(max))]);
+const oneOf = <T extends readonly string[]>(values: T) => z.union([empty, z.enum(values as unknown as [string, ...string[]])]);
+
+const profileSchema = z.object({
+  headline: z.string().trim().max(160).transform((v) => v || null),
+  country: z.union([empty, z.string().refine(isCountry)]),
+  role: z.union([empty, z.string().refine(isRole)]),
+  seniority: oneOf(seniorities.map((s) => s.id)),
+  years: optionalInt(0, 60),
+  english: oneOf(englishLevels.map((e) => e.id)),
+  salary_expectation_usd: optionalInt(1, 100_000),
+  availability: z.enum(availabilities),
+  is_public: z.boolean(),
+  skills: z.array(z.string().refine(isSkill)).max(15),
+});
+
+const companySchema = z.object({
+  name: z.string().trim().min(1).max(160),
+  website: z.union([empty, z.string().trim().max(300).url().refine((v) => /^https?:\/\//.test(v))]),
+  size: oneOf(companySizes),
+  country: z.union([empty, z.string().refine(isCountry)]),
+});
+
+/** zod issues as field messages in the page's language. */
+function fieldErrors(input: FormInput, error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of error.issues) {
+    const field = String(i.path[0] ?? 'form');
+    if (out[field]) continue;
+    const key =
+      field === 'skills' && i.code === 'too_big' ? 'profile.tooManySkills'
+        : i.code === 'too_small' && field === 'name' ? 'forms.error.required'
+          : i.code === 'too_big' ? 'forms.error.tooLong'
+            : 'forms.error.invalid';
+    out[field] = input.t(key, { max: 'maximum' in i ? Number(i.maximum) : 0 });
+  }
+  return out;
+}
+
+function refusal(input: FormInput, values: Record<string, string>, err: unknown): FormOutcome {
+  if (!(err instanceof ServiceError)) throw err;
+  const t = input.t;
+  if (err.code === 'forbidden') return { ok: false, status: 403, message: t('api.forbidden'), errors: {}, values };
+  if (err.code === 'not-found') return { ok: false, status: 404, message: t('api.notFound'), errors: {}, values };
+  const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
+  return { ok: false, status: 422, message: t('forms.summary'), errors, values };
+}
+
+async function fileBytes(f: File | undefined): Promise<Uint8Array | undefined> {
+  return f ? new Uint8Array(await f.arrayBuffer()) : undefined;
+}
+
+export function createProfileForms({ profiles }: Deps): FormHandlers {
+  return {
+    talentProfile: {
+      maxBytes: MAX_IMAGE_BYTES + 256 * 1024,
+      async handle(input) {
+        const slug = String(input.params.slug ?? '');
+        const f = input.fields;
+        const values = { ...f, skills: (input.lists.skills ?? []).join(','), is_public: f.is_public ? 'on' : '' };
+        const parsed = profileSchema.safeParse({
+          headline: f.headline ?? '', country: f.country ?? '', role: f.role ?? '', seniority: f.seniority ?? '', years: f.years ?? '',
+          english: f.english ?? '', salary_expectation_usd: f.salary_expectation_usd ?? '', availability: f.availability ?? '',
+          is_public: f.is_public === 'on', skills: input.lists.skills ?? [],
+        });
+        // Ownership first: a stranger learns nothing about the validity of their post.
+        const viewer = input.session.user ? Number(input.session.user.id) : null;
+        try {
+          const view = await (await profiles()).view(slug, viewer);
+          if (!view?.isOwner) throw new ServiceError('forbidden');
+          if (!parsed.success) return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
+          const { skills, ...fields } = parsed.data;
+          await (await profiles()).update(slug, viewer, fields as Parameters<ProfileService['update']>[2], skills, await fileBytes(input.files.picture));
+          return { ok: true, redirect: `${href('talentProfile', input.locale, { slug })}?saved=1` };
+        } catch (err) {
+          return refusal(input, values, err);
+        }
+      },
+    },
+    hireSite: {
+      maxBytes: MAX_IMAGE_BYTES + 256 * 1024,
+      async handle(input) {
+        const f = input.fields;
+        const values = { name: f.name ?? '', website: f.website ?? '', size: f.size ?? '', country: f.country ?? '' };
+        if (input.session.type !== 'hire' || !input.session.user) return refusal(input, values, new ServiceError('forbidden'));
+        const parsed = companySchema.safeParse(values);
+        if (!parsed.success) return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
+        try {
+          await (await profiles()).updateCompany(Number(input.session.user.id), parsed.data, await fileBytes(input.files.logo));
+          return { ok: true, redirect: `${href('hireSite', input.locale)}?saved=1` };
+        } catch (err) {
+          return refusal(input, values, err);
+        }
+      },
+    },
+  };
+}
