@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'waku';
-import { AccountForm } from '../components/islands/account-form';
+import { Enhance } from '../components/islands/enhance';
 import type { AccountFormProps, FieldDef } from '../components/forms/account-form-types';
 import { AccountFormView, initialView } from '../components/forms/account-form-view';
 import type { T } from '../i18n/translate';
@@ -49,9 +49,9 @@ function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[],
 /** The server-rendered form (works without JavaScript) inside the island that enhances it. */
 function FormBlock(props: AccountFormProps) {
   return (
-    <AccountForm {...props}>
+    <Enhance kind="account-form" props={props}>
       <AccountFormView {...props} {...initialView(props)} />
-    </AccountForm>
+    </Enhance>
   );
 }
 

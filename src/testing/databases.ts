@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL names a server (a fresh schema per call). In CI, PostgreSQL is required: .ci/run
 // installs and starts it, and a run without it fails instead of skipping quietly.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -49,3 +49,10 @@ export const testDatabases: [string, () => Promise<TestDb>][] = [
   ['sqlite', freshSqlite],
   ...(pgUrl ? ([['postgres', freshPostgres]] as [string, () => Promise<TestDb>][]) : []),
 ];
+
+/** The salary survey files of ../shared/data (never copied into the repository). Required in CI. */
+export const sharedDataDir = join(process.cwd(), '..', 'shared', 'data');
+export const hasSharedData = existsSync(join(sharedDataDir, 'laplazadevs-salarios-colombia-2025'));
+if (process.env.CI && !hasSharedData) {
+  throw new Error(`${sharedDataDir} is required in CI: the importer tests must run on the real survey files`);
+}

@@ -8,6 +8,15 @@ import { AccountFormView, initialView } from './account-form-view';
 // The browser side of an account form (loaded lazily by the island): it validates a field once the user
 // has left it (then as they type), shows field errors next to the field and a summary on top, keeps what
 // was typed, disables the submit button while posting, and follows the server's redirect.
+/** Before taking over: what the visitor typed into the server-rendered form, and where the focus was. */
+export function capture({ id }: { id: string }) {
+  const form = document.getElementById(id) as HTMLFormElement | null;
+  const typed: Record<string, string> = {};
+  if (form) for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v) typed[k] = v;
+  const active = document.activeElement as HTMLInputElement | null;
+  return { typed, focus: active && form?.contains(active) ? active.name || null : null };
+}
+
 export default function AccountFormImpl(props: AccountFormProps & { typed?: Record<string, string>; focus?: string | null }) {
   const { fields, spec, labels, action } = props;
   const start = initialView(props);

@@ -4,7 +4,7 @@ import IconLanguages from '~icons/lucide/languages';
 import IconLogIn from '~icons/lucide/log-in';
 import IconMenu from '~icons/lucide/menu';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
-import { SessionMenu } from '../islands/session-menu';
+import { Enhance } from '../islands/enhance';
 import { SessionChip } from '../session/session-chip';
 import { localeInfo, otherLocale, type Locale } from '../../i18n/locales';
 import { pick, type T } from '../../i18n/translate';
@@ -93,11 +93,11 @@ export function SiteHeader(props: ShellProps) {
           <LanguageSwitcher {...props} />
           <ColorModeSwitch labels={colorLabels} />
           {session.loggedIn && session.user ? (
-            <SessionMenu labels={sessionLabels(t, session)} links={sessionLinks(locale, session)}>
+            <Enhance kind="session-menu" props={{ labels: sessionLabels(t, session), links: sessionLinks(locale, session) }}>
               <a href={sessionLinks(locale, session).workspace} className="btn btn-ghost btn-sm" aria-label={sessionLabels(t, session).workspace}>
                 <SessionChip user={session.user} testId="session-menu" />
               </a>
-            </SessionMenu>
+            </Enhance>
           ) : (
             <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile">
               <IconLogIn aria-hidden />

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from './client';
 import { migrateToLatest } from './migrate';
 import { seedDemoData } from './seed';
+import { ensureAggregates } from '../salaries/salary-data';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
@@ -14,6 +15,7 @@ export function getDatabase(): Promise<Database> {
     await migrateToLatest(database);
     // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.
     if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
+    await ensureAggregates(database);
     return database;
   })().catch((err) => {
     ready = undefined; // try again on the next request rather than failing forever

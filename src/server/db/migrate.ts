@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider, type MigrationResultS
 import type { Database } from './client';
 import { initialSchema } from './migrations/001-initial-schema';
 import { outboxDelivery } from './migrations/002-outbox-delivery';
+import { salaryAggregates } from './migrations/003-salary-aggregates';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
 const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '001-initial-schema': initialSchema,
   '002-outbox-delivery': outboxDelivery,
+  '003-salary-aggregates': salaryAggregates,
 };
 
 class CodeProvider implements MigrationProvider {

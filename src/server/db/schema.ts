@@ -73,6 +73,11 @@ export interface InterviewAttemptsTable {
 export interface CertificationsTable {
   id: Generated<number>; slug: string; user_id: number; interview_id: number | null; role: string; level: string; score: number; is_demo: Flag; issued_at: Timestamp;
 }
+export interface SalaryAggregatesTable {
+  group_key: string; country: string | null; role: string | null; seniority: string | null; skill: string | null; modality: string | null;
+  english: string | null; n: number; usd_p25: number; usd_p50: number; usd_p75: number; currency: string | null;
+  local_p25: number | null; local_p50: number | null; local_p75: number | null; sources: string; demo_share: number; updated_at: Timestamp;
+}
 export interface FxRatesTable { currency: string; usd_rate: number; as_of: string }
 export interface SalaryReportsTable {
   id: Generated<number>; source: string; source_licence: string; external_id: string | null; country: string; role: string; seniority: string;
@@ -112,6 +117,7 @@ export interface DB {
   interview_attempts: InterviewAttemptsTable;
   certifications: CertificationsTable;
   fx_rates: FxRatesTable;
+  salary_aggregates: SalaryAggregatesTable;
   salary_reports: SalaryReportsTable;
   salary_report_skills: SalaryReportSkillsTable;
   leads: LeadsTable;

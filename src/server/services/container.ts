@@ -8,6 +8,7 @@ import { createEmailService, type EmailService } from './email-service';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
+import { createSalaryService, type SalaryService } from './salary-service';
 import { createImageStore } from '../uploads/image-store';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
@@ -17,6 +18,7 @@ let limiter: Promise<RateLimiter> | undefined;
 let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
+let salaries: Promise<SalaryService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 
@@ -38,6 +40,7 @@ export const services = {
       createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME }),
     )),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
+  salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },

@@ -1,0 +1,110 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+// Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
+// in local currency, with the sample size and the sources behind them. Recomputed from the reports after
+// each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
+// needs the sample size) but never shown as numbers.
+export const MIN_REPORTS = 5;
+export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+export type GroupFilter = Partial<Record<Dimension, string>>;
+
+/** The groups pages and the calculator read. Skill groups count each report once per skill. */
+export const GROUPINGS: Dimension[][] = [
+  [], ['country'], ['role'], ['skill'], ['seniority'],
+  ['country', 'role'], ['country', 'seniority'], ['country', 'skill'], ['country', 'modality'], ['country', 'english'],
+  ['role', 'seniority'], ['role', 'skill'], ['role', 'modality'], ['role', 'english'],
+  ['country', 'role', 'seniority'], ['country', 'role', 'modality'], ['country', 'role', 'english'], ['country', 'role', 'skill'],
+  ['country', 'role', 'seniority', 'modality'], ['country', 'role', 'seniority', 'english'],
+];
+
+/** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
+export function groupKey(f: GroupFilter): string {
+  const parts = DIMENSIONS.filter((d) => f[d] !== undefined && f[d] !== null).map((d) => `${d}=${f[d]}`);
+  return parts.length ? parts.join('|') : 'all';
+}
+
+/** Percentile by linear interpolation between closest ranks (the spreadsheet PERCENTILE.INC rule). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) throw new Error('percentile of nothing');
+  const rank = (sorted.length - 1) * p;
+  const lo = Math.floor(rank);
+  const hi = Math.ceil(rank);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
+}
+
+export type ReportForStats = {
+  country: string; role: string; seniority: string; modality: string | null; english: string | null; skills: string[];
+  usd_month: number; local_month: number; source: string; is_demo: boolean;
+};
+
+type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number };
+
+export function computeAggregates(reports: readonly ReportForStats[], currencyOf: (country: string) => string) {
+  const groups = new Map<string, Acc>();
+  for (const r of reports) {
+    for (const dims of GROUPINGS) {
+      const skillsFor = dims.includes('skill') ? r.skills : [undefined];
+      for (const skill of skillsFor) {
+        const f: GroupFilter = {};
+        let complete = true;
+        for (const d of dims) {
+          const v = d === 'skill' ? skill : r[d];
+          if (v === null || v === undefined) complete = false;
+          else f[d] = v;
+        }
+        if (!complete) continue;
+        const key = groupKey(f);
+        let acc = groups.get(key);
+        if (!acc) groups.set(key, (acc = { filter: f, usd: [], local: [], sources: new Set(), demo: 0 }));
+        acc.usd.push(r.usd_month);
+        acc.local.push(r.local_month);
+        acc.sources.add(r.source);
+        if (r.is_demo) acc.demo++;
+      }
+    }
+  }
+  const now = new Date();
+  return [...groups.entries()].map(([group_key, a]) => {
+    const usd = a.usd.sort((x, y) => x - y);
+    const country = a.filter.country ?? null;
+    const local = country ? a.local.sort((x, y) => x - y) : null;
+    return {
+      group_key,
+      country, role: a.filter.role ?? null, seniority: a.filter.seniority ?? null, skill: a.filter.skill ?? null,
+      modality: a.filter.modality ?? null, english: a.filter.english ?? null,
+      n: usd.length,
+      usd_p25: Math.round(percentile(usd, 0.25)), usd_p50: Math.round(percentile(usd, 0.5)), usd_p75: Math.round(percentile(usd, 0.75)),
+      currency: country ? currencyOf(country) : null,
+      local_p25: local ? percentile(local, 0.25) : null, local_p50: local ? percentile(local, 0.5) : null, local_p75: local ? percentile(local, 0.75) : null,
+      sources: [...a.sources].sort().join(','),
+      demo_share: a.demo / usd.length,
+      updated_at: now,
+    };
+  });
+}
+
+/** Recompute every group from the reports, replacing the table in one transaction. Returns the group count. */
+export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
+  const rows = await db
+    .selectFrom('salary_reports')
+    .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'usd_month', 'local_month', 'source', 'is_demo'])
+    .execute();
+  const skillRows = await db.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
+  const skillsById = new Map<number, string[]>();
+  for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
+  const aggregates = computeAggregates(
+    rows.map((r) => ({
+      country: r.country, role: r.role, seniority: r.seniority, modality: r.modality, english: r.english, skills: skillsById.get(r.id) ?? [],
+      usd_month: Number(r.usd_month), local_month: Number(r.local_month), source: r.source, is_demo: !!r.is_demo,
+    })),
+    currencyOf,
+  );
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('salary_aggregates').execute();
+    for (let i = 0; i < aggregates.length; i += 400) await trx.insertInto('salary_aggregates').values(aggregates.slice(i, i + 400)).execute();
+  });
+  return aggregates.length;
+}

@@ -1,0 +1,49 @@
+import 'server-only';
+import { openDatabase } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import { FORMATS, type Format } from './importers';
+import { importSalaryFile, setFxRate } from './salary-data';
+
+/** `npm run salaries:import -- --format laplaza|aijobs FILE`: import a survey file into DATABASE_URL. */
+export async function importCli(args: string[]): Promise<number> {
+  const i = args.indexOf('--format');
+  const format = i >= 0 ? args[i + 1] : undefined;
+  const file = args.filter((a, j) => j !== i && j !== i + 1)[0];
+  if (!format || !(FORMATS as readonly string[]).includes(format) || !file) {
+    console.error(`usage: npm run salaries:import -- --format ${FORMATS.join('|')} FILE`);
+    return 2;
+  }
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    const s = await importSalaryFile(database, format as Format, file);
+    console.log(`Source: ${s.source} (licence ${s.licence})`);
+    console.log(`Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}`);
+    const skipped = Object.entries(s.skipped).sort((a, b) => b[1] - a[1]);
+    console.log(`Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`);
+    console.log(`Aggregates recomputed: ${s.groups} groups`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run fx:set -- CUR RATE [YYYY-MM-DD]`: set a rate in local units per USD (today by default); no args lists them. */
+export async function fxCli(args: string[]): Promise<number> {
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    if (args.length) {
+      const [cur, rate, date = new Date().toISOString().slice(0, 10)] = args;
+      await setFxRate(database, String(cur).toUpperCase(), Number(rate), date);
+    }
+    const rows = await database.db.selectFrom('fx_rates').selectAll().orderBy('currency').execute();
+    for (const r of rows) console.log(`${r.currency}  ${r.usd_rate} per USD  (as of ${r.as_of})`);
+    return 0;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,186 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { RoleId } from '../../domain/catalog';
+import type { DB } from '../db/schema';
+import { parseCsv } from './csv';
+import {
+  countryOfIso, currencyOf, englishOfCefr, modalityOfLaplaza, modalityOfRatio, roleOfLanguage, roleOfTitle, seniorityOfLevel,
+  seniorityOfYears, skillOfLanguage, type English, type Modality, type Seniority,
+} from './mapping';
+
+// Importers for the public salary surveys (PRODUCT.md §6). Each row becomes a gross monthly report in the
+// country's currency and in USD (FX table), with its source and licence, or is skipped with a reason.
+// Every report has a stable external id derived from the row, so importing a file again adds nothing.
+export const FORMATS = ['laplaza', 'aijobs'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export type Source = { id: string; licence: string; name: string; url: string };
+export const SOURCES: Record<string, Source> = {
+  'laplaza-2025': { id: 'laplaza-2025', licence: 'CC BY-SA 4.0', name: 'La Plaza Devs, encuesta de salarios Colombia 2025', url: 'https://github.com/laplazadevs/salarios' },
+  'aijobs.net': { id: 'aijobs.net', licence: 'CC0 1.0', name: 'aijobs.net salaries', url: 'https://aijobs.net/salaries/' },
+  'devops-jobs.net': { id: 'devops-jobs.net', licence: 'CC0 1.0', name: 'devops-jobs.net salaries', url: 'https://devops-jobs.net/salaries/' },
+  'tandem-demo': { id: 'tandem-demo', licence: 'demo', name: 'Tandem demo data', url: '' },
+  'tandem-users': { id: 'tandem-users', licence: 'CC BY 4.0', name: 'Tandem user reports', url: '' },
+};
+
+export type Report = {
+  external_id: string; country: string; role: RoleId; seniority: Seniority; years: number | null; english: English | null;
+  modality: Modality | null; currency: string; amount: number; period: 'year'; local_month: number; usd_month: number;
+  collected_at: string; skills: string[];
+};
+export type RowResult = { ok: true; report: Report } | { ok: false; reason: string };
+export type FxTable = { rates: Record<string, number>; asOf: string };
+
+/** Monthly pay outside this band (USD) is taken for a typo or a unit mistake and skipped. */
+export const PLAUSIBLE_USD_MONTH = { min: 150, max: 60_000 };
+
+const plausible = (usd: number) => usd >= PLAUSIBLE_USD_MONTH.min && usd <= PLAUSIBLE_USD_MONTH.max;
+const num = (v: string | undefined) => {
+  const n = Number(String(v ?? '').replace(/[\s,]/g, ''));
+  return Number.isFinite(n) ? n : NaN;
+};
+
+export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult {
+  const country = countryOfIso(r.employee_residence ?? '');
+  if (!country) return { ok: false, reason: 'country not covered' };
+  const role = roleOfTitle(r.job_title ?? '');
+  if (!role) return { ok: false, reason: 'title not mapped' };
+  const seniority = seniorityOfLevel(r.experience_level ?? '');
+  if (!seniority) return { ok: false, reason: 'experience level not mapped' };
+  if ((r.employment_type ?? '') !== 'FT') return { ok: false, reason: 'not full-time' };
+  const usdYear = num(r.salary_in_usd);
+  const amount = num(r.salary);
+  const localCurrency = currencyOf(country);
+  const rate = fx.rates[localCurrency];
+  if (!rate) return { ok: false, reason: `no FX rate for ${localCurrency}` };
+  if (!(usdYear > 0) || !(amount > 0)) return { ok: false, reason: 'no amount' };
+  const usd_month = Math.round(usdYear / 12);
+  if (!plausible(usd_month)) return { ok: false, reason: 'implausible amount' };
+  const year = /^\d{4}$/.test(r.work_year ?? '') ? r.work_year : '2024';
+  return {
+    ok: true,
+    report: {
+      external_id: '', country, role, seniority, years: null, english: null,
+      modality: modalityOfRatio(r.remote_ratio ?? '', r.employee_residence ?? '', r.company_location ?? ''),
+      currency: (r.salary_currency ?? 'USD').toUpperCase().slice(0, 3), amount, period: 'year',
+      local_month: Math.round(usd_month * rate * 100) / 100, usd_month, collected_at: `${year}-07-01T00:00:00.000Z`, skills: [],
+    },
+  };
+}
+
+// La Plaza's columns are long Spanish questions; they are found by a distinctive piece of each.
+const LAPLAZA = {
+  timestamp: /^Marca temporal/,
+  years: /años de experiencia/,
+  english: /nivel de inglés/,
+  language: /lenguajes de programación/,
+  mode: /modo de trabajo/,
+  company: /tipo de empresa/,
+  currency: /le pagan en pesos colombianos/,
+  base: /REMUNERACIÓN BASE ANUAL/,
+};
+
+/** Column indexes of La Plaza's header; the currency/base pair appears twice (contractors, then employees). */
+export function laplazaColumns(header: string[]) {
+  const all = (re: RegExp) => header.map((h, i) => (re.test(h) ? i : -1)).filter((i) => i >= 0);
+  const one = (re: RegExp) => {
+    const i = header.findIndex((h) => re.test(h));
+    if (i < 0) throw new Error(`not a La Plaza file: no column matching ${re}`);
+    return i;
+  };
+  const currency = all(LAPLAZA.currency);
+  const base = all(LAPLAZA.base);
+  if (currency.length < 2 || base.length < 2) throw new Error('not a La Plaza file: pay columns missing');
+  return {
+    timestamp: one(LAPLAZA.timestamp), years: one(LAPLAZA.years), english: one(LAPLAZA.english), language: one(LAPLAZA.language),
+    mode: one(LAPLAZA.mode), company: one(LAPLAZA.company), pay: [[currency[0]!, base[0]!], [currency[1]!, base[1]!]] as const,
+    /** The survey's answers end with the second total-pay column (right after the second base pay). */
+    answers: base[1]! + 2,
+  };
+}
+
+export function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, fx: FxTable): RowResult {
+  const role = roleOfLanguage(row[cols.language] ?? '');
+  if (!role) return { ok: false, reason: 'language not mapped' };
+  const years = num(row[cols.years]);
+  const seniority = seniorityOfYears(years);
+  if (!seniority) return { ok: false, reason: 'years not readable' };
+  const pay = cols.pay.map(([c, b]) => ({ currency: row[c] ?? '', amount: num(row[b]) })).find((p) => p.currency && p.amount > 0);
+  if (!pay) return { ok: false, reason: 'no amount' };
+  const currency = /USD|dólar/i.test(pay.currency) ? 'USD' : 'COP';
+  const cop = fx.rates.COP;
+  if (!cop) return { ok: false, reason: 'no FX rate for COP' };
+  const localYear = currency === 'USD' ? pay.amount * cop : pay.amount;
+  const local_month = Math.round(localYear / 12);
+  const usd_month = Math.round(local_month / cop);
+  if (!plausible(usd_month)) return { ok: false, reason: 'implausible amount' };
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(row[cols.timestamp] ?? '');
+  const collected_at = m ? new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]))).toISOString() : '2025-06-03T00:00:00.000Z';
+  const skill = skillOfLanguage(row[cols.language] ?? '');
+  return {
+    ok: true,
+    report: {
+      external_id: '', country: 'colombia', role, seniority, years: Math.round(years), english: englishOfCefr(row[cols.english] ?? ''),
+      modality: modalityOfLaplaza(row[cols.mode] ?? '', row[cols.company] ?? ''), currency, amount: pay.amount, period: 'year',
+      local_month, usd_month, collected_at, skills: skill ? [skill] : [],
+    },
+  };
+}
+
+export type ImportSummary = { source: string; licence: string; rows: number; imported: number; duplicates: number; skipped: Record<string, number>; malformed: number };
+
+/** Map a whole file. `sourceId` defaults by format and file name (devops-jobs.net uses the aijobs layout). */
+export function mapFile(format: Format, text: string, fx: FxTable, fileName = ''): { source: Source; reports: Report[]; skipped: Record<string, number>; rows: number; malformed: number } {
+  // Rows stay arrays: La Plaza repeats question texts, so a header-keyed object would lose columns.
+  const [header = [], ...all] = parseCsv(text);
+  const rows = all.filter((r) => r.length === header.length);
+  const malformed = all.length - rows.length;
+  const source = format === 'laplaza' ? SOURCES['laplaza-2025']! : /devops-jobs/i.test(fileName) ? SOURCES['devops-jobs.net']! : SOURCES['aijobs.net']!;
+  const cols = format === 'laplaza' ? laplazaColumns(header) : null;
+  if (format === 'aijobs' && !['job_title', 'salary_in_usd', 'employee_residence', 'experience_level'].every((h) => header.includes(h))) {
+    throw new Error('not an aijobs.net file: expected job_title, salary_in_usd, employee_residence, experience_level columns');
+  }
+  const skipped: Record<string, number> = {};
+  const reports: Report[] = [];
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    const res = cols ? mapLaplazaRow(row, cols, fx) : mapAijobsRow(Object.fromEntries(header.map((h, i) => [h, row[i]!])), fx);
+    // The id hashes the answers (for La Plaza, the survey's own 19 columns, so the raw and the normalised
+    // file name the same response alike); identical rows (the surveys have some) are told apart by count.
+    const raw = (cols ? row.slice(0, cols.answers) : row).join('\u001f');
+    const n = (seen.get(raw) ?? 0) + 1;
+    seen.set(raw, n);
+    if (!res.ok) {
+      skipped[res.reason] = (skipped[res.reason] ?? 0) + 1;
+      continue;
+    }
+    res.report.external_id = createHash('sha256').update(`${source.id}\u001e${raw}\u001e${n}`).digest('hex').slice(0, 40);
+    reports.push(res.report);
+  }
+  return { source, reports, skipped, rows: rows.length, malformed };
+}
+
+/** Store mapped reports; rows already imported (same source and external id) are left alone. */
+export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[]): Promise<number> {
+  let imported = 0;
+  for (let i = 0; i < reports.length; i += 300) {
+    const chunk = reports.slice(i, i + 300);
+    const inserted = await db
+      .insertInto('salary_reports')
+      .values(chunk.map(({ skills: _s, ...r }) => ({ ...r, source: source.id, source_licence: source.licence, gross: 1, is_demo: 0 })))
+      .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
+      .returning(['id', 'external_id'])
+      .execute();
+    imported += inserted.length;
+    const byExternal = new Map(chunk.map((r) => [r.external_id, r.skills]));
+    const skills = inserted.flatMap((row) => (byExternal.get(row.external_id!) ?? []).map((skill) => ({ report_id: row.id, skill })));
+    if (skills.length) await db.insertInto('salary_report_skills').values(skills).execute();
+  }
+  return imported;
+}
+
+export async function loadFx(db: Kysely<DB>): Promise<FxTable> {
+  const rows = await db.selectFrom('fx_rates').selectAll().execute();
+  return { rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.usd_rate)])), asOf: rows.map((r) => r.as_of).sort().at(-1) ?? '' };
+}

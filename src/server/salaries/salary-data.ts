@@ -1,0 +1,42 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import type { Database } from '../db/client';
+import { refreshAggregates } from './aggregates';
+import { currencyOf } from './mapping';
+import { loadFx, mapFile, storeReports, type Format, type ImportSummary } from './importers';
+import type { CountryId } from '../../domain/catalog';
+
+// The salary data's write side: imports, FX rates, and keeping the aggregates current.
+const currency = (country: string) => currencyOf(country as CountryId);
+
+/** Import one survey file and refresh the aggregates; the summary says what was read, added and skipped. */
+export async function importSalaryFile(database: Database, format: Format, path: string): Promise<ImportSummary & { groups: number }> {
+  const text = await readFile(path, 'utf8');
+  const fx = await loadFx(database.db);
+  const mapped = mapFile(format, text, fx, `${basename(dirname(path))}/${basename(path)}`);
+  const imported = await storeReports(database.db, mapped.source, mapped.reports);
+  const groups = await refreshAggregates(database.db, currency);
+  return {
+    source: mapped.source.id, licence: mapped.source.licence, rows: mapped.rows, imported,
+    duplicates: mapped.reports.length - imported, skipped: mapped.skipped, malformed: mapped.malformed, groups,
+  };
+}
+
+/** Set (or add) a currency's rate in local units per USD, with its as-of date (YYYY-MM-DD). */
+export async function setFxRate(database: Database, currencyCode: string, usdRate: number, asOf: string): Promise<void> {
+  if (!/^[A-Z]{3}$/.test(currencyCode)) throw new Error('currency must be an ISO 4217 code such as PEN');
+  if (!(usdRate > 0) || !Number.isFinite(usdRate)) throw new Error('rate must be a positive number of local units per USD');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new Error('date must look like 2026-11-01');
+  await database.db
+    .insertInto('fx_rates')
+    .values({ currency: currencyCode, usd_rate: usdRate, as_of: asOf })
+    .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_rate: usdRate, as_of: asOf }))
+    .execute();
+}
+
+/** Recompute the aggregates when they are missing (a fresh install after the demo seed). */
+export async function ensureAggregates(database: Database): Promise<void> {
+  const one = await database.db.selectFrom('salary_aggregates').select('group_key').limit(1).executeTakeFirst();
+  if (!one) await refreshAggregates(database.db, currency);
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDb } from '../../testing/databases';
+import { refreshAggregates } from '../salaries/aggregates';
+import { setFxRate } from '../salaries/salary-data';
+import { createSalaryService, type SalaryService } from './salary-service';
+
+type R = { country: string; role: string; seniority: string; usd: number; english?: string; modality?: string; skills?: string[] };
+
+describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
+  let t: TestDb;
+  let svc: SalaryService;
+  let seq = 0;
+  const add = async (rs: R[]) => {
+    for (const r of rs) {
+      const row = await t.db
+        .insertInto('salary_reports')
+        .values({
+          source: 'test', source_licence: 'CC0 1.0', external_id: `t${++seq}`, country: r.country, role: r.role, seniority: r.seniority,
+          years: null, english: r.english ?? null, modality: r.modality ?? null, currency: 'USD', amount: r.usd * 12, period: 'year', gross: 1,
+          local_month: r.usd * (r.country === 'peru' ? 3.75 : 950), usd_month: r.usd, is_demo: 0, collected_at: '2026-01-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (r.skills?.length) await t.db.insertInto('salary_report_skills').values(r.skills.map((skill) => ({ report_id: row.id, skill }))).execute();
+    }
+  };
+  const many = (n: number, base: Omit<R, 'usd'>, usd: (i: number) => number): R[] => Array.from({ length: n }, (_, i) => ({ ...base, usd: usd(i) }));
+
+  beforeAll(async () => {
+    t = await open();
+    svc = createSalaryService(t);
+    await setFxRate(t, 'PEN', 3.75, '2026-11-01');
+    await setFxRate(t, 'CLP', 950, '2026-11-01');
+    // Peru backend: mid 2000-2400 (5 reports), senior 3000-3600 (only 3: too few), half with advanced English paid 20% more.
+    await add(many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate', skills: ['go'] }, (i) => 2000 + i * 100));
+    await add(many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', skills: ['docker'] }, (i) => 2400 + i * 120));
+    await add(many(3, { country: 'peru', role: 'backend', seniority: 'senior' }, (i) => 3000 + i * 300));
+    // Chile backend seniors (enough), and Chile overall.
+    await add(many(6, { country: 'chile', role: 'backend', seniority: 'senior' }, (i) => 4000 + i * 100));
+    await add(many(6, { country: 'chile', role: 'frontend', seniority: 'mid' }, (i) => 2500 + i * 100));
+    await refreshAggregates(t.db, (c) => (c === 'peru' ? 'PEN' : 'CLP'));
+  });
+  afterAll(async () => t?.cleanup());
+
+  it('reads a group, and marks groups under five reports as not enough', async () => {
+    const mid = await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' });
+    expect(mid).toMatchObject({ n: 10, enough: true, usd: { p25: 2225, p50: 2400, p75: 2610 }, local: { currency: 'PEN' } });
+    expect(mid!.sources).toEqual([{ id: 'test', licence: '', name: 'test', url: '' }]);
+    expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'senior' }))?.enough).toBe(false);
+    expect(await svc.stats({ country: 'bolivia' })).toBeNull();
+  });
+
+  it('uses the exact group when it has enough reports, with local currency from the FX table', async () => {
+    const e = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' });
+    expect(e).toMatchObject({ fallbacks: [], effects: [], usd: { low: 2225, median: 2400, high: 2610 } });
+    expect(e!.local).toEqual({ currency: 'PEN', rate: 3.75, asOf: '2026-11-01', low: 8344, median: 9000, high: 9788 });
+  });
+
+  it('falls back to the role in the country, moved by the seniority ratio of the data', async () => {
+    const e = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'senior' });
+    expect(e!.fallbacks).toEqual(['role-in-country']);
+    const ratio = e!.effects[0]!;
+    // Backend seniors (Chile 4000-4500 and Peru 3000-3600, 9 reports) against all backend (19 reports).
+    expect(ratio).toMatchObject({ factor: 'seniority', value: 'senior' });
+    const wide = await svc.stats({ country: 'peru', role: 'backend' });
+    expect(e!.usd.median).toBe(Math.round(wide!.usd.p50 * ratio.ratio));
+  });
+
+  it('falls back to the role across countries when the country has no such group', async () => {
+    const e = await svc.estimate({ country: 'peru', role: 'frontend', seniority: 'mid' });
+    expect(e!.fallbacks).toEqual(['role-across-countries']);
+    expect(e!.effects.map((x) => x.factor)).toEqual(['country']);
+  });
+
+  it('adjusts for English and skills with ratios of medians, and answers null without data', async () => {
+    const plain = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' });
+    const adv = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced' });
+    const eng = adv!.effects.find((x) => x.factor === 'english')!;
+    const all = await svc.stats({ country: 'peru', role: 'backend' });
+    const advanced = await svc.stats({ country: 'peru', role: 'backend', english: 'advanced' });
+    expect(eng.ratio).toBeCloseTo(advanced!.usd.p50 / all!.usd.p50, 6);
+    expect(adv!.usd.median).toBeGreaterThan(plain!.usd.median);
+    const docker = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', skills: ['docker'] });
+    expect(docker!.effects.map((x) => [x.factor, x.value])).toEqual([['skill', 'docker']]);
+    expect(await svc.estimate({ country: 'bolivia', role: 'sdr', seniority: 'junior' })).toBeNull();
+  });
+
+  it('rates an offer range low, competitive or high against the estimate', async () => {
+    const input = { country: 'peru' as const, role: 'backend', seniority: 'mid' as const };
+    expect((await svc.verdict(input, 1000, 1500))?.verdict).toBe('low');
+    expect((await svc.verdict(input, 2200, 2600))?.verdict).toBe('competitive');
+    expect((await svc.verdict(input, 3500, 4500))?.verdict).toBe('high');
+  });
+
+  it('lists each role of a country, best paid first', async () => {
+    const roles = await svc.breakdown({ country: 'chile' }, 'role');
+    expect(roles.map((r) => [r.value, r.stats.n])).toEqual([['backend', 6], ['frontend', 6]]);
+  });
+});

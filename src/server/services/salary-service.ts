@@ -1,0 +1,161 @@
+import 'server-only';
+import type { Database } from '../db/client';
+import { DIMENSIONS, groupKey, MIN_REPORTS, type Dimension, type GroupFilter } from '../salaries/aggregates';
+import { SOURCES } from '../salaries/importers';
+import { currencyOf } from '../salaries/mapping';
+import type { CountryId } from '../../domain/catalog';
+
+// The salary tools' read side (PRODUCT.md §6): group statistics from the precomputed aggregates, and the
+// calculator's estimate, which uses the most specific group with enough reports, falls back step by step,
+// and adjusts for English, modality and skills with ratios of medians taken from the data.
+export type Stats = {
+  key: string; n: number; enough: boolean;
+  usd: { p25: number; p50: number; p75: number };
+  local: { currency: string; p25: number; p50: number; p75: number } | null;
+  sources: { id: string; licence: string; name: string; url: string }[];
+  demoShare: number;
+};
+
+export type EstimateInput = { country: CountryId; role: string; seniority: 'junior' | 'mid' | 'senior'; english?: string; modality?: string; skills?: string[] };
+export type Effect = { factor: 'seniority' | 'country' | 'english' | 'modality' | 'skill'; value: string; ratio: number; n: number };
+export type Estimate = {
+  usd: { low: number; median: number; high: number };
+  local: { currency: string; low: number; median: number; high: number; rate: number; asOf: string };
+  basis: Stats;
+  /** How the base group was found: 'exact' or the fallbacks taken, most specific first. */
+  fallbacks: ('role-in-country' | 'role-across-countries' | 'role-only')[];
+  effects: Effect[];
+};
+export type Verdict = 'low' | 'competitive' | 'high';
+
+/** Adjustments from thin data are kept within this band, so one odd group cannot swing an estimate. */
+const RATIO_BOUNDS = [0.6, 1.6] as const;
+const clamp = (r: number) => Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], r));
+
+export function createSalaryService(database: Database) {
+  const { db } = database;
+
+  type Row = Awaited<ReturnType<typeof rowOf>>;
+  const rowOf = (key: string) => db.selectFrom('salary_aggregates').selectAll().where('group_key', '=', key).executeTakeFirst();
+  const toStats = (row: NonNullable<Row>): Stats => ({
+    key: row.group_key, n: row.n, enough: row.n >= MIN_REPORTS,
+    usd: { p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 },
+    local: row.currency ? { currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) } : null,
+    sources: row.sources.split(',').filter(Boolean).map((id) => SOURCES[id] ?? { id, licence: '', name: id, url: '' }),
+    demoShare: Number(row.demo_share),
+  });
+
+  async function stats(filter: GroupFilter): Promise<Stats | null> {
+    const row = await rowOf(groupKey(filter));
+    return row ? toStats(row) : null;
+  }
+  const usable = async (f: GroupFilter) => {
+    const s = await stats(f);
+    return s?.enough ? s : null;
+  };
+  /** Ratio of medians of a narrower group to its wider group, when both have enough reports. */
+  async function ratio(narrow: GroupFilter, wide: GroupFilter): Promise<{ ratio: number; n: number } | null> {
+    const [a, b] = await Promise.all([usable(narrow), usable(wide)]);
+    return a && b ? { ratio: clamp(a.usd.p50 / b.usd.p50), n: a.n } : null;
+  }
+  /** The first ratio that the data supports, from the most specific pair of groups to the widest. */
+  async function firstRatio(pairs: [GroupFilter, GroupFilter][]) {
+    for (const [n, w] of pairs) {
+      const r = await ratio(n, w);
+      if (r) return r;
+    }
+    return null;
+  }
+
+  async function fx(country: CountryId) {
+    const currency = currencyOf(country);
+    const row = await db.selectFrom('fx_rates').selectAll().where('currency', '=', currency).executeTakeFirst();
+    return { currency, rate: row ? Number(row.usd_rate) : NaN, asOf: row?.as_of ?? '' };
+  }
+
+  const service = {
+    stats,
+
+    /** Stats of every value of one dimension within a filter (e.g. each role in a country). */
+    async breakdown(filter: GroupFilter, dimension: Dimension): Promise<{ value: string; stats: Stats }[]> {
+      let q = db.selectFrom('salary_aggregates').selectAll().where(dimension, 'is not', null);
+      for (const d of DIMENSIONS) {
+        if (d !== dimension) q = filter[d] ? q.where(d, '=', filter[d]!) : q.where(d, 'is', null);
+      }
+      const rows = await q.orderBy('usd_p50', 'desc').execute();
+      return rows.map((row) => ({ value: row[dimension]!, stats: toStats(row) }));
+    },
+
+    async estimate(input: EstimateInput): Promise<Estimate | null> {
+      const { country, role, seniority } = input;
+      const effects: Effect[] = [];
+      const fallbacks: Estimate['fallbacks'] = [];
+      let basis = await usable({ country, role, seniority });
+      let scale = 1;
+      if (!basis) {
+        // The role in the country, moved to the seniority by the role's seniority ratio.
+        const wide = await usable({ country, role });
+        const sr = await firstRatio([[{ role, seniority }, { role }], [{ seniority }, {}]]);
+        if (wide && sr) {
+          basis = wide;
+          scale = sr.ratio;
+          fallbacks.push('role-in-country');
+          effects.push({ factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n });
+        }
+      }
+      if (!basis) {
+        // The role at that seniority across countries, moved to the country by the country's level.
+        const across = await usable({ role, seniority });
+        const cr = await firstRatio([[{ country }, {}]]);
+        if (across && cr) {
+          basis = across;
+          scale = cr.ratio;
+          fallbacks.push('role-across-countries');
+          effects.push({ factor: 'country', value: country, ratio: cr.ratio, n: cr.n });
+        }
+      }
+      if (!basis) {
+        const only = await usable({ role });
+        const cr = await firstRatio([[{ country }, {}]]);
+        const sr = await firstRatio([[{ role, seniority }, { role }], [{ seniority }, {}]]);
+        if (!only || !cr || !sr) return null;
+        basis = only;
+        scale = cr.ratio * sr.ratio;
+        fallbacks.push('role-only');
+        effects.push({ factor: 'country', value: country, ratio: cr.ratio, n: cr.n }, { factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n });
+      }
+      if (input.english) {
+        const r = await firstRatio([[{ country, role, english: input.english }, { country, role }], [{ role, english: input.english }, { role }], [{ country, english: input.english }, { country }]]);
+        if (r) effects.push({ factor: 'english', value: input.english, ratio: r.ratio, n: r.n });
+      }
+      if (input.modality) {
+        const r = await firstRatio([[{ country, role, modality: input.modality }, { country, role }], [{ role, modality: input.modality }, { role }], [{ country, modality: input.modality }, { country }]]);
+        if (r) effects.push({ factor: 'modality', value: input.modality, ratio: r.ratio, n: r.n });
+      }
+      for (const skill of [...new Set(input.skills ?? [])].slice(0, 10)) {
+        const r = await firstRatio([[{ country, role, skill }, { country, role }], [{ role, skill }, { role }]]);
+        if (r) effects.push({ factor: 'skill', value: skill, ratio: r.ratio, n: r.n });
+      }
+      // Skills overlap (people who know React often know TypeScript): their joint effect is their geometric mean.
+      const skillRatios = effects.filter((e) => e.factor === 'skill').map((e) => e.ratio);
+      const skillFactor = skillRatios.length ? Math.pow(skillRatios.reduce((a, b) => a * b, 1), 1 / skillRatios.length) : 1;
+      const other = effects.filter((e) => e.factor === 'english' || e.factor === 'modality').reduce((a, e) => a * e.ratio, 1);
+      const k = scale * other * skillFactor;
+      const usd = { low: Math.round(basis.usd.p25 * k), median: Math.round(basis.usd.p50 * k), high: Math.round(basis.usd.p75 * k) };
+      const f = await fx(country);
+      const local = { currency: f.currency, rate: f.rate, asOf: f.asOf, low: Math.round(usd.low * f.rate), median: Math.round(usd.median * f.rate), high: Math.round(usd.high * f.rate) };
+      return { usd, local, basis, fallbacks, effects };
+    },
+
+    /** Whether an offer's monthly range (USD) is low, competitive or high for its market (null without data). */
+    async verdict(input: EstimateInput, minUsd: number, maxUsd: number): Promise<{ verdict: Verdict; estimate: Estimate } | null> {
+      const estimate = await service.estimate(input);
+      if (!estimate) return null;
+      const mid = (minUsd + maxUsd) / 2;
+      const verdict: Verdict = mid < estimate.usd.low ? 'low' : mid > estimate.usd.high ? 'high' : 'competitive';
+      return { verdict, estimate };
+    },
+  };
+  return service;
+}
+export type SalaryService = ReturnType<typeof createSalaryService>;
