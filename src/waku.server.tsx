@@ -66,6 +66,7 @@ const { app } = createHttpApp({
   },
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
+  sitemapData: async () => (await services.salaries()).pagesWithData(),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

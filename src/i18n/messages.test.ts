@@ -37,7 +37,7 @@ describe('message files', () => {
 
   it('give every route a title, description, heading and intro', () => {
     for (const id of routeIds)
-      for (const part of ['title', 'description', 'heading', 'intro']) expect(fes[`routes.${id}.${part}`], `${id}.${part}`).toBeTruthy();
+      for (const part of ['title', 'description', 'heading', 'intro']) expect(fes[`routes.${id}.${part}`], `${id}.${part}`).toMatch(/\S{2,}/);
   });
 });
 

@@ -73,6 +73,19 @@ describe('HTTP layer', () => {
     expect(sitemap).toContain('<loc>http://localhost:8080/en/tools/salary/calculator</loc>');
     expect(sitemap).toContain('hreflang="x-default" href="http://localhost:8080/herramientas/salario/calculadora"');
     expect(sitemap).not.toContain('/logout');
+    // Without data, no salary page of a country and role is listed.
+    expect(sitemap).not.toContain('/herramientas/peru/backend');
+  });
+
+  it('lists the salary pages that have data in the sitemap', async () => {
+    const { app } = createHttpApp({
+      inner: async () => html('x'), config: parseConfig({}), prod: true, build: { id: 'b1', timestamp: 1 }, staticRoot: '/nonexistent',
+      sitemapData: async () => ({ toolsCountryRole: [{ country: 'peru', rol: 'backend' }] }),
+    });
+    const xml = await (await app.request('/sitemap.xml')).text();
+    expect(xml).toContain('<loc>http://localhost:8080/herramientas/peru/backend</loc>');
+    expect(xml).toContain('<loc>http://localhost:8080/en/tools/peru/backend</loc>');
+    expect(xml).not.toContain('/herramientas/chile/backend');
   });
 
   it('sends a nonce CSP, nosniff, referrer policy and frame-ancestors none on pages', async () => {
@@ -80,12 +93,12 @@ describe('HTTP layer', () => {
     const res = await app.request('/hire');
     const csp = res.headers.get('content-security-policy')!;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
+    expect(nonce).toMatch(/^[A-Za-z0-9+/_=-]{16,}$/);
     expect(await res.text()).toContain(`nonce=${nonce}`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline\' \'nonce'); // no inline scripts beyond the nonce
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 

@@ -12,7 +12,7 @@ import { matchRoute, routeDef } from '../../routes';
 import type { ServerConfig } from '../config';
 import { pagePathFromPathname } from '../../lib/page-path';
 import { runWithRequestContext, type RequestContext } from '../request-context';
-import { buildRobots, buildSitemap } from '../seo/sitemap';
+import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
 import { compressStream, isCompressible, pickEncoding } from './compress';
 import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
@@ -43,6 +43,8 @@ export type HttpAppOptions = {
   trustProxy?: boolean;
   /** Where uploaded pictures live (served under /uploads). */
   uploadsDir?: string;
+  /** Parameter sets of the data-driven pages to list in the sitemap. */
+  sitemapData?: () => Promise<DataParams>;
 };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -56,7 +58,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir, sitemapData }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -128,10 +130,15 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
   });
 
   app.get('/robots.txt', (c) => c.text(buildRobots(config.SITE_URL), 200, { 'cache-control': 'public, max-age=3600' }));
-  const sitemap = buildSitemap(config.SITE_URL);
-  app.get('/sitemap.xml', (c) =>
-    c.body(sitemap, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }),
-  );
+  // The sitemap lists data-driven pages only when they have data; rebuilt at most every 10 minutes.
+  let sitemap: { xml: string; at: number } | null = null;
+  app.get('/sitemap.xml', async (c) => {
+    if (!sitemap || Date.now() - sitemap.at > 600_000) {
+      const data = sitemapData ? await sitemapData().catch((err) => (console.error('[sitemap] data unavailable', err), {})) : {};
+      sitemap = { xml: buildSitemap(config.SITE_URL, data), at: Date.now() };
+    }
+    return c.body(sitemap.xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+  });
 
   if (prod) {
     // Only file-like paths can be static files: page paths skip the file-system lookup.

@@ -15,12 +15,15 @@ function sitemapParams(id: RouteId): Params[] {
   return [];
 }
 
+/** Parameter sets of data-driven pages (salary pages that have data), keyed by route. */
+export type DataParams = Partial<Record<RouteId, Params[]>>;
+
 /** Every indexable route in both locales, each URL with its hreflang alternates. */
-export function buildSitemap(siteUrl: string): string {
+export function buildSitemap(siteUrl: string, data: DataParams = {}): string {
   const urls: string[] = [];
   for (const id of routeIds) {
     if (!routes[id].indexable) continue;
-    for (const params of sitemapParams(id)) {
+    for (const params of data[id] ?? sitemapParams(id)) {
       const alts = alternates(id, params);
       const links = alts
         .map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(siteUrl + a.path)}"/>`)

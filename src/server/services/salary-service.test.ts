@@ -92,6 +92,15 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     expect((await svc.verdict(input, 3500, 4500))?.verdict).toBe('high');
   });
 
+  it('lists the salary pages that have enough data, for the sitemap', async () => {
+    const pages = await svc.pagesWithData();
+    expect(pages.toolsCountrySalary.map((p) => p.country).sort()).toEqual(['chile', 'peru']);
+    expect(pages.toolsCountryRole).toContainEqual({ country: 'peru', rol: 'backend' });
+    expect(pages.toolsCountryDeveloper).toContainEqual({ country: 'chile', developer: 'frontend' });
+    expect(pages.toolsDeveloper.map((p) => p.developer).sort()).toEqual(['backend', 'frontend']);
+    expect(pages.toolsSkill.map((p) => p.skill).sort()).toEqual(['docker', 'go']);
+  });
+
   it('lists each role of a country, best paid first', async () => {
     const roles = await svc.breakdown({ country: 'chile' }, 'role');
     expect(roles.map((r) => [r.value, r.stats.n])).toEqual([['backend', 6], ['frontend', 6]]);

@@ -147,6 +147,30 @@ export function createSalaryService(database: Database) {
       return { usd, local, basis, fallbacks, effects };
     },
 
+    /** The salary pages that have enough data, as route parameters (for the sitemap). */
+    async pagesWithData(): Promise<Record<'toolsCountry' | 'toolsCountrySalary' | 'toolsCountryRole' | 'toolsCountryDeveloper' | 'toolsDeveloper' | 'toolsSkill' | 'toolsCountrySkill', Record<string, string>[]>> {
+      const rows = await db
+        .selectFrom('salary_aggregates')
+        .select(['country', 'role', 'skill'])
+        .where('n', '>=', MIN_REPORTS)
+        .where('seniority', 'is', null)
+        .where('modality', 'is', null)
+        .where('english', 'is', null)
+        .execute();
+      const pick = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f);
+      const countriesOnly = pick((r) => !!r.country && !r.role && !r.skill).map((r) => ({ country: r.country! }));
+      const countryRole = pick((r) => !!r.country && !!r.role && !r.skill);
+      return {
+        toolsCountry: countriesOnly,
+        toolsCountrySalary: countriesOnly,
+        toolsCountryRole: countryRole.map((r) => ({ country: r.country!, rol: r.role! })),
+        toolsCountryDeveloper: countryRole.map((r) => ({ country: r.country!, developer: r.role! })),
+        toolsDeveloper: pick((r) => !r.country && !!r.role && !r.skill).map((r) => ({ developer: r.role! })),
+        toolsSkill: pick((r) => !r.country && !r.role && !!r.skill).map((r) => ({ skill: r.skill! })),
+        toolsCountrySkill: pick((r) => !!r.country && !r.role && !!r.skill).map((r) => ({ country: r.country!, skill: r.skill! })),
+      };
+    },
+
     /** Whether an offer's monthly range (USD) is low, competitive or high for its market (null without data). */
     async verdict(input: EstimateInput, minUsd: number, maxUsd: number): Promise<{ verdict: Verdict; estimate: Estimate } | null> {
       const estimate = await service.estimate(input);

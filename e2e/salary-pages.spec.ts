@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './fixtures';
+
+// The salary pages read the aggregates of the demo reports (20,000 on a fresh install) and any imports.
+test('a country page shows the median in local currency and USD, by role, with sources and the demo label', async ({ page }) => {
+  await page.goto('/herramientas/peru/salario');
+  await expect(page.getByTestId('salary-headline')).toHaveText(/^Mediana: [\d.]+\sPEN \([\d.]+\sUS\$\) brutos al mes, según [\d.]+ reportes\.$/);
+  const byRole = page.getByRole('table').first();
+  await expect(byRole.locator('caption')).toContainText('Sueldo bruto mensual');
+  expect(await byRole.locator('tbody tr').count()).toBeGreaterThan(10);
+  await expect(byRole.getByRole('link', { name: 'Desarrollador/a Backend' })).toHaveAttribute('href', '/herramientas/peru/backend');
+  await expect(page.getByRole('complementary', { name: 'Fuentes y licencias' })).toContainText('Tandem demo data');
+  await expect(page.locator('.demo-note')).toContainText('datos de demostración');
+});
+
+test('a role in a country in English: by seniority, work mode, English and skills; the chart has a table twin', async ({ page }) => {
+  await page.goto('/en/tools/peru/backend');
+  await expect(page.getByTestId('salary-headline')).toHaveText(/^Median: PEN\s[\d,]+ \(\$[\d,]+\) gross per month, from \d+ reports\.$/);
+  for (const h of ['By seniority', 'By work mode', 'By English level', 'Best-paid skills']) await expect(page.getByRole('heading', { name: h })).toBeVisible();
+  const seniority = page.getByRole('group', { name: 'By seniority' }).getByRole('table');
+  await expect(seniority.locator('tbody th')).toHaveText(['Senior (6+ years)', 'Mid-level (3-5 years)', 'Junior (0-2 years)']);
+  await expect(page.locator('svg.salary-chart').first()).toHaveAttribute('aria-hidden', 'true');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld).toMatchObject({ '@type': 'Occupation', name: 'Backend Developer', occupationLocation: { name: 'Peru' }, estimatedSalary: [{ currency: 'PEN', duration: 'P1M' }] });
+  const est = ld.estimatedSalary[0];
+  expect(est.percentile25).toBeLessThan(est.median);
+  expect(est.median).toBeLessThan(est.percentile75);
+});
+
+test('a group without enough reports says so instead of showing numbers', async ({ page }) => {
+  await page.goto('/herramientas/bolivia/salario/skill/rust');
+  await expect(page.locator('.notice').last()).toHaveText('Todavía no tenemos suficientes reportes para este grupo. Prueba con la calculadora o con un grupo más amplio.');
+});
+
+test('salary pages pass the accessibility scan with their charts and tables, light and dark', async ({ page }) => {
+  for (const path of ['/herramientas/salario/skill/react', '/en/tools/colombia/salary']) {
+    await page.goto(path);
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
+  }
+});

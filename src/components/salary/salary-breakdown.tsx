@@ -1,0 +1,108 @@
+import { Link } from 'waku';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+
+// A block of salary figures: a server-rendered SVG range chart (25th to 75th percentile with the median)
+// for sighted readers, and the same numbers as a table, which screen readers read instead of the chart.
+// Every figure says its period (gross, monthly), currency and sample size; groups under the floor show
+// "not enough data yet" instead of numbers.
+export type BreakdownRow = {
+  label: string;
+  to?: string;
+  n: number;
+  enough: boolean;
+  usd: { p25: number; p50: number; p75: number };
+  local: { currency: string; p25: number; p50: number; p75: number } | null;
+};
+
+const W = 640;
+const ROW_H = 30;
+const LABEL_W = 190;
+
+export function SalaryBreakdown({ id, title, rows, locale, t, caption }: { id: string; title: string; rows: BreakdownRow[]; locale: Locale; t: T; caption?: string }) {
+  if (!rows.length) return null;
+  const shown = rows.filter((r) => r.enough);
+  const max = Math.max(1, ...shown.map((r) => r.usd.p75));
+  const x = (v: number) => LABEL_W + ((W - LABEL_W - 16) * v) / max;
+  const money = (v: number, currency: string) => formatMoney(Math.round(v), currency, locale);
+  return (
+    <section className="section salary-block" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {shown.length > 0 && (
+        <svg className="salary-chart" viewBox={`0 0 ${W} ${shown.length * ROW_H + 8}`} role="presentation" aria-hidden="true" focusable="false">
+          {shown.map((r, i) => {
+            const y = i * ROW_H + 8;
+            return (
+              <g key={r.label}>
+                <text x={0} y={y + 15} className="chart-label">
+                  {r.label.length > 26 ? `${r.label.slice(0, 25)}…` : r.label}
+                </text>
+                <rect x={x(r.usd.p25)} y={y + 4} width={Math.max(2, x(r.usd.p75) - x(r.usd.p25))} height={14} rx={4} className="chart-range" />
+                <rect x={x(r.usd.p50) - 1.5} y={y} width={3} height={22} className="chart-median" />
+              </g>
+            );
+          })}
+        </svg>
+      )}
+      <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
+        <table className="salary-table">
+          <caption>{caption ?? t('salary.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('salary.group')}</th>
+              <th scope="col">{t('salary.median')}</th>
+              <th scope="col">{t('salary.range')}</th>
+              <th scope="col">{t('salary.sample')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.label}>
+                <th scope="row">{r.to ? <Link to={r.to}>{r.label}</Link> : r.label}</th>
+                {r.enough ? (
+                  <>
+                    <td>
+                      {r.local ? <span className="money">{money(r.local.p50, r.local.currency)}</span> : null}
+                      <span className={r.local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
+                    </td>
+                    <td>
+                      {r.local ? <span className="money">{`${money(r.local.p25, r.local.currency)} – ${money(r.local.p75, r.local.currency)}`}</span> : null}
+                      <span className={r.local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
+                    </td>
+                  </>
+                ) : (
+                  <td colSpan={2} className="muted">
+                    {t('salary.notEnough')}
+                  </td>
+                )}
+                <td>{formatNumber(r.n, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export type SourceNote = { id: string; name: string; licence: string; url: string };
+
+/** Where the numbers come from, with licences; demo data says so. */
+export function SalarySources({ sources, demoShare, t }: { sources: SourceNote[]; demoShare: number; t: T }) {
+  return (
+    <aside className="section sources" aria-label={t('salary.sources')}>
+      <h2 className="h3">{t('salary.sources')}</h2>
+      {demoShare > 0 && <p className="demo-note">{t('salary.demoNote', { percent: Math.round(demoShare * 100) })}</p>}
+      <ul>
+        {sources.map((s) => (
+          <li key={s.id}>
+            {s.url ? <a href={s.url} rel="noopener noreferrer">{s.name}</a> : s.name}
+            {s.licence && <span className="muted">{` · ${t('salary.licence', { licence: s.licence })}`}</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('tools.method')}</p>
+    </aside>
+  );
+}
