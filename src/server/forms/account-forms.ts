@@ -102,6 +102,25 @@ export function createAccountForms({ auth, limiter, config }: Deps): FormHandler
     },
   });
 
+  /**
+   * A form that emails a link (password reset, a new confirmation link): limited per address and per IP,
+   * and the same answer whether or not the account exists; the page then says the link is on its way.
+   */
+  const emailLink = (kind: 'forgot' | 'confirm', spec: Spec, send: (a: AuthService, email: string, input: FormInput) => Promise<void>): FormHandler => ({
+    async handle(input) {
+      const email = (input.fields.email ?? '').trim();
+      const bad =
+        check(input, spec) ??
+        (await limited(input, spec, [
+          [`${kind}:ip:${input.ip}`, EMAIL_LINK_LIMIT],
+          [`${kind}:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
+        ]));
+      if (bad) return bad;
+      await send(await auth(), email, input);
+      return { ok: true, redirect: `${href(input.id, input.locale, input.params)}?sent=1` };
+    },
+  });
+
   return {
     login: {
       async handle(input) {
@@ -124,22 +143,7 @@ export function createAccountForms({ auth, limiter, config }: Deps): FormHandler
     },
     signUp: signUp('match', specs.signUp),
     hireStartNow: signUp('hire', specs.hireStartNow),
-    forgotPassword: {
-      async handle(input) {
-        const spec = specs.forgotPassword;
-        const email = (input.fields.email ?? '').trim();
-        const bad =
-          check(input, spec) ??
-          (await limited(input, spec, [
-            [`forgot:ip:${input.ip}`, EMAIL_LINK_LIMIT],
-            [`forgot:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
-          ]));
-        if (bad) return bad;
-        await (await auth()).forgotPassword(email, input.locale);
-        // The same answer whether or not the account exists.
-        return { ok: true, redirect: `${href('forgotPassword', input.locale)}?sent=1` };
-      },
-    },
+    forgotPassword: emailLink('forgot', specs.forgotPassword, (a, email, input) => a.forgotPassword(email, input.locale)),
     resetPassword: {
       async handle(input) {
         const spec = specs.resetPassword;
@@ -153,20 +157,6 @@ export function createAccountForms({ auth, limiter, config }: Deps): FormHandler
         }
       },
     },
-    confirmEmail: {
-      async handle(input) {
-        const spec = specs.resendConfirmation;
-        const email = (input.fields.email ?? '').trim();
-        const bad =
-          check(input, spec) ??
-          (await limited(input, spec, [
-            [`confirm:ip:${input.ip}`, EMAIL_LINK_LIMIT],
-            [`confirm:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
-          ]));
-        if (bad) return bad;
-        await (await auth()).sendEmailConfirmation(email, input.locale);
-        return { ok: true, redirect: `${href('confirmEmail', input.locale, input.params)}?sent=1` };
-      },
-    },
+    confirmEmail: emailLink('confirm', specs.resendConfirmation, (a, email, input) => a.sendEmailConfirmation(email, input.locale)),
   };
 }
