@@ -12,6 +12,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
+  // Sign-in hashes a password (about 0.1 s alone, more on a busy CI machine): give waits some room.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     ...devices['Desktop Chrome'],

@@ -13,6 +13,7 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   matchPlatform: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match` },
   hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}&type=hire` },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
+  calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },
   talentProfile: { status: 404, errorKind: 'talent' },
   certification: { status: 404, errorKind: 'certification' },

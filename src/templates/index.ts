@@ -6,7 +6,8 @@ import { HireSitePage, MatchPlatformPage, TalentProfilePage } from './profile-pa
 import { HomePage } from './home-page';
 import { JobsPage } from './jobs-page';
 import { LogoutPage } from './logout-page';
-import { CalculatorPage, SalaryPage, ToolsHubPage } from './tools-pages';
+import { CalculatorPage, CalculatorRegisterPage, CalculatorResultPage } from './calculator-pages';
+import { SalaryPage, ToolsHubPage } from './tools-pages';
 import type { Template } from './types';
 
 // Which template renders each route. Typed as a full record: a route without a page fails to compile.
@@ -56,6 +57,6 @@ export const templates: Record<RouteId, Template> = {
   toolsCountryDeveloper: SalaryPage,
   calculator: CalculatorPage,
   calculatorIframe: contentPage({ primary: { id: 'calculator', key: 'tools.calculator' } }),
-  calculatorRegister: contentPage({ related: ['signUp', 'login', 'calculator'] }),
-  calculatorResult: contentPage({ related: ['calculator', 'jobs'] }),
+  calculatorRegister: CalculatorRegisterPage,
+  calculatorResult: CalculatorResultPage,
 };

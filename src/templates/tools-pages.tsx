@@ -174,18 +174,3 @@ export async function SalaryPage(p: TemplateProps) {
 }
 
 type BreakdownProps = { id: string; title: string; rows: BreakdownRow[] };
-
-export function CalculatorPage(p: TemplateProps) {
-  const { locale, t } = p;
-  return (
-    <ToolsFrame {...p}>
-      <LinkCards
-        heading={t('tools.byCountry')}
-        cards={countries.slice(0, 6).map((c) => ({
-          to: href('toolsCountrySalary', locale, { country: c.id }),
-          title: t('routes.toolsCountrySalary.title', { country: c.label[locale] }),
-        }))}
-      />
-    </ToolsFrame>
-  );
-}

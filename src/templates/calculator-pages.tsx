@@ -1,0 +1,191 @@
+import { Link } from 'waku';
+import { unstable_redirect as redirect } from 'waku/router/server';
+import { PageHero } from '../components/ui/page-hero';
+import { countries, englishLevels, labelOf, modalities, roles, seniorities, skills, type Labelled } from '../domain/catalog';
+import { formatMoney, formatNumber } from '../i18n/format';
+import type { Locale } from '../i18n/locales';
+import type { T } from '../i18n/translate';
+import { calculatorQuery, parseCalculatorQuery } from '../lib/calculator';
+import { href } from '../routes';
+import { services } from '../server/services/container';
+import { loadSession } from '../server/session';
+import type { TemplateProps } from './types';
+
+// The salary calculator (PRODUCT.md §6): a plain GET form (works without JavaScript) whose result URL
+// carries the inputs, so a result can be shared. Anonymous visitors pass through the registration step.
+
+function Choice({ id, name, label, list, value, locale, empty, error, t }: {
+  id: string; name: string; label: string; list: readonly Labelled[]; value: string; locale: Locale; empty?: string; error: boolean; t: T;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} aria-invalid={error || undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {list.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label[locale]}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {t('calculator.invalid')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function CalculatorPage(p: TemplateProps) {
+  const { locale, t } = p;
+  const q = new URLSearchParams(p.query);
+  const invalid = new Set((q.get('invalid') ?? '').split(',').filter(Boolean));
+  const chosen = new Set((q.get('skills') ?? '').split(',').filter(Boolean));
+  const v = (f: string) => q.get(f) ?? '';
+  return (
+    <>
+      <PageHero heading={t('routes.calculator.heading')} intro={t('routes.calculator.intro')} />
+      <div className="container page" style={{ paddingTop: 0 }}>
+        <form id="calculator-form" className="form card calculator-form" method="get" action={href('calculatorResult', locale)} noValidate>
+          {invalid.size > 0 && (
+            <div className="form-summary" role="alert">
+              <p className="form-summary-title">{t('forms.summary')}</p>
+            </div>
+          )}
+          <div className="form-grid">
+            <Choice id="calc-country" name="country" label={t('profile.country')} list={countries} value={v('country')} locale={locale} empty={t('calculator.choose')} error={invalid.has('country')} t={t} />
+            <Choice id="calc-role" name="role" label={t('profile.role')} list={roles} value={v('role')} locale={locale} empty={t('calculator.choose')} error={invalid.has('role')} t={t} />
+            <Choice id="calc-seniority" name="seniority" label={t('profile.seniority')} list={seniorities} value={v('seniority')} locale={locale} empty={t('calculator.choose')} error={invalid.has('seniority')} t={t} />
+            <Choice id="calc-english" name="english" label={t('profile.english')} list={englishLevels} value={v('english')} locale={locale} empty={t('calculator.any')} error={invalid.has('english')} t={t} />
+            <Choice id="calc-modality" name="modality" label={t('calculator.modality')} list={modalities} value={v('modality')} locale={locale} empty={t('calculator.any')} error={invalid.has('modality')} t={t} />
+          </div>
+          <fieldset className="field">
+            <legend>{t('profile.skills')}</legend>
+            <p className="field-hint">{t('calculator.skillsHint')}</p>
+            <div className="skill-grid">
+              {skills.map((s) => (
+                <label key={s.id} className="choice">
+                  <input type="checkbox" name="skills" value={s.id} defaultChecked={chosen.has(s.id)} />
+                  <span>{s.label[locale]}</span>
+                </label>
+              ))}
+            </div>
+            {invalid.has('skills') && <p className="field-error">{t('calculator.invalid')}</p>}
+          </fieldset>
+          <button type="submit" className="btn btn-primary btn-lg">
+            {t('calculator.submit')}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+/** Inputs of a result or registration URL, or a redirect back to the form with the problems marked. */
+function inputsOr(p: TemplateProps) {
+  const q = new URLSearchParams(p.query);
+  const parsed = parseCalculatorQuery(q);
+  if (!parsed.ok) {
+    const back = new URLSearchParams(calculatorQuery(Object.fromEntries(q)));
+    back.set('invalid', parsed.invalid.join(','));
+    redirect(`${href('calculator', p.locale)}?${back}`, 307);
+  }
+  return parsed.input;
+}
+
+export async function CalculatorResultPage(p: TemplateProps) {
+  const { locale, t } = p;
+  const input = inputsOr(p);
+  const session = await loadSession();
+  const query = calculatorQuery(input);
+  if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}`, 307);
+  const estimate = await (await services.salaries()).estimate(input);
+  const money = (v: number, c: string) => formatMoney(v, c, locale);
+  const what = [labelOf(roles, input.role, locale), labelOf(seniorities, input.seniority, locale), labelOf(countries, input.country, locale)].join(' · ');
+  return (
+    <>
+      <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
+      <div className="container page" style={{ paddingTop: 0 }}>
+        {!estimate ? (
+          <p className="notice">{t('salary.noData')}</p>
+        ) : (
+          <>
+            <section className="card result-card" aria-labelledby="estimate-title">
+              <h2 id="estimate-title">{t('calculator.estimate')}</h2>
+              <p className="result-median" data-testid="estimate-median">
+                {money(estimate.local.median, estimate.local.currency)} <span className="muted">({money(estimate.usd.median, 'USD')})</span>
+              </p>
+              <p>
+                {t('calculator.range', {
+                  low: money(estimate.local.low, estimate.local.currency),
+                  high: money(estimate.local.high, estimate.local.currency),
+                  lowUsd: money(estimate.usd.low, 'USD'),
+                  highUsd: money(estimate.usd.high, 'USD'),
+                })}
+              </p>
+              <p className="muted">
+                {t('calculator.basis', { n: formatNumber(estimate.basis.n, locale), asOf: estimate.local.asOf })}
+                {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}
+              </p>
+            </section>
+            {estimate.effects.length > 0 && (
+              <section className="section" aria-labelledby="effects-title">
+                <h2 id="effects-title">{t('calculator.effects')}</h2>
+                <ul>
+                  {estimate.effects.map((e) => (
+                    <li key={`${e.factor}-${e.value}`}>
+                      {t('calculator.effect', {
+                        what: effectLabel(e.factor, e.value, locale),
+                        percent: `${e.ratio >= 1 ? '+' : '−'}${Math.abs(Math.round((e.ratio - 1) * 100))} %`,
+                        n: formatNumber(e.n, locale),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <p className="section">
+              <span>{t('calculator.share')} </span>
+              <a href={`${href('calculatorResult', locale)}?${query}`}>{`${href('calculatorResult', locale)}?${query}`}</a>
+            </p>
+          </>
+        )}
+        <p className="actions">
+          <Link className="btn btn-outline-primary btn-md" to={`${href('calculator', locale)}?${query}`}>
+            {t('calculator.change')}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}
+
+function effectLabel(factor: string, value: string, locale: Locale): string {
+  const lists: Record<string, readonly Labelled[]> = { seniority: seniorities, country: countries, english: englishLevels, modality: modalities, skill: skills };
+  return labelOf(lists[factor] ?? [], value, locale);
+}
+
+export async function CalculatorRegisterPage(p: TemplateProps) {
+  const { locale, t } = p;
+  const input = inputsOr(p);
+  const query = calculatorQuery(input);
+  const result = `${href('calculatorResult', locale)}?${query}`;
+  if ((await loadSession()).loggedIn) redirect(result, 307);
+  const carry = new URLSearchParams({ origin: 'calculator', redirect: result });
+  return (
+    <>
+      <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
+      <div className="container page" style={{ paddingTop: 0 }}>
+        <div className="actions">
+          <Link className="btn btn-primary btn-lg" to={`${href('signUp', locale)}?${carry}`}>
+            {t('calculator.signUp')}
+          </Link>
+          <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
+            {t('calculator.signIn')}
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
