@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshEmail, latestEmail, linkPath, openSessionMenu, queryOne, waitForForm } from './fixtures';
+import { freshEmail, latestEmail, linkPath, openSessionMenu, queryOne, signIn, waitForForm } from './fixtures';
 
 const DEMO = { candidate: 'candidata@demo.tandem.example', company: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 async function fillSignUp(page: Page, id: string, f: Record<string, string>) {
   for (const [name, value] of Object.entries(f)) await page.fill(`#${id}-${name}`, value);
-}
-
-async function signIn(page: Page, path: string, email: string, password: string, type: 'match' | 'hire' = 'match') {
-  await page.goto(path);
-  await waitForForm(page, 'login-form');
-  await page.locator(`input[name=type][value=${type}]`).check();
-  await page.fill('#login-form-email', email);
-  await page.fill('#login-form-password', password);
-  await page.getByRole('button', { name: /^(Ingresar|Sign in)$/ }).last().click();
 }
 
 test.describe('with JavaScript', () => {

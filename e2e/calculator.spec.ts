@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, freshEmail, queryOne, waitForForm } from './fixtures';
+import { axeViolations, freshEmail, queryOne, signIn } from './fixtures';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -36,11 +36,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('a signed-in user goes straight to the result, in English', async ({ page }) => {
-  await page.goto('/en/login');
-  await waitForForm(page, 'login-form');
-  await page.fill('#login-form-email', 'candidata@demo.tandem.example');
-  await page.fill('#login-form-password', 'tandem-demo-2026');
-  await page.locator('#login-form button[type=submit]').click();
+  await signIn(page, '/en/login', 'candidata@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/en\/match\/plataforma$/);
   await page.goto('/en/tools/salary/calculator/result?country=chile&role=frontend&seniority=senior');
   await expect(page.getByTestId('estimate-median')).toHaveText(/^CLP\s[\d,]+ \(\$[\d,]+\)$/);

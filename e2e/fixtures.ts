@@ -107,3 +107,13 @@ export async function axeViolations(page: Page, scheme: 'light' | 'dark'): Promi
   const results = await (scheme === 'dark' ? builder.withRules(['color-contrast']) : builder).analyze();
   return results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
+
+/** Sign in through the sign-in form at `path` (its query is kept), once the form's code has loaded. */
+export async function signIn(page: Page, path: string, email: string, password: string, type: 'match' | 'hire' = 'match') {
+  await page.goto(path);
+  await waitForForm(page, 'login-form');
+  await page.locator(`input[name=type][value=${type}]`).check();
+  await page.fill('#login-form-email', email);
+  await page.fill('#login-form-password', password);
+  await page.locator('#login-form button[type=submit]').click();
+}

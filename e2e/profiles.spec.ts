@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { axeViolations, freshEmail, openSessionMenu, queryOne, waitForForm } from './fixtures';
+import { axeViolations, freshEmail, openSessionMenu, queryOne, signIn, waitForForm } from './fixtures';
 
 /** A real PNG of the given size (solid colour), built in memory. */
 function png(width: number, height: number): Buffer {
@@ -91,11 +91,7 @@ test('the owner edits their profile and picture; it becomes public; others see i
 
   // Another signed-in user cannot change it, not even by posting to the page directly.
   const other = await newPage(browser);
-  await other.goto('/ingresar');
-  await waitForForm(other, 'login-form');
-  await other.fill('#login-form-email', 'candidata@demo.tandem.example');
-  await other.fill('#login-form-password', 'tandem-demo-2026');
-  await other.locator('#login-form button[type=submit]').click();
+  await signIn(other, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026');
   await expect(other).toHaveURL(/\/match\/plataforma$/);
   await other.goto(`/ly/${slug}`);
   await expect(other.locator('#profile-form')).toHaveCount(0);
@@ -111,7 +107,7 @@ test('the owner edits their profile and picture; it becomes public; others see i
   await anon.context().close();
 });
 
-test('a file that is not an image is refused with a clear message, keeping the other changes typed', async ({ page }) => {
+test('a file that is not an image, or a number out of range, is refused with a clear message, keeping what was typed', async ({ page }) => {
   const { slug } = await signUpCandidate(page, 'Imagen');
   await page.goto(`/en/ly/${slug}`);
   await page.fill('#profile-headline', 'QA engineer');
@@ -119,6 +115,10 @@ test('a file that is not an image is refused with a clear message, keeping the o
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('#profile-picture-error')).toHaveText('Upload a JPEG, PNG or WebP image.');
   await expect(page.locator('#profile-headline')).toHaveValue('QA engineer');
+  await page.fill('#profile-years', '75');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#profile-years-error')).toHaveText('Enter a whole number from 0 to 60.');
+  await expect(page.locator('#profile-years')).toHaveValue('75');
 });
 
 test('a private profile is not found for anyone but its owner', async ({ page, browser }) => {
@@ -141,7 +141,7 @@ test('a company edits its details from /hire/site, also without JavaScript', asy
   await expect(page).toHaveURL(/\/en\/hire\/site$/);
   await page.fill('#company-website', 'not a url');
   await page.getByRole('button', { name: 'Save company' }).click();
-  await expect(page.locator('#company-website-error')).toHaveText('Choose a valid option.');
+  await expect(page.locator('#company-website-error')).toHaveText('Enter a web address starting with https://');
   await page.fill('#company-website', 'https://andes.example');
   await page.selectOption('#company-size', '51-200');
   await page.setInputFiles('#company-logo', { name: 'logo.png', mimeType: 'image/png', buffer: png(200, 120) });
@@ -164,9 +164,7 @@ test('workspaces send anonymous visitors to sign in and the other account type t
   await expect(page).toHaveURL(/\/ingresar\?redirect=%2Fhire%2Fsite&type=hire$/);
   await waitForForm(page, 'login-form');
   await expect(page.locator('input[name=type][value=hire]')).toBeChecked();
-  await page.fill('#login-form-email', 'empresa@demo.tandem.example');
-  await page.fill('#login-form-password', 'tandem-demo-2026');
-  await page.locator('#login-form button[type=submit]').click();
+  await signIn(page, page.url(), 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
   await expect(page).toHaveURL(/\/hire\/site$/);
   await page.goto('/match/plataforma');
   await expect(page).toHaveURL(/\/hire\/site$/);

@@ -11,6 +11,8 @@ import { ServiceError } from '../services/errors';
 // Both are plain multipart forms that work without JavaScript; a picture is checked by its content.
 type Deps = { profiles: () => Promise<ProfileService> };
 
+const NUMBER_FIELDS: Record<string, { min: number; max: number }> = { years: { min: 0, max: 60 }, salary_expectation_usd: { min: 1, max: 100_000 } };
+
 const empty = z.literal('').transform(() => null);
 const optionalInt = (min: number, max: number) =>
   z.union([empty, z.string().trim().regex(/^\d+$/, 'invalid').transform(Number).pipe(z.number().int().min(min).max(max))]);
@@ -21,9 +23,9 @@ const profileSchema = z.object({
   country: z.union([empty, z.string().refine(isCountry)]),
   role: z.union([empty, z.string().refine(isRole)]),
   seniority: oneOf(seniorities.map((s) => s.id)),
-  years: optionalInt(0, 60),
+  years: optionalInt(NUMBER_FIELDS.years!.min, NUMBER_FIELDS.years!.max),
   english: oneOf(englishLevels.map((e) => e.id)),
-  salary_expectation_usd: optionalInt(1, 100_000),
+  salary_expectation_usd: optionalInt(NUMBER_FIELDS.salary_expectation_usd!.min, NUMBER_FIELDS.salary_expectation_usd!.max),
   availability: z.enum(availabilities),
   is_public: z.boolean(),
   skills: z.array(z.string().refine(isSkill)).max(15),
@@ -42,12 +44,19 @@ function fieldErrors(input: FormInput, error: z.ZodError): Record<string, string
   for (const i of error.issues) {
     const field = String(i.path[0] ?? 'form');
     if (out[field]) continue;
-    const key =
-      field === 'skills' && i.code === 'too_big' ? 'profile.tooManySkills'
-        : i.code === 'too_small' && field === 'name' ? 'forms.error.required'
-          : i.code === 'too_big' ? 'forms.error.tooLong'
-            : 'forms.error.invalid';
-    out[field] = input.t(key, { max: 'maximum' in i ? Number(i.maximum) : 0 });
+    // Numbers and addresses get their own message; "too long" only for text.
+    const number = NUMBER_FIELDS[field];
+    out[field] = number
+      ? input.t('forms.error.number', number)
+      : field === 'website'
+        ? input.t('forms.error.url')
+        : field === 'skills' && i.code === 'too_big'
+          ? input.t('profile.tooManySkills')
+          : i.code === 'too_small' && field === 'name'
+            ? input.t('forms.error.required')
+            : i.code === 'too_big'
+              ? input.t('forms.error.tooLong', { max: 'maximum' in i ? Number(i.maximum) : 0 })
+              : input.t('forms.error.invalid');
   }
   return out;
 }
