@@ -7,6 +7,12 @@ import type { Locale } from '../i18n/locales';
 import type { T } from '../i18n/translate';
 import { calculatorQuery, parseCalculatorQuery } from '../lib/calculator';
 import { href } from '../routes';
+import type { FieldDef } from '../components/forms/account-form-types';
+import { specs } from '../lib/forms/specs';
+import type { CalculatorInput } from '../lib/calculator';
+import { currencyOf } from '../server/salaries/mapping';
+import { CONTRIBUTION_STATUSES } from '../server/forms/salary-forms';
+import { emailField, FormBlock, formProps, newPasswordField, ProviderButtons } from './account-pages';
 import { services } from '../server/services/container';
 import { loadSession } from '../server/session';
 import type { TemplateProps } from './types';
@@ -101,12 +107,19 @@ export async function CalculatorResultPage(p: TemplateProps) {
   const query = calculatorQuery(input);
   if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}`, 307);
   const estimate = await (await services.salaries()).estimate(input);
+  const contribution = new URLSearchParams(p.query).get('contribution');
+  const canContribute = session.type === 'match' && !!session.user && !(await (await services.contributions()).hasContributed(Number(session.user.id)));
   const money = (v: number, c: string) => formatMoney(v, c, locale);
   const what = [labelOf(roles, input.role, locale), labelOf(seniorities, input.seniority, locale), labelOf(countries, input.country, locale)].join(' · ');
   return (
     <>
       <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
       <div className="container page" style={{ paddingTop: 0 }}>
+        {contribution && (CONTRIBUTION_STATUSES as readonly string[]).includes(contribution) && (
+          <div className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'}`} role="status" data-testid="contribution-status">
+            {t(`calculator.contribute.${contribution}`)}
+          </div>
+        )}
         {!estimate ? (
           <p className="notice">{t('salary.noData')}</p>
         ) : (
@@ -151,6 +164,13 @@ export async function CalculatorResultPage(p: TemplateProps) {
             </p>
           </>
         )}
+        {canContribute && (
+          <section className="section card contribute-card" aria-labelledby="contribute-title">
+            <h2 id="contribute-title" className="h3">{t('calculator.contribute.title')}</h2>
+            <p className="muted">{t('calculator.register.privacy')}</p>
+            <FormBlock {...formProps({ ...p, query }, 'contribute-form', specs.salaryContribution, salaryFields(p, input, false), t('calculator.contribute.submit'), t('calculator.contribute.sending'))} />
+          </section>
+        )}
         <p className="actions">
           <Link className="btn btn-outline-primary btn-md" to={`${href('calculator', locale)}?${query}`}>
             {t('calculator.change')}
@@ -166,25 +186,56 @@ function effectLabel(factor: string, value: string, locale: Locale): string {
   return labelOf(lists[factor] ?? [], value, locale);
 }
 
+/** The salary fields of the registration step and of the result page's contribution form. */
+function salaryFields(p: TemplateProps, input: CalculatorInput, optional: boolean): FieldDef[] {
+  const { t, locale } = p;
+  const local = currencyOf(input.country);
+  return [
+    {
+      name: 'salary_amount', type: 'text', inputMode: 'numeric', autoComplete: 'off',
+      label: t(optional ? 'calculator.contribute.amountOptional' : 'calculator.contribute.amount'),
+      hint: t('calculator.contribute.hint', { role: labelOf(roles, input.role, locale), country: labelOf(countries, input.country, locale) }),
+    },
+    {
+      name: 'salary_currency', type: 'radio', label: t('calculator.contribute.currency'), initial: 'local',
+      options: [{ value: 'local', label: local }, ...(local === 'USD' ? [] : [{ value: 'USD', label: 'USD' }])],
+    },
+  ];
+}
+
 export async function CalculatorRegisterPage(p: TemplateProps) {
   const { locale, t } = p;
   const input = inputsOr(p);
   const query = calculatorQuery(input);
   const result = `${href('calculatorResult', locale)}?${query}`;
   if ((await loadSession()).loggedIn) redirect(result, 307);
-  const carry = new URLSearchParams({ origin: 'calculator', redirect: result });
+  const fields: FieldDef[] = [
+    { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
+    { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
+    emailField(t),
+    newPasswordField(t),
+    ...salaryFields(p, input, true),
+  ];
+  const form = formProps({ ...p, query }, 'signup-form', specs.calculatorRegister, fields, t('calculator.signUp'), t('auth.creating'));
   return (
     <>
       <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
-      <div className="container page" style={{ paddingTop: 0 }}>
-        <div className="actions">
-          <Link className="btn btn-primary btn-lg" to={`${href('signUp', locale)}?${carry}`}>
-            {t('calculator.signUp')}
-          </Link>
-          <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
-            {t('calculator.signIn')}
-          </Link>
+      <div className="container page calculator-register" style={{ paddingTop: 0 }}>
+        <div className="card auth-card">
+          <h2 className="h3">{t('calculator.register.title')}</h2>
+          <p className="muted">{t('calculator.register.privacy')}</p>
+          <FormBlock {...form} />
+          <p className="form-links muted">{t('auth.terms')}</p>
         </div>
+        <aside className="auth-aside">
+          <h2 className="h3">{t('calculator.register.haveAccount')}</h2>
+          <p className="actions">
+            <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
+              {t('calculator.signIn')}
+            </Link>
+          </p>
+          <ProviderButtons p={{ ...p, query: new URLSearchParams({ redirect: result }).toString() }} />
+        </aside>
       </div>
     </>
   );
