@@ -11,6 +11,8 @@ import type { FieldDef } from '../components/forms/account-form-types';
 import { specs } from '../lib/forms/specs';
 import type { CalculatorInput } from '../lib/calculator';
 import { currencyOf } from '../server/salaries/mapping';
+import { percentDiff } from '../components/salary/salary-breakdown';
+import { getConfig } from '../server/config';
 import { CONTRIBUTION_STATUSES } from '../server/forms/salary-forms';
 import { emailField, FormBlock, formProps, newPasswordField, ProviderButtons } from './account-pages';
 import { services } from '../server/services/container';
@@ -116,7 +118,7 @@ export async function CalculatorResultPage(p: TemplateProps) {
       <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
       <div className="container page" style={{ paddingTop: 0 }}>
         {contribution && (CONTRIBUTION_STATUSES as readonly string[]).includes(contribution) && (
-          <div className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'}`} role="status" data-testid="contribution-status">
+          <div className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'} section-gap`} role="status" data-testid="contribution-status">
             {t(`calculator.contribute.${contribution}`)}
           </div>
         )}
@@ -150,7 +152,7 @@ export async function CalculatorResultPage(p: TemplateProps) {
                     <li key={`${e.factor}-${e.value}`}>
                       {t('calculator.effect', {
                         what: effectLabel(e.factor, e.value, locale),
-                        percent: `${e.ratio >= 1 ? '+' : '−'}${Math.abs(Math.round((e.ratio - 1) * 100))} %`,
+                        percent: percentDiff(e.ratio, 1),
                         n: formatNumber(e.n, locale),
                       })}
                     </li>
@@ -160,7 +162,7 @@ export async function CalculatorResultPage(p: TemplateProps) {
             )}
             <p className="section">
               <span>{t('calculator.share')} </span>
-              <a href={`${href('calculatorResult', locale)}?${query}`}>{`${href('calculatorResult', locale)}?${query}`}</a>
+              <a href={`${href('calculatorResult', locale)}?${query}`}>{`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}</a>
             </p>
           </>
         )}
