@@ -17,7 +17,7 @@ import { currencyOf } from '../server/salaries/mapping';
 import { percentDiff } from '../components/salary/salary-breakdown';
 import { getConfig } from '../server/config';
 import { CONTRIBUTION_STATUSES } from '../server/forms/salary-forms';
-import { emailField, FormBlock, formProps, newPasswordField, ProviderButtons } from './account-pages';
+import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from './account-pages';
 import { services } from '../server/services/container';
 import { loadSession } from '../server/session';
 import type { TemplateProps } from './types';
@@ -258,7 +258,7 @@ export async function CalculatorResultPage(p: TemplateProps) {
           <section className="section card contribute-card" aria-labelledby="contribute-title">
             <h2 id="contribute-title" className="h3">{t('calculator.contribute.title')}</h2>
             <p className="muted">{t('calculator.register.privacy')}</p>
-            <FormBlock {...formProps({ ...p, query }, 'contribute-form', specs.salaryContribution, salaryFields(p, input, false), t('calculator.contribute.submit'), t('calculator.contribute.sending'))} />
+            <FormBlock {...accountFormProps({ ...p, query }, 'contribute-form', specs.salaryContribution, salaryFields(p, input, false), t('calculator.contribute.submit'), t('calculator.contribute.sending'))} />
           </section>
         )}
         <p className="actions">
@@ -306,7 +306,7 @@ export async function CalculatorRegisterPage(p: TemplateProps) {
     newPasswordField(t),
     ...salaryFields(p, input, true),
   ];
-  const form = formProps({ ...p, query }, 'signup-form', specs.calculatorRegister, fields, t('calculator.signUp'), t('auth.creating'));
+  const form = accountFormProps({ ...p, query }, 'signup-form', specs.calculatorRegister, fields, t('calculator.signUp'), t('auth.creating'));
   return (
     <>
       <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
