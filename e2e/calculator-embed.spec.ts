@@ -50,14 +50,13 @@ test('the embedded calculator works inside another site and opens the result on 
     expect(decodeURIComponent(utm?.value ?? '')).toContain('"utm_source":"iframe"');
 
     // The sign-up on the way is attributed to the embed.
-    await tab.getByRole('link', { name: 'Crear mi cuenta y ver el resultado' }).click();
     await waitForForm(tab, 'signup-form');
     const email = freshEmail('embed');
     await tab.fill('#signup-form-name', 'Embe');
     await tab.fill('#signup-form-last_name', 'Bida');
     await tab.fill('#signup-form-email', email);
     await tab.fill('#signup-form-password', 'clave-segura-7');
-    await tab.getByRole('button', { name: 'Crear cuenta' }).click();
+    await tab.getByRole('button', { name: 'Crear mi cuenta y ver el resultado' }).click();
     await expect(tab).toHaveURL(/\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=senior$/);
     await expect(tab.getByTestId('estimate-median')).toBeVisible();
     const user = await queryOne<{ origin: string; utm_source: string; utm_medium: string }>(

@@ -9,6 +9,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
+import { createApplicationService, type ApplicationService } from './application-service';
 import { createImageStore } from '../uploads/image-store';
 import { refreshAggregates } from '../salaries/aggregates';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
@@ -24,6 +25,7 @@ let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
 let salaries: Promise<SalaryService> | undefined;
 let contributions: Promise<Contributions> | undefined;
+let applications: Promise<ApplicationService> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
@@ -47,6 +49,7 @@ export const services = {
     )),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
+  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
   /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
   contributions: () =>
     (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
