@@ -82,7 +82,7 @@ export const routes = {
     validate: slugParam('slug'), indexable: false, sample: { slug: 'ana-garcia' },
   }),
   offer: page('/oferta/[slug]', '/en/oferta/[slug]', {
-    validate: slugParam('slug'), indexable: false, sample: { slug: 'frontend-react-lima' },
+    validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' },
   }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
     validate: slugParam('slug'), indexable: false, sample: { slug: 'react-senior-ana-garcia' },

@@ -13,6 +13,7 @@ import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
 import { createSalaryForms } from './server/forms/salary-forms';
+import { createApplicationForms } from './server/forms/application-forms';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -64,11 +65,12 @@ const { app } = createHttpApp({
   forms: {
     ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
     ...createProfileForms({ profiles: services.profiles }),
+    ...createApplicationForms({ applications: services.applications }),
     ...createSalaryForms({ account: { auth: services.auth, limiter: services.limiter, config }, contributions: services.contributions }),
   },
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
-  sitemapData: async () => (await services.salaries()).pagesWithData(),
+  sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

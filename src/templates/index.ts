@@ -1,7 +1,8 @@
 import type { RouteId } from '../routes';
 import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, ResetPasswordPage, SignUpPage } from './account-pages';
 import { contentPage } from './content-page';
-import { CertificationPage, OfferPage } from './entity-pages';
+import { CertificationPage } from './entity-pages';
+import { OfferPage } from './offer-page';
 import { HireSitePage, MatchPlatformPage, TalentProfilePage } from './profile-pages';
 import { HomePage } from './home-page';
 import { JobsPage } from './jobs-page';

@@ -174,6 +174,7 @@ export const MatchPlatformPage: Template = async (p) => {
   const { t, locale } = p;
   const session = await loadSession();
   const slug = session.user?.profile_slug;
+  const applications = session.user ? await (await services.applications()).applications(Number(session.user.id)) : [];
   return (
     <div className="container page">
       <div className="platform-head">
@@ -195,6 +196,42 @@ export const MatchPlatformPage: Template = async (p) => {
           </Link>
         ))}
       </div>
+      <section className="section" aria-labelledby="applications-title">
+        <h2 id="applications-title">{t('platform.applications')}</h2>
+        {applications.length === 0 ? (
+          <p className="notice">
+            {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
+          </p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="applications-title">
+            <table className="salary-table applications-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('platform.offer')}</th>
+                  <th scope="col">{t('platform.company')}</th>
+                  <th scope="col">{t('platform.appliedOn')}</th>
+                  <th scope="col">{t('offer.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {applications.map((a) => (
+                  <tr key={a.id} data-testid="application-row">
+                    <th scope="row">
+                      <Link to={href('offer', locale, { slug: a.offer.slug })}>{a.offer.title}</Link>
+                      {a.offer.state !== 'open' && <span className="badge">{t(`platform.offerState.${a.offer.state}`)}</span>}
+                    </th>
+                    <td>{a.offer.company}</td>
+                    <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
+                    <td>
+                      <strong>{t(`application.status.${a.status}`)}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
   );
 };

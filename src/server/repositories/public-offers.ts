@@ -59,3 +59,17 @@ export function applicationsOfCandidate(db: Q, candidateId: number) {
 export function candidateProfile(db: Q, userId: number) {
   return db.selectFrom('candidate_profiles').select(['role', 'seniority', 'country', 'english']).where('user_id', '=', userId).executeTakeFirst();
 }
+
+/** Slugs of the open offers that are real (not demo), newest first: the sitemap's offer pages. */
+export async function openOfferSlugs(db: Q, now: Date, limit = 20_000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('offers')
+    .select('slug')
+    .where('status', '=', 'published')
+    .where('is_demo', '=', 0)
+    .where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>', now)]))
+    .orderBy('published_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.slug);
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicationOf, applicationsOfCandidate, insertApplication, isCompanyUser, offerBySlug, offerCountries, offerSkills, type OfferRow,
+  applicationOf, applicationsOfCandidate, insertApplication, isCompanyUser, offerBySlug, offerCountries, offerSkills, openOfferSlugs, type OfferRow,
 } from '../repositories/public-offers';
 import { ServiceError, isUniqueViolation } from './errors';
 
@@ -90,6 +90,11 @@ export function createApplicationService(database: Database, now: () => Date = (
         if (isUniqueViolation(err)) throw new ServiceError('conflict', { offer: { key: 'offer.alreadyApplied' } });
         throw err;
       }
+    },
+
+    /** The offer pages search engines should know about (open, real offers). */
+    async sitemapOffers(): Promise<{ slug: string }[]> {
+      return (await openOfferSlugs(db, now())).map((slug) => ({ slug }));
     },
 
     /** A candidate's applications, newest change first, with the offer's own state. */
