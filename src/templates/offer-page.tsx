@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../components/layout/json-ld';
+import { jobPosting } from '../lib/job-posting';
 import { countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { Locale } from '../i18n/locales';
@@ -31,50 +32,6 @@ const loadOffer = cache(async (slug: string) => {
     throw err;
   }
 });
-
-const schemaEmployment = (id: string) => employmentTypes.find((e) => e.id === id)?.schema ?? 'OTHER';
-const iso = (country: string) => countries.find((c) => c.id === country)?.iso ?? country.toUpperCase();
-const remote = (modality: string) => modality === 'remote-global' || modality === 'remote-local';
-
-/** JobPosting structured data: the real pay period; remote offers as TELECOMMUTE with applicant countries. */
-export function jobPosting(o: OfferView, url: string, locale: Locale) {
-  const applicantCountries = o.modality === 'remote-local' ? [o.country] : o.allowedCountries;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'JobPosting',
-    title: o.title,
-    description: renderMarkdown(o.description),
-    identifier: { '@type': 'PropertyValue', name: o.company.name, value: String(o.id) },
-    datePosted: (o.publishedAt ?? o.updatedAt ?? new Date()).toISOString(),
-    ...(o.validThrough ? { validThrough: o.validThrough.toISOString() } : {}),
-    employmentType: schemaEmployment(o.employmentType),
-    hiringOrganization: {
-      '@type': 'Organization', name: o.company.name,
-      ...(o.company.website ? { sameAs: o.company.website } : {}),
-      ...(o.company.logo ? { logo: new URL(o.company.logo, url).toString() } : {}),
-    },
-    ...(remote(o.modality)
-      ? {
-          jobLocationType: 'TELECOMMUTE',
-          ...(applicantCountries.length ? { applicantLocationRequirements: applicantCountries.map((c) => ({ '@type': 'Country', name: labelOf(countries, c, 'en') })) } : {}),
-        }
-      : {
-          jobLocation: {
-            '@type': 'Place',
-            address: { '@type': 'PostalAddress', ...(o.city ? { addressLocality: o.city } : {}), addressCountry: iso(o.country) },
-          },
-        }),
-    baseSalary: {
-      '@type': 'MonetaryAmount',
-      currency: o.salary.currency,
-      value: { '@type': 'QuantitativeValue', minValue: o.salary.min, maxValue: o.salary.max, unitText: o.salary.period === 'year' ? 'YEAR' : 'MONTH' },
-    },
-    skills: o.skills.map((s) => labelOf(skills, s.skill, 'en')).join(', '),
-    experienceRequirements: labelOf(seniorities, o.seniority, locale),
-    directApply: true,
-    url,
-  };
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
