@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { isValidRoute, matchRoute } from '../routes';
+import {
+  canonicalSegments, FACET_VALUES, FACETS, facetOf, jobQueryParams, parseFilterSegments, parseJobQuery, searchTerms,
+} from './job-facets';
+import { jobsHref, withFacet } from './job-search-url';
+
+describe('facet segments', () => {
+  it('gives every facet value a slug no other facet uses', () => {
+    const all = FACETS.flatMap((f) => FACET_VALUES[f].map((v) => v.id));
+    expect(new Set(all).size).toBe(all.length);
+    expect(facetOf('react')).toBe('skill');
+    expect(facetOf('remote-global')).toBe('modality');
+    expect(facetOf('peru')).toBeUndefined();
+  });
+
+  it('reads segments into a selection and says whether they are in canonical order', () => {
+    expect(parseFilterSegments([])).toEqual({ ok: true, selection: {}, canonical: [], isCanonical: true });
+    expect(parseFilterSegments(['tech', 'frontend', 'react', 'senior', 'remote-global', 'advanced'])).toEqual({
+      ok: true,
+      selection: { area: 'tech', role: 'frontend', skill: 'react', seniority: 'senior', modality: 'remote-global', english: 'advanced' },
+      canonical: ['tech', 'frontend', 'react', 'senior', 'remote-global', 'advanced'],
+      isCanonical: true,
+    });
+    const swapped = parseFilterSegments(['remote-global', 'react']);
+    expect(swapped).toMatchObject({ ok: true, canonical: ['react', 'remote-global'], isCanonical: false });
+  });
+
+  it('refuses unknown segments and two values of one facet', () => {
+    expect(parseFilterSegments(['react', 'cobol'])).toEqual({ ok: false });
+    expect(parseFilterSegments(['junior', 'senior'])).toEqual({ ok: false });
+    expect(parseFilterSegments(['react', 'react'])).toEqual({ ok: false });
+    expect(parseFilterSegments(['peru'])).toEqual({ ok: false });
+  });
+
+  it('orders a selection canonically and drops values of the wrong facet', () => {
+    expect(canonicalSegments({ english: 'basic', area: 'sales', modality: 'office' })).toEqual(['sales', 'office', 'basic']);
+    expect(canonicalSegments({ skill: 'junior' })).toEqual([]);
+  });
+
+  it('makes the route validation fail on unknown segments and countries (404)', () => {
+    expect(isValidRoute('jobs', { filters: ['react', 'remote-global'] })).toBe(true);
+    expect(isValidRoute('jobs', { filters: ['remote-global', 'react'] })).toBe(true); // redirected, not refused
+    expect(isValidRoute('jobs', { filters: ['react', 'cobol'] })).toBe(false);
+    expect(isValidRoute('countryJobs', { country: 'peru', filters: ['react'] })).toBe(true);
+    expect(isValidRoute('countryJobs', { country: 'narnia', filters: [] })).toBe(false);
+    expect(matchRoute('/peru/trabajos/react')).toMatchObject({ id: 'countryJobs', params: { country: 'peru', filters: ['react'] } });
+  });
+});
+
+describe('search query', () => {
+  it('reads free text, minimum salary, sort and page, dropping nonsense', () => {
+    expect(parseJobQuery('')).toEqual({ q: '', sort: 'recent', page: 1 });
+    expect(parseJobQuery('q=%20dise%C3%B1ador%20%20ux%20&salario_min=2000&orden=salario&pagina=3')).toEqual({
+      q: 'diseñador ux', minSalaryUsd: 2000, sort: 'salary', page: 3,
+    });
+    expect(parseJobQuery('salario_min=abc&pagina=0&orden=x')).toEqual({ q: '', sort: 'recent', page: 1 });
+    expect(parseJobQuery('pagina=-2&salario_min=1e9').page).toBe(1);
+    expect(parseJobQuery(`q=${'x'.repeat(300)}`).q).toHaveLength(100);
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(jobQueryParams({ q: '', sort: 'recent', page: 1 })).toEqual({ q: undefined, salario_min: undefined, orden: undefined, pagina: undefined });
+    expect(jobQueryParams({ q: 'go', minSalaryUsd: 1500, sort: 'salary', page: 2 })).toEqual({ q: 'go', salario_min: '1500', orden: 'salario', pagina: '2' });
+  });
+
+  it('folds free text into ASCII words for both full-text indexes', () => {
+    expect(searchTerms('Diseñador/a UI-UX  Señor')).toEqual(['disenador', 'a', 'ui', 'ux', 'senor']);
+    expect(searchTerms('"; drop table offers; --')).toEqual(['drop', 'table', 'offers']);
+    expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchTerms('!!!')).toEqual([]);
+  });
+});
+
+describe('search links', () => {
+  it('builds the canonical path of a selection in each locale, with the query', () => {
+    expect(jobsHref('es', {})).toBe('/trabajos');
+    expect(jobsHref('en', { modality: 'remote-global', skill: 'react' })).toBe('/en/trabajos/react/remote-global');
+    expect(jobsHref('es', { country: 'peru', skill: 'react', modality: 'remote-global' }, { q: 'node', page: 2 })).toBe(
+      '/peru/trabajos/react/remote-global?q=node&pagina=2',
+    );
+    expect(jobsHref('en', { country: 'chile' }, { format: 'rss' })).toBe('/en/chile/trabajos?format=rss');
+  });
+
+  it('sets and clears one facet', () => {
+    const sel = { country: 'peru' as const, skill: 'react' };
+    expect(withFacet(sel, 'skill', 'vue')).toEqual({ country: 'peru', skill: 'vue' });
+    expect(withFacet(sel, 'country', undefined)).toEqual({ skill: 'react' });
+    expect(sel).toEqual({ country: 'peru', skill: 'react' });
+  });
+});
