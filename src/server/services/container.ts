@@ -10,6 +10,7 @@ import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
 import { createImageStore } from '../uploads/image-store';
+import { createJobSearchService, type JobSearchService } from './job-search-service';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -19,6 +20,7 @@ let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
 let salaries: Promise<SalaryService> | undefined;
+let jobs: Promise<JobSearchService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 
@@ -41,6 +43,7 @@ export const services = {
     )),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
+  jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
