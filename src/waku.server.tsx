@@ -12,6 +12,7 @@ import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
+import { jobSearchRoutes } from './server/http/job-search';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -67,6 +68,7 @@ const { app } = createHttpApp({
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => (await services.salaries()).pagesWithData(),
+  routeGets: jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

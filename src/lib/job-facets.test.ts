@@ -4,6 +4,8 @@ import {
   canonicalSegments, FACET_VALUES, FACETS, facetOf, jobQueryParams, parseFilterSegments, parseJobQuery, searchTerms,
 } from './job-facets';
 import { jobsHref, withFacet } from './job-search-url';
+import { describeSearch, placeText, salaryText, searchTitle } from './job-text';
+import { getT } from '../i18n/translate';
 
 describe('facet segments', () => {
   it('gives every facet value a slug no other facet uses', () => {
@@ -87,5 +89,34 @@ describe('search links', () => {
     expect(withFacet(sel, 'skill', 'vue')).toEqual({ country: 'peru', skill: 'vue' });
     expect(withFacet(sel, 'country', undefined)).toEqual({ skill: 'react' });
     expect(sel).toEqual({ country: 'peru', skill: 'react' });
+  });
+});
+
+describe('search words', () => {
+  const es = getT('es');
+  const en = getT('en');
+  it('describes a search in each language', () => {
+    expect(describeSearch({}, 'es', es)).toBe('Trabajos tech y digitales');
+    expect(describeSearch({}, 'en', en)).toBe('Tech and digital jobs');
+    expect(describeSearch({ country: 'peru', skill: 'react', modality: 'remote-global' }, 'es', es)).toBe('Trabajos remotos de React en Perú');
+    expect(describeSearch({ country: 'peru', skill: 'react', modality: 'remote-global' }, 'en', en)).toBe('Remote React jobs in Peru');
+    expect(describeSearch({ country: 'chile' }, 'en', en)).toBe('Jobs in Chile');
+    expect(describeSearch({ role: 'frontend', skill: 'react', seniority: 'senior', english: 'advanced' }, 'es', es)).toBe(
+      'Trabajos de Desarrollador/a Frontend con React senior con inglés avanzado',
+    );
+    expect(describeSearch({ role: 'frontend', skill: 'react', seniority: 'senior', english: 'advanced' }, 'en', en)).toBe(
+      'Senior React Frontend Developer jobs with advanced English',
+    );
+    expect(searchTitle({ area: 'marketing' }, { q: 'seo', page: 2 }, 'es', es)).toBe('Trabajos de Marketing: «seo» (página 2)');
+  });
+
+  it('writes salaries with their period and USD twin, and where the work is', () => {
+    const s = { min: 6000, max: 7500, currency: 'PEN', period: 'month' as const, gross: true, usdMonthMin: 1600, usdMonthMax: 2000 };
+    expect(salaryText(s, 'en', en)).toEqual({ local: 'PEN 6,000 – PEN 7,500 gross per month', usd: '≈ $1,600 – $2,000 per month' });
+    expect(salaryText({ ...s, currency: 'USD', min: 1600, max: 2000 }, 'en', en).usd).toBeNull();
+    expect(salaryText({ ...s, period: 'year', gross: false }, 'es', es).local).toMatch(/^6000\sPEN – 7500\sPEN netos al año$/);
+    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: [] }, 'en', en)).toBe('From any country');
+    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: ['colombia', 'peru'] }, 'es', es)).toBe('Desde Colombia, Perú');
+    expect(placeText({ modality: 'hybrid', country: 'peru', city: 'Lima', allowedCountries: [] }, 'es', es)).toBe('Lima, Perú');
   });
 });
