@@ -15,7 +15,7 @@ export function SearchForm({ action, query, locale, t }: { action: string; query
     ? [...MIN_SALARY_STEPS, query.minSalaryUsd].sort((a, b) => a - b)
     : MIN_SALARY_STEPS;
   return (
-    <form className="card job-search" method="get" action={action} role="search" aria-label={t('jobs.search.label')}>
+    <form className="card job-search" method="get" action={action} role="search" aria-label={t('jobs.search.form')}>
       <div className="field job-search-q">
         <label htmlFor="jobs-q">{t('jobs.search.label')}</label>
         <input id="jobs-q" type="search" name={QUERY_KEYS.q} defaultValue={query.q} placeholder={t('jobs.search.placeholder')} maxLength={100} />

@@ -42,6 +42,16 @@ describe('job search URLs in the HTTP layer', () => {
     expect(rsc.headers.get('location')).toBe('/RSC/R/trabajos/react/remote-global.txt');
   });
 
+  it('drops the empty and default fields a GET form sends, keeping the rest', async () => {
+    const { app } = setup();
+    const res = await app.request('/trabajos/react?q=dise%C3%B1o&salario_min=&orden=recientes&pagina=1&utm_source=x');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/trabajos/react?q=dise%C3%B1o&utm_source=x');
+    const bare = await app.request('/en/trabajos?q=&salario_min=&orden=recientes');
+    expect(bare.headers.get('location')).toBe('/en/trabajos');
+    expect((await app.request('/trabajos?q=a%20b&orden=salario')).status).toBe(200);
+  });
+
   it('leaves canonical, unknown and non-search URLs to the page', async () => {
     const { app } = setup();
     for (const path of ['/trabajos/react/remote-global', '/trabajos/cobol', '/narnia/trabajos', '/hire', '/trabajos?format=atom']) {

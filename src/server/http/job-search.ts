@@ -1,6 +1,6 @@
 import 'server-only';
 import { getT } from '../../i18n/translate';
-import { parseFilterSegments, parseJobQuery, type JobSelection } from '../../lib/job-facets';
+import { parseFilterSegments, parseJobQuery, QUERY_KEYS, sortParam, type JobSelection } from '../../lib/job-facets';
 import { jobsHref } from '../../lib/job-search-url';
 import { searchTitle } from '../../lib/job-text';
 import { isValidRoute, type RouteId, type RouteMatch } from '../../routes';
@@ -22,14 +22,28 @@ export function selectionOf(match: RouteMatch): { selection: JobSelection; canon
   return { selection: { ...parsed.selection, ...(country ? { country: country as JobSelection['country'] } : {}) }, canonical: parsed.isCanonical };
 }
 
+const DEFAULTS: Record<string, string> = { [QUERY_KEYS.sort]: sortParam('recent'), [QUERY_KEYS.page]: '1' };
+
+/** The query without the search's empty or default fields (other parameters, such as utm_*, kept in order). */
+function cleanSearch(url: URL): string {
+  const known = new Set<string>(Object.values(QUERY_KEYS));
+  const all = [...url.searchParams];
+  const kept = all.filter(([k, v]) => !(known.has(k) && (v.trim() === '' || DEFAULTS[k] === v)));
+  if (kept.length === all.length) return url.search;
+  const out = new URLSearchParams(kept).toString();
+  return out ? `?${out}` : '';
+}
+
 export function jobSearchRoutes(deps: { jobs: () => Promise<JobSearchService>; siteUrl: string; brand: string; now?: () => Date }) {
   const get: RouteGet = async ({ match, url, rsc }) => {
     const found = selectionOf(match);
     if (!found) return null;
     const { locale } = match;
-    if (!found.canonical) {
+    // A GET form sends every field, empty or default ones too: those come off the canonical URL as well.
+    const search = rsc ? url.search : cleanSearch(url);
+    if (!found.canonical || search !== url.search) {
       const path = jobsHref(locale, found.selection);
-      const location = rsc ? `/RSC/R${path}.txt${url.search}` : `${path}${url.search}`;
+      const location = rsc ? `/RSC/R${path}.txt${search}` : `${path}${search}`;
       return new Response(null, { status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } });
     }
     if (rsc || url.searchParams.get('format') !== 'rss') return null;
