@@ -8,7 +8,9 @@ import { FACET_VALUES, MIN_SALARY_STEPS, QUERY_KEYS, sortParam, type FacetKey, t
 import type { RemoveLink } from './job-results';
 
 // The job search's controls: a GET form (free text, minimum salary, sort; works without JavaScript),
-// the active filters with their remove links, and the facet chips with their counts.
+// the active filters with their remove links, and the facet chips with their counts. The chips are plain
+// anchors (a full page load, like the form): a search page has about a hundred of them, and as router
+// Links each would be a client component to render on the server and hydrate in the browser.
 
 export function SearchForm({ action, query, locale, t }: { action: string; query: JobQuery; locale: Locale; t: T }) {
   const steps = query.minSalaryUsd && !MIN_SALARY_STEPS.includes(query.minSalaryUsd as never)
@@ -89,7 +91,7 @@ export function FacetChips({ groups, locale, t }: { groups: FacetGroup[]; locale
           const n = g.counts[v.id] ?? 0;
           return (
             <li key={v.id}>
-              <Link to={g.hrefOf(on ? undefined : v.id)} className="chip facet-chip" aria-current={on ? 'true' : undefined}>
+              <a href={g.hrefOf(on ? undefined : v.id)} className="chip facet-chip" aria-current={on ? 'true' : undefined}>
                 {v.label[locale]}
                 {on ? (
                   <>
@@ -99,7 +101,7 @@ export function FacetChips({ groups, locale, t }: { groups: FacetGroup[]; locale
                 ) : (
                   <span className="facet-count"><span className="sr-only"> (</span>{formatNumber(n, locale)}<span className="sr-only">)</span></span>
                 )}
-              </Link>
+              </a>
             </li>
           );
         };
