@@ -41,9 +41,10 @@ export function collectErrors(page: Page, allowStatus?: number) {
 }
 
 export async function waitForHydration(page: Page) {
-  // The colour-mode button is an island in every layout: once it has a React fiber, the page is hydrated.
+  // The language switcher (a client Link) is in every layout's header, including pages that force a colour
+  // mode and so have no colour-mode button: once it has a React fiber, the page is hydrated.
   await page.waitForFunction(() => {
-    const el = document.querySelector('.dropdown button');
+    const el = document.querySelector('[data-testid="language-switcher"]');
     return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
   });
 }

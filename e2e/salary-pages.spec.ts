@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './fixtures';
 
 // The salary pages read the aggregates of the demo reports (20,000 on a fresh install) and any imports.
-test('a country page shows the median in local currency and USD, by role, with sources and the demo label', async ({ page }) => {
-  await page.goto('/herramientas/peru/salario');
+test('the country hub shows what each role earns, in local currency and USD, with sources, the demo label and links onwards', async ({ page }) => {
+  await page.goto('/herramientas/peru');
   await expect(page.getByTestId('salary-headline')).toHaveText(/^Mediana: [\d.]+\sPEN \([\d.]+\sUS\$\) brutos al mes, según [\d.]+ reportes\.$/);
   const byRole = page.getByRole('table').first();
   await expect(byRole.locator('caption')).toContainText('Sueldo bruto mensual');
@@ -11,6 +11,23 @@ test('a country page shows the median in local currency and USD, by role, with s
   await expect(byRole.getByRole('link', { name: 'Desarrollador/a Backend' })).toHaveAttribute('href', '/herramientas/peru/backend');
   await expect(page.getByRole('complementary', { name: 'Fuentes y licencias' })).toContainText('Tandem demo data');
   await expect(page.locator('.demo-note')).toContainText('datos de demostración');
+  await expect(page.locator('a[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
+  await expect(page.getByRole('link', { name: '¿Cuánto gana un developer en Perú?' })).toHaveAttribute('href', '/herramientas/peru/salario');
+  await expect(page.getByRole('heading', { name: 'Salarios por skill en este país' })).toBeVisible();
+  await expect(page.locator('a[href="/herramientas/peru/salario/developer/devops"]')).toBeVisible();
+});
+
+test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({ page }) => {
+  await page.goto('/herramientas/mexico/salario');
+  await expect(page.getByTestId('salary-headline')).toBeVisible();
+  const headings = page.locator('.salary-block h2');
+  await expect(headings).toHaveText(['Por seniority', 'Developers por rol', 'Por modalidad', 'Por nivel de inglés', 'Skills mejor pagadas']);
+  const devRoles = page.getByRole('group', { name: 'Developers por rol' }).getByRole('table');
+  await expect(devRoles.getByRole('link', { name: 'Marketing Digital' })).toHaveCount(0);
+  const modality = page.getByRole('group', { name: 'Por modalidad' }).getByRole('table');
+  await expect(modality.locator('thead th').nth(3)).toHaveText('Frente a la mediana');
+  await expect(modality.locator('tbody td').nth(2)).toHaveText(/^[+−±]\d+ %$/);
+  expect(await page.getByRole('group', { name: 'Skills mejor pagadas' }).locator('tbody tr').count()).toBeLessThanOrEqual(10);
 });
 
 test('a role in a country in English: by seniority, work mode, English and skills; the chart has a table twin', async ({ page }) => {
@@ -25,6 +42,10 @@ test('a role in a country in English: by seniority, work mode, English and skill
   const est = ld.estimatedSalary[0];
   expect(est.percentile25).toBeLessThan(est.median);
   expect(est.median).toBeLessThan(est.percentile75);
+  // Similar roles: the other tech roles in Peru, linking to their pages.
+  const similar = page.getByRole('group', { name: 'Similar roles' }).getByRole('table');
+  await expect(similar.getByRole('link', { name: 'Frontend Developer' })).toHaveAttribute('href', '/en/tools/peru/frontend');
+  await expect(similar.getByRole('link', { name: 'Backend Developer' })).toHaveCount(0);
 });
 
 test('a group without enough reports says so instead of showing numbers', async ({ page }) => {

@@ -13,6 +13,7 @@ import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
 import { jobSearchRoutes } from './server/http/job-search';
+import { createSalaryForms } from './server/forms/salary-forms';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -64,6 +65,7 @@ const { app } = createHttpApp({
   forms: {
     ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
     ...createProfileForms({ profiles: services.profiles }),
+    ...createSalaryForms({ account: { auth: services.auth, limiter: services.limiter, config }, contributions: services.contributions }),
   },
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,

@@ -73,6 +73,15 @@ export const countries = [
 ] as const satisfies readonly (Labelled & { iso: string; currency: string })[];
 export type CountryId = (typeof countries)[number]['id'];
 
+export const employmentTypes = [
+  { id: 'full-time', schema: 'FULL_TIME', label: l('Tiempo completo', 'Full-time') },
+  { id: 'part-time', schema: 'PART_TIME', label: l('Medio tiempo', 'Part-time') },
+  { id: 'contract', schema: 'CONTRACTOR', label: l('Contrato / freelance', 'Contract / freelance') },
+  { id: 'temporary', schema: 'TEMPORARY', label: l('Temporal', 'Temporary') },
+  { id: 'internship', schema: 'INTERN', label: l('Prácticas', 'Internship') },
+] as const satisfies readonly (Labelled & { schema: string })[];
+export type EmploymentTypeId = (typeof employmentTypes)[number]['id'];
+
 export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 export const availabilities = ['interviews', 'open-to-offers', 'not-available'] as const;
 

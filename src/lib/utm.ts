@@ -15,6 +15,12 @@ export function captureUtm(params: URLSearchParams): Utm | null {
   return Object.keys(out).length ? out : null;
 }
 
+/** The campaign fields of a query as a query string of their own ('' when there are none). */
+export function utmQuery(params: URLSearchParams): string {
+  const utm = captureUtm(params);
+  return utm ? new URLSearchParams(utm as Record<string, string>).toString() : '';
+}
+
 /** Parse a stored capture, keeping only known fields with string values. */
 export function parseUtm(raw: string | undefined): Utm | null {
   if (!raw) return null;

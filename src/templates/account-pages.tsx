@@ -19,7 +19,7 @@ import type { Template, TemplateProps } from './types';
 
 const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
 
-function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
+export function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
   const { t } = p;
   return {
     id,
@@ -37,6 +37,8 @@ function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[],
         tooLong: t('forms.error.tooLong', { max: '{{max}}' }),
         mismatch: t('forms.error.mismatch'),
         invalid: t('forms.error.invalid'),
+        number: t('forms.error.number', { min: '{{min}}', max: '{{max}}' }),
+        amount: t('forms.error.amount'),
       },
       show: t('forms.show'),
       hide: t('forms.hide'),
@@ -47,7 +49,7 @@ function formProps(p: TemplateProps, id: string, spec: Spec, fields: FieldDef[],
 }
 
 /** The server-rendered form (works without JavaScript) inside the island that enhances it. */
-function FormBlock(props: AccountFormProps) {
+export function FormBlock(props: AccountFormProps) {
   return (
     <Enhance kind="account-form" props={props}>
       <AccountFormView {...props} {...initialView(props)} />
@@ -55,8 +57,8 @@ function FormBlock(props: AccountFormProps) {
   );
 }
 
-const emailField = (t: T): FieldDef => ({ name: 'email', label: t('auth.email'), type: 'email', autoComplete: 'email' });
-const newPasswordField = (t: T, label = t('auth.password')): FieldDef => ({
+export const emailField = (t: T): FieldDef => ({ name: 'email', label: t('auth.email'), type: 'email', autoComplete: 'email' });
+export const newPasswordField = (t: T, label = t('auth.password')): FieldDef => ({
   name: 'password', label, type: 'password', autoComplete: 'new-password', hint: t('auth.passwordHint'),
 });
 
@@ -83,7 +85,7 @@ function Notice({ kind, children }: { kind: 'info' | 'success' | 'error'; childr
 }
 
 /** "Continue with GitHub" links for each configured provider, keeping the return path. */
-function ProviderButtons({ p }: { p: TemplateProps }) {
+export function ProviderButtons({ p }: { p: TemplateProps }) {
   const configured = PROVIDER_IDS.filter((id) => services.oauth.providers[id]);
   if (!configured.length) return null;
   const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'));

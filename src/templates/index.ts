@@ -6,7 +6,7 @@ import { HireSitePage, MatchPlatformPage, TalentProfilePage } from './profile-pa
 import { HomePage } from './home-page';
 import { JobsPage } from './jobs-page';
 import { LogoutPage } from './logout-page';
-import { CalculatorPage, CalculatorRegisterPage, CalculatorResultPage } from './calculator-pages';
+import { CalculatorIframePage, CalculatorPage, CalculatorRegisterPage, CalculatorResultPage } from './calculator-pages';
 import { SalaryPage, ToolsHubPage } from './tools-pages';
 import type { Template } from './types';
 
@@ -56,7 +56,7 @@ export const templates: Record<RouteId, Template> = {
   toolsCountrySkill: SalaryPage,
   toolsCountryDeveloper: SalaryPage,
   calculator: CalculatorPage,
-  calculatorIframe: contentPage({ primary: { id: 'calculator', key: 'tools.calculator' } }),
+  calculatorIframe: CalculatorIframePage,
   calculatorRegister: CalculatorRegisterPage,
   calculatorResult: CalculatorResultPage,
 };

@@ -27,7 +27,7 @@ function ToolsFrame(p: TemplateProps & { children?: React.ReactNode }) {
     <>
       <PageHero heading={t(`routes.${id}.heading`, labels(p))} intro={t(`routes.${id}.intro`, labels(p))}>
         <div className="actions">
-          <ButtonLink to={href('calculator', locale)}>{t('tools.calculator')}</ButtonLink>
+          <ButtonLink to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}>{t('tools.calculator')}</ButtonLink>
         </div>
       </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
@@ -75,13 +75,14 @@ const LISTS = { country: countries, role: roles, seniority: seniorities, skill: 
 
 /** Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. */
 export async function SalaryPage(p: TemplateProps) {
-  const { locale, t, params } = p;
+  const { id, locale, t, params } = p;
   const country = s(params.country) || undefined;
   const role = s(params.rol) || s(params.developer) || undefined;
   const skill = s(params.skill) || undefined;
   const svc = await services.salaries();
   const filter = { country, role, skill };
   const overall = await svc.stats(filter);
+  const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
 
   // Where a row of each dimension leads (the page one level more specific).
   const link = (dim: Dim, value: string): string | undefined => {
@@ -90,21 +91,50 @@ export async function SalaryPage(p: TemplateProps) {
     if (dim === 'skill') return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
     return undefined;
   };
-  const block = async (dim: Dim, title: string, limit = 30): Promise<BreakdownProps | null> => {
-    const rows = (await svc.breakdown(filter, dim)).slice(0, limit);
+  type Want = { dim: Dim; title: string; limit?: number; keep?: (value: string) => boolean; compare?: boolean; intro?: string };
+  const block = async ({ dim, title, limit = 30, keep, compare, intro }: Want): Promise<BreakdownProps | null> => {
+    const rows = (await svc.breakdown(filter, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
     if (!rows.length) return null;
     return {
-      id: `by-${dim}`,
-      title,
+      id: `by-${dim}`, title, intro, reference: compare ? reference : undefined,
       rows: rows.map((r) => ({ label: labelOf(LISTS[dim], r.value, locale), to: link(dim, r.value), ...r.stats })),
     };
   };
-  const wanted: [Dim, string][] = role
-    ? [['seniority', t('salary.bySeniority')], ['modality', t('salary.byModality')], ['english', t('salary.byEnglish')], ...(country ? [] : [['country', t('salary.byCountry')]] as [Dim, string][]), ['skill', t('salary.bySkill')]]
-    : skill
-      ? [['role', t('salary.byRole')], ...(country ? [] : [['country', t('salary.byCountry')]] as [Dim, string][])]
-      : [['role', t('salary.byRole')], ['seniority', t('salary.bySeniority')], ['modality', t('salary.byModality')], ['english', t('salary.byEnglish')], ['skill', t('salary.bySkill')]];
-  const blocks = (await Promise.all(wanted.map(([d, title]) => block(d, title, d === 'skill' ? 12 : 30)))).filter((b): b is BreakdownProps => !!b);
+  const area = role ? roles.find((r) => r.id === role)?.area : undefined;
+  const effects = { compare: true, intro: t('salary.effectIntro') };
+  // Each page type answers its own question (PRODUCT.md §6): the hub what each role earns, the "how much does
+  // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
+  // page the role in depth with similar roles, a skill page who is paid for it and where.
+  const plan: Want[] =
+    id === 'toolsCountry'
+      ? [{ dim: 'role', title: t('salary.byRole') }]
+      : id === 'toolsCountrySalary'
+        ? [
+            { dim: 'seniority', title: t('salary.bySeniority') },
+            { dim: 'role', title: t('salary.developerRoles'), keep: (v) => roles.some((r) => r.id === v && r.area === 'tech') },
+            { dim: 'modality', title: t('salary.byModality'), ...effects },
+            { dim: 'english', title: t('salary.byEnglish'), ...effects },
+            { dim: 'skill', title: t('salary.bySkill'), limit: 10, ...effects },
+          ]
+        : role
+          ? [
+              { dim: 'seniority', title: t('salary.bySeniority') },
+              { dim: 'modality', title: t('salary.byModality'), ...effects },
+              { dim: 'english', title: t('salary.byEnglish'), ...effects },
+              ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want]),
+              { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
+            ]
+          : [{ dim: 'role', title: t('salary.byRole') }, ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want])];
+  const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
+  // Similar roles: the other roles of the same area, in the same country (or everywhere).
+  const similar = role
+    ? (await svc.breakdown({ country }, 'role'))
+        .filter((r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area))
+        .slice(0, 8)
+        .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
+    : [];
+  // The hub links to the skill pages that have data in the country.
+  const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
   const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
 
   return (
@@ -142,6 +172,24 @@ export async function SalaryPage(p: TemplateProps) {
       {blocks.map((b) => (
         <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
       ))}
+      {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
+      {id === 'toolsCountry' && country && (
+        <>
+          <section className="section">
+            <h2>{t('tools.developerPages')}</h2>
+            <Chips items={roles.filter((r) => r.area === 'tech').map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))} />
+            <p>
+              <Link to={href('toolsCountrySalary', locale, { country })}>{t('routes.toolsCountrySalary.title', labels(p))}</Link>
+            </p>
+          </section>
+          {hubSkills.length > 0 && (
+            <section className="section">
+              <h2>{t('tools.skillPages')}</h2>
+              <Chips items={hubSkills.map((k) => ({ to: href('toolsCountrySkill', locale, { country, skill: k.value }), label: labelOf(skills, k.value, locale) }))} />
+            </section>
+          )}
+        </>
+      )}
       {overall && <SalarySources sources={overall.sources} demoShare={overall.demoShare} t={t} />}
       {country ? (
         <section className="section">
@@ -173,4 +221,4 @@ export async function SalaryPage(p: TemplateProps) {
   );
 }
 
-type BreakdownProps = { id: string; title: string; rows: BreakdownRow[] };
+type BreakdownProps = { id: string; title: string; rows: BreakdownRow[]; intro?: string; reference?: { usd: number; label: string } };

@@ -7,6 +7,8 @@ export type FieldDef = {
   label: string;
   type: 'text' | 'email' | 'password' | 'radio';
   autoComplete?: string;
+  /** Keyboard to offer on phones (amounts: 'numeric'). */
+  inputMode?: 'numeric';
   hint?: string;
   options?: { value: string; label: string }[];
   /** Value before the user types (e.g. the account type from the query). */

@@ -89,6 +89,7 @@ export function AccountFormView(p: AccountFormViewProps) {
                 name={f.name}
                 type={isPassword && shown[f.name] ? 'text' : f.type}
                 autoComplete={f.autoComplete}
+                inputMode={f.inputMode}
                 {...(p.onChange
                   ? { value: values[f.name] ?? '', onChange: (e) => p.onChange!(f.name, e.target.value) }
                   : { defaultValue: values[f.name] ?? '' })}

@@ -8,6 +8,8 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 const chunks = {
   'account-form': () => import('../forms/account-form-impl'),
   'session-menu': () => import('../session/session-menu-impl'),
+  'calculator-form': () => import('../calculator/calculator-form-impl'),
+  'update-banner': () => import('./build-update-banner-impl'),
 };
 export type EnhanceKind = keyof typeof chunks;
 

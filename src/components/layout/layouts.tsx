@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'waku';
 import { countries, roles, skills } from '../../domain/catalog';
-import { href, type Layout } from '../../routes';
+import IconHandshake from '~icons/lucide/handshake';
+import { href, routeDef, type Layout } from '../../routes';
 import { Logo, LanguageSwitcher, SiteHeader, type ShellProps } from './site-header';
 import { SiteFooter } from './site-footer';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
@@ -30,17 +31,29 @@ export function DefaultLayout(props: LayoutProps) {
 
 /** Logo only: forms and legal pages. */
 export function CleanLayout(props: LayoutProps) {
-  const { t } = props;
+  const { t, locale, brand } = props;
   const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
+  const def = props.routeId ? routeDef(props.routeId) : null;
+  // Inside another site's frame the logo opens the site in a new tab (our other pages refuse framing),
+  // and a page that forces a colour mode offers no switch that could not change it.
+  const framed = def?.frameable === true;
+  const forced = def?.colorMode === 'light' || def?.colorMode === 'dark';
   return (
     <>
       <SkipLink t={t} />
-      <header className="clean-header">
+      <header className={framed ? 'clean-header framed-header' : 'clean-header'}>
         <div className="container bar">
-          <Logo locale={props.locale} brand={props.brand} />
+          {framed ? (
+            <a href={href('home', locale)} className="logo" target="_blank" aria-label={`${brand} ${t('a11y.newTab')}`}>
+              <IconHandshake className="icon mark" aria-hidden />
+              <span>{brand}</span>
+            </a>
+          ) : (
+            <Logo locale={locale} brand={brand} />
+          )}
           <div className="header-actions">
             <LanguageSwitcher {...props} />
-            <ColorModeSwitch labels={colorLabels} />
+            {!forced && <ColorModeSwitch labels={colorLabels} />}
           </div>
         </div>
       </header>

@@ -16,11 +16,21 @@ export type BreakdownRow = {
   local: { currency: string; p25: number; p50: number; p75: number } | null;
 };
 
+/** The difference of a median from a reference median, as people read it: '+12 %', '−8 %'. */
+export const percentDiff = (value: number, reference: number) => {
+  const d = Math.round((value / reference - 1) * 100);
+  return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
+};
+
 const W = 640;
 const ROW_H = 30;
 const LABEL_W = 190;
 
-export function SalaryBreakdown({ id, title, rows, locale, t, caption }: { id: string; title: string; rows: BreakdownRow[]; locale: Locale; t: T; caption?: string }) {
+export function SalaryBreakdown({ id, title, rows, locale, t, caption, intro, reference }: {
+  id: string; title: string; rows: BreakdownRow[]; locale: Locale; t: T; caption?: string; intro?: string;
+  /** A median (USD) to compare each row with: adds a column with the difference (the effect of the dimension). */
+  reference?: { usd: number; label: string };
+}) {
   if (!rows.length) return null;
   const shown = rows.filter((r) => r.enough);
   const max = Math.max(1, ...shown.map((r) => r.usd.p75));
@@ -29,6 +39,7 @@ export function SalaryBreakdown({ id, title, rows, locale, t, caption }: { id: s
   return (
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
+      {intro && <p className="muted">{intro}</p>}
       {shown.length > 0 && (
         <svg className="salary-chart" viewBox={`0 0 ${W} ${shown.length * ROW_H + 8}`} role="presentation" aria-hidden="true" focusable="false">
           {shown.map((r, i) => {
@@ -53,6 +64,7 @@ export function SalaryBreakdown({ id, title, rows, locale, t, caption }: { id: s
               <th scope="col">{t('salary.group')}</th>
               <th scope="col">{t('salary.median')}</th>
               <th scope="col">{t('salary.range')}</th>
+              {reference && <th scope="col">{reference.label}</th>}
               <th scope="col">{t('salary.sample')}</th>
             </tr>
           </thead>
@@ -76,6 +88,7 @@ export function SalaryBreakdown({ id, title, rows, locale, t, caption }: { id: s
                     {t('salary.notEnough')}
                   </td>
                 )}
+                {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
                 <td>{formatNumber(r.n, locale)}</td>
               </tr>
             ))}

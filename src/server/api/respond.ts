@@ -29,6 +29,8 @@ const statusOf: Record<ServiceErrorCode, [number, string]> = {
   'not-found': [404, 'api.notFound'],
   'rate-limited': [429, 'api.tooManyRequests'],
   forbidden: [403, 'api.forbidden'],
+  conflict: [409, 'api.conflict'],
+  gone: [410, 'api.gone'],
 };
 
 export function failService(c: Context, err: ServiceError) {

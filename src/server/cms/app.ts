@@ -54,6 +54,8 @@ const SERVICE_STATUS: Record<ServiceErrorCode, [number, string]> = {
   'not-found': [404, 'api.notFound'],
   'rate-limited': [429, 'api.tooManyRequests'],
   forbidden: [403, 'api.forbidden'],
+  conflict: [409, 'api.conflict'],
+  gone: [410, 'api.gone'],
 };
 
 /** Strapi's user object, with the product's own fields alongside. */

@@ -8,7 +8,7 @@ import { href } from '../../routes';
 import type { ServerConfig } from '../config';
 import type { FormHandler, FormHandlers, FormInput, FormOutcome } from '../http/forms';
 import { utmFromCookies } from '../http/utm';
-import type { AuthService } from '../services/auth-service';
+import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError } from '../services/errors';
 import { AUTH_LIMITS, EMAIL_LINK_LIMIT, type Limit, type RateLimiter } from '../services/rate-limit';
 import { sessionCookies } from '../session-cookies';
@@ -16,6 +16,7 @@ import { sessionCookies } from '../session-cookies';
 // The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset
 // password, and asking again for a confirmation link. They run on the server, set the HttpOnly session
 // cookies and redirect; page scripts never see the token.
+export type AccountFormDeps = Deps;
 type Deps = {
   auth: () => Promise<AuthService>;
   limiter?: () => Promise<RateLimiter>;
@@ -37,7 +38,8 @@ function translateErrors(t: T, errs: ReturnType<typeof checkForm>): FieldErrors 
   return Object.fromEntries(Object.entries(errs).map(([f, e]) => [f, t(`forms.error.${e.key}`, e.params)]));
 }
 
-export function createAccountForms({ auth, limiter, config }: Deps): FormHandlers {
+/** What every account form does: check, rate-limit, sign in, and turn service refusals into form errors. */
+function formKit({ auth, limiter, config }: Deps) {
   /** Validate against the spec; null when valid. */
   const check = (input: FormInput, spec: Spec): FormOutcome | null => {
     const errs = checkForm(spec, input.fields);
@@ -76,16 +78,29 @@ export function createAccountForms({ auth, limiter, config }: Deps): FormHandler
         return invalid(t, input, spec, fields, 422, Object.values(fields)[0] ?? t('forms.summary'));
     }
   };
+  return { check, limited, landing, signedIn, refusal };
+}
 
-  const signUp = (type: 'match' | 'hire', spec: Spec): FormHandler => ({
+export type SignUpOptions = {
+  /** The origin recorded on the account (default: the `origin` query parameter, else 'regular'). */
+  origin?: Origin;
+  /** Runs after the account exists (the user is signed in whatever it does); may choose where to go next. */
+  after?: (user: PublicUser, input: FormInput) => Promise<{ redirect?: string } | void>;
+};
+
+/** A sign-up form: creates the account, signs the user in and redirects (a safe `redirect`, else the workspace). */
+export function createSignUpHandler(deps: Deps, type: 'match' | 'hire', spec: Spec, opts: SignUpOptions = {}): FormHandler {
+  const { auth } = deps;
+  const { check, limited, signedIn, refusal } = formKit(deps);
+  return {
     async handle(input) {
       const bad = check(input, spec) ?? (await limited(input, spec, [[`register:ip:${input.ip}`, AUTH_LIMITS.registerPerIp]]));
       if (bad) return bad;
       const f = input.fields;
       const originParam = input.query.get('origin') ?? '';
-      const origin: Origin = (ORIGINS as readonly string[]).includes(originParam) ? (originParam as Origin) : 'regular';
+      const origin: Origin = opts.origin ?? ((ORIGINS as readonly string[]).includes(originParam) ? (originParam as Origin) : 'regular');
       try {
-        const { access_token } = await (await auth()).register(type, {
+        const { access_token, user } = await (await auth()).register(type, {
           name: f.name!.trim(),
           last_name: f.last_name!.trim(),
           email: f.email!.trim(),
@@ -95,12 +110,20 @@ export function createAccountForms({ auth, limiter, config }: Deps): FormHandler
           utm: utmFromCookies(input.cookieHeader) ?? {},
           locale: input.locale,
         });
-        return signedIn(input, access_token, type);
+        const next = await opts.after?.(user, input);
+        const outcome = signedIn(input, access_token, type);
+        return next?.redirect && outcome.ok ? { ...outcome, redirect: next.redirect } : outcome;
       } catch (err) {
         return refusal(input, spec, err);
       }
     },
-  });
+  };
+}
+
+export function createAccountForms(deps: Deps): FormHandlers {
+  const { auth } = deps;
+  const { check, limited, signedIn, refusal } = formKit(deps);
+  const signUp = (type: 'match' | 'hire', spec: Spec) => createSignUpHandler(deps, type, spec);
 
   /**
    * A form that emails a link (password reset, a new confirmation link): limited per address and per IP,

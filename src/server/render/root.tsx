@@ -2,7 +2,7 @@ import 'server-only';
 import type { ReactNode } from 'react';
 import '../../styles.css';
 import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
-import { BuildUpdateBanner } from '../../components/islands/build-update-banner';
+import { Enhance } from '../../components/islands/enhance';
 import { LoadingBar } from '../../components/islands/loading-bar';
 import { Providers } from '../../components/islands/providers';
 import { RouteTracker } from '../../components/islands/route-tracker';
@@ -42,10 +42,13 @@ export async function Root({ children }: { children: ReactNode }) {
           >
             {children}
           </AppErrorBoundary>
-          <BuildUpdateBanner
-            buildId={import.meta.env.WAKU_BUILD_ID ?? ''}
-            labels={{ available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') }}
-          />
+          {/* The new-build check loads after hydration, as its own chunk (content pages have a JS budget). */}
+          <Enhance
+            kind="update-banner"
+            props={{ buildId: import.meta.env.WAKU_BUILD_ID ?? '', labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') } }}
+          >
+            {null}
+          </Enhance>
         </Providers>
       </body>
     </html>

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
@@ -86,25 +86,32 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
   });
 }
 
-/** Recompute every group from the reports, replacing the table in one transaction. Returns the group count. */
+/**
+ * Recompute every group from the reports, replacing the table in one transaction. Returns the group count.
+ * The reports are read inside the transaction, after taking the table's lock on PostgreSQL (SQLite has one
+ * writer at a time anyway), so two processes refreshing at once cannot clash on keys or leave an older
+ * picture committed last.
+ */
 export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
-  const rows = await db
-    .selectFrom('salary_reports')
-    .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'usd_month', 'local_month', 'source', 'is_demo'])
-    .execute();
-  const skillRows = await db.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
-  const skillsById = new Map<number, string[]>();
-  for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
-  const aggregates = computeAggregates(
-    rows.map((r) => ({
-      country: r.country, role: r.role, seniority: r.seniority, modality: r.modality, english: r.english, skills: skillsById.get(r.id) ?? [],
-      usd_month: Number(r.usd_month), local_month: Number(r.local_month), source: r.source, is_demo: !!r.is_demo,
-    })),
-    currencyOf,
-  );
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
+    else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
+    const rows = await trx
+      .selectFrom('salary_reports')
+      .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'usd_month', 'local_month', 'source', 'is_demo'])
+      .execute();
+    const skillRows = await trx.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
+    const skillsById = new Map<number, string[]>();
+    for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
+    const aggregates = computeAggregates(
+      rows.map((r) => ({
+        country: r.country, role: r.role, seniority: r.seniority, modality: r.modality, english: r.english, skills: skillsById.get(r.id) ?? [],
+        usd_month: Number(r.usd_month), local_month: Number(r.local_month), source: r.source, is_demo: !!r.is_demo,
+      })),
+      currencyOf,
+    );
     await trx.deleteFrom('salary_aggregates').execute();
     for (let i = 0; i < aggregates.length; i += 400) await trx.insertInto('salary_aggregates').values(aggregates.slice(i, i + 400)).execute();
+    return aggregates.length;
   });
-  return aggregates.length;
 }

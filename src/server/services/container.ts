@@ -9,8 +9,13 @@ import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
+import { createApplicationService, type ApplicationService } from './application-service';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
+import { refreshAggregates } from '../salaries/aggregates';
+import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
+import { currencyOf } from '../salaries/mapping';
+import type { CountryId } from '../../domain/catalog';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -21,6 +26,9 @@ let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
 let salaries: Promise<SalaryService> | undefined;
 let jobs: Promise<JobSearchService> | undefined;
+let contributions: Promise<Contributions> | undefined;
+let applications: Promise<ApplicationService> | undefined;
+let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 
@@ -44,6 +52,17 @@ export const services = {
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
+  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
+  /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
+  contributions: () =>
+    (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
+      aggregateRefresh = debouncedRefresh(
+        () => refreshAggregates(db.db, (c) => currencyOf(c as CountryId)),
+        2000,
+        (e) => console.error('[salaries] refreshing the aggregates failed:', e),
+      );
+      return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
+    })),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
@@ -51,5 +70,6 @@ export const services = {
 
 /** Let queued deliveries in flight finish (graceful shutdown). */
 export async function stopServices(): Promise<void> {
+  if (aggregateRefresh) await aggregateRefresh.flush();
   if (email) await (await email).stop();
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 
 // What a service can refuse, independent of HTTP: the API adapters map codes to statuses and messages.
-export type ServiceErrorCode = 'invalid-input' | 'invalid-credentials' | 'email-taken' | 'unauthorized' | 'suspended' | 'not-found' | 'rate-limited' | 'forbidden';
+export type ServiceErrorCode = 'invalid-input' | 'invalid-credentials' | 'email-taken' | 'unauthorized' | 'suspended' | 'not-found' | 'rate-limited' | 'forbidden' | 'conflict' | 'gone';
 
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;

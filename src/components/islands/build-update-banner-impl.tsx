@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 
+// Loaded on demand through <Enhance kind="update-banner"> (root.tsx), so no page pays for it up front.
 // Detects a new build (SPEC §4): checks /builds/latest.json about 1 s after load and then hourly; when the
 // id differs it offers a reload and turns the next navigation into a full page load. Reloads are guarded:
 // the same path is not reloaded again within 10 s.
@@ -23,7 +24,7 @@ export function reloadTo(path: string) {
   return true;
 }
 
-export function BuildUpdateBanner({ buildId, labels }: { buildId: string; labels: { available: string; reload: string } }) {
+export default function BuildUpdateBanner({ buildId, labels }: { buildId: string; labels: { available: string; reload: string } }) {
   const [outdated, setOutdated] = useState(false);
 
   useEffect(() => {

@@ -1,0 +1,49 @@
+import MarkdownIt from 'markdown-it';
+
+// Offer descriptions are Markdown written by companies (PRODUCT.md §7). Rendered here, on the server for
+// the offer page and in the browser for the form's preview, with one configuration:
+// - raw HTML is never passed through (markdown-it escapes it), so no script, style or iframe can get in;
+// - link targets go through markdown-it's validateLink (no javascript:, vbscript:, file: or data:) and
+//   only http(s) and mailto are kept; links are marked nofollow/ugc and open in a new tab safely;
+// - images are not rendered (a description must not make readers' browsers call other hosts);
+// - headings are moved down to h3-h6, because the page already has its h1 and h2s.
+const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+md.disable(['image']);
+
+const SAFE_LINK = /^(https?:|mailto:)/i;
+const defaultValidate = md.validateLink.bind(md);
+md.validateLink = (url: string) => defaultValidate(url) && SAFE_LINK.test(url.trim());
+
+md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
+  const token = tokens[idx]!;
+  token.attrSet('rel', 'nofollow ugc noopener noreferrer');
+  token.attrSet('target', '_blank');
+  return self.renderToken(tokens, idx, options);
+};
+md.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
+  const token = tokens[idx]!;
+  const level = Math.min(6, Number(token.tag.slice(1)) + 2);
+  token.tag = `h${level}`;
+  return self.renderToken(tokens, idx, options);
+};
+md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
+  const open = tokens.slice(0, idx).reverse().find((t) => t.type === 'heading_open');
+  tokens[idx]!.tag = open?.tag ?? tokens[idx]!.tag;
+  return self.renderToken(tokens, idx, options);
+};
+
+/** Safe HTML for a Markdown text (see the rules above). */
+export function renderMarkdown(text: string): string {
+  return md.render(text);
+}
+
+/** The text of a Markdown document without its markup (meta descriptions, feeds, structured data). */
+export function markdownToText(text: string, max = 300): string {
+  const plain = md
+    .render(text)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
+}

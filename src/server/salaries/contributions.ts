@@ -1,0 +1,141 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { CountryId } from '../../domain/catalog';
+import type { CalculatorInput } from '../../lib/calculator';
+import type { DB } from '../db/schema';
+import { MIN_REPORTS, type GroupFilter } from './aggregates';
+import { PLAUSIBLE_USD_MONTH, SOURCES } from './importers';
+import { currencyOf } from './mapping';
+
+// Salaries that users contribute at the calculator (PRODUCT.md §6). A contribution becomes a report of the
+// source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
+// typo (a yearly figure, a missing zero, the wrong currency) cannot move anybody's estimate. One report
+// per user: contributing again replaces the earlier one.
+export const CONTRIBUTION_SOURCE = SOURCES['tandem-users']!;
+
+/**
+ * Tukey's "far out" fences (k = 3) on the logarithm of pay: pay is skewed, so the fences are symmetric in
+ * ratios (a third of the 25th percentile is as odd as three times the 75th). The spread is never taken
+ * as narrower than 25 %, so a tight group does not refuse ordinary salaries.
+ */
+export function outlierFences(p25: number, p75: number, k = 3): { low: number; high: number } {
+  const a = Math.log(p25);
+  const b = Math.log(p75);
+  const spread = Math.max(b - a, Math.log(1.25));
+  return { low: Math.exp(a - k * spread), high: Math.exp(b + k * spread) };
+}
+
+export type ContributionAmount = { amount: number; currency: 'local' | 'USD' };
+export type ContributionResult =
+  | { status: 'accepted'; usdMonth: number; localMonth: number; currency: string }
+  | { status: 'outlier' | 'implausible'; usdMonth: number };
+
+type Stats = { n: number; usd: { p25: number; p75: number } } | null;
+type Deps = {
+  /** The group statistics the pages read (salary service). */
+  stats: (f: GroupFilter) => Promise<Stats>;
+  /** Called after a report was stored: refresh the aggregates (debounced by the caller). */
+  onNewReport: () => void;
+  now?: () => Date;
+};
+
+export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = () => new Date() }: Deps) {
+  /** The most specific group with enough reports to judge a salary against. */
+  async function reference(input: CalculatorInput) {
+    const { country, role, seniority } = input;
+    for (const f of [{ country, role, seniority }, { country, role }, { role, seniority }, { country }] as GroupFilter[]) {
+      const s = await stats(f);
+      if (s && s.n >= MIN_REPORTS) return s;
+    }
+    return null;
+  }
+
+  return {
+    /** Judge a gross monthly salary for the calculator's inputs and store it as the user's report if it passes. */
+    async contribute(userId: number, input: CalculatorInput, pay: ContributionAmount): Promise<ContributionResult> {
+      const currency = currencyOf(input.country as CountryId);
+      const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
+      const rate = fx ? Number(fx.usd_rate) : NaN;
+      if (pay.currency === 'local' && !(rate > 0)) return { status: 'implausible', usdMonth: 0 };
+      const usdMonth = Math.round(pay.currency === 'USD' ? pay.amount : pay.amount / rate);
+      if (usdMonth < PLAUSIBLE_USD_MONTH.min || usdMonth > PLAUSIBLE_USD_MONTH.max) return { status: 'implausible', usdMonth };
+      const ref = await reference(input);
+      if (ref) {
+        const { low, high } = outlierFences(ref.usd.p25, ref.usd.p75);
+        if (usdMonth < low || usdMonth > high) return { status: 'outlier', usdMonth };
+      }
+      const localMonth = rate > 0 ? Math.round(pay.currency === 'local' ? pay.amount : pay.amount * rate) : usdMonth;
+      const external_id = `user:${userId}`;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('salary_reports').where('source', '=', CONTRIBUTION_SOURCE.id).where('external_id', '=', external_id).execute();
+        const row = await trx
+          .insertInto('salary_reports')
+          .values({
+            source: CONTRIBUTION_SOURCE.id, source_licence: CONTRIBUTION_SOURCE.licence, external_id,
+            country: input.country, role: input.role, seniority: input.seniority, years: null,
+            english: input.english ?? null, modality: input.modality ?? null,
+            currency: rate > 0 ? currency : 'USD', amount: rate > 0 ? localMonth : usdMonth, period: 'month', gross: 1,
+            local_month: localMonth, usd_month: usdMonth, is_demo: 0, collected_at: now().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const skills = [...new Set(input.skills)].slice(0, 10);
+        if (skills.length) await trx.insertInto('salary_report_skills').values(skills.map((skill) => ({ report_id: row.id, skill }))).execute();
+      });
+      onNewReport();
+      return { status: 'accepted', usdMonth, localMonth, currency: rate > 0 ? currency : 'USD' };
+    },
+
+    async hasContributed(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('salary_reports')
+        .select('id')
+        .where('source', '=', CONTRIBUTION_SOURCE.id)
+        .where('external_id', '=', `user:${userId}`)
+        .executeTakeFirst();
+      return !!row;
+    },
+  };
+}
+export type Contributions = ReturnType<typeof createContributions>;
+
+/**
+ * Runs a refresh at most once per `delayMs`, however many reports arrive, and never two at a time in this
+ * process. `flush()` runs a pending refresh now (tests, shutdown).
+ */
+export function debouncedRefresh(refresh: () => Promise<unknown>, delayMs: number, onError: (e: unknown) => void = () => {}) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    timer = null;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = refresh().then(
+      () => undefined,
+      (e) => onError(e),
+    );
+    await running;
+    running = null;
+    if (again) {
+      again = false;
+      await run();
+    }
+  };
+  return {
+    schedule() {
+      if (!timer) {
+        timer = setTimeout(() => void run(), delayMs);
+        timer.unref?.();
+      }
+    },
+    async flush() {
+      if (timer) {
+        clearTimeout(timer);
+        await run();
+      } else if (running) await running;
+    },
+  };
+}
