@@ -2,6 +2,7 @@
 // each filter segment the slug of one known facet value, in a canonical order; free text, minimum salary,
 // sort and page in the query string. Neutral module: routes (validation), pages, the HTTP layer and tests.
 import { areas, englishLevels, modalities, roles, seniorities, skills, type CountryId, type Labelled } from '../domain/catalog';
+import { fold } from './text-search';
 
 /** Facets of the path, in their canonical order. */
 export const FACETS = ['area', 'role', 'skill', 'seniority', 'modality', 'english'] as const;
@@ -90,13 +91,13 @@ export const sortParam = (sort: JobSort) => SORT_PARAM[sort];
 
 // ---- free text -----------------------------------------------------------------------------------------
 
-/** Accents and case folded away: "Diseñador" -> "disenador". Both databases' indexes fold the same way. */
-export const foldText = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
 export const MAX_TERMS = 8;
 
-/** The words of a free-text query, folded, ASCII letters and digits only, at most MAX_TERMS. */
+/**
+ * The words of a free-text query: accents and case folded away ("Diseñador" -> "disenador", as both
+ * databases' indexes fold them), ASCII letters and digits only, at most MAX_TERMS.
+ */
 export function searchTerms(q: string): string[] {
-  const words = foldText(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0 && w.length <= 40);
+  const words = fold(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0 && w.length <= 40);
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
