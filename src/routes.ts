@@ -2,6 +2,7 @@
 // sitemap and the route tests all derive from it; no path string is typed anywhere else.
 // Neutral module: imported by server code, client islands and tests.
 import { isCountry, isRole, isSkill } from './domain/catalog';
+import { parseFilterSegments } from './lib/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 
 export type Layout = 'default' | 'clean' | 'tools';
@@ -35,9 +36,11 @@ const str = (v: Params[string] | undefined): v is string => typeof v === 'string
 export const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
 const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
 const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
+// Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
+// non-canonical order to the canonical URL).
 const filtersParam = (p: Params) => {
   const f = p.filters ?? [];
-  return Array.isArray(f) && f.length <= 8 && f.every(isSlug);
+  return Array.isArray(f) && f.length <= 8 && f.every(isSlug) && parseFilterSegments(f).ok;
 };
 
 const page = (

@@ -12,6 +12,7 @@ import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
+import { jobSearchRoutes } from './server/http/job-search';
 import { createSalaryForms } from './server/forms/salary-forms';
 import { createApplicationForms } from './server/forms/application-forms';
 import type { UserLoader } from './server/web-session';
@@ -71,6 +72,7 @@ const { app } = createHttpApp({
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
+  routeGets: jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

@@ -1,63 +1,120 @@
-import { Link } from 'waku';
+import { ActiveFilters, FacetChips, SearchForm, type FacetGroup } from '../components/jobs/job-filters';
+import { EmptyResults, JobList, Pagination, type RemoveLink } from '../components/jobs/job-results';
 import { PageHero } from '../components/ui/page-hero';
-import { areas, countries, englishLevels, labelOf, modalities, roles, seniorities } from '../domain/catalog';
-import { href, type Params } from '../routes';
-import type { TemplateProps } from './types';
+import { countries, labelOf } from '../domain/catalog';
+import { formatMoney, formatNumber } from '../i18n/format';
+import { FACET_VALUES, FACETS, parseFilterSegments, parseJobQuery, type JobQuery, type JobSelection } from '../lib/job-facets';
+import { jobsHref, withFacet } from '../lib/job-search-url';
+import { describeSearch, searchTitle } from '../lib/job-text';
+import { PageError } from '../lib/page-error';
+import { getConfig } from '../server/config';
+import { services } from '../server/services/container';
+import type { JobSearchResult } from '../server/services/job-search-service';
+import type { PageMeta, TemplateProps } from './types';
 
-const facets = [
-  { key: 'area', list: areas },
-  { key: 'role', list: roles },
-  { key: 'seniority', list: seniorities },
-  { key: 'modality', list: modalities },
-  { key: 'english', list: englishLevels },
-] as const;
+// Job search (/trabajos/{filters...}, /{country}/trabajos/{filters...}): reads one search through the
+// service and renders it. The canonical redirect and the RSS feed are answered before the page
+// (src/server/http/job-search.ts); unknown segments never get here (route validation, 404).
 
-/** Job search: facet links by area, role, seniority, modality and English; results arrive with the marketplace. */
-export function JobsPage(p: TemplateProps) {
-  const { id, locale, t, params } = p;
-  const country = typeof params.country === 'string' ? params.country : '';
-  const filters = Array.isArray(params.filters) ? params.filters : [];
-  const values = { country: labelOf(countries, country, locale) };
-  // A chip adds its value, or removes it when it is already selected.
-  const target = (value: string) => {
-    const next: Params = { filters: filters.includes(value) ? filters.filter((f) => f !== value) : [...filters, value] };
-    return country ? href('countryJobs', locale, { ...next, country }) : href('jobs', locale, next);
+type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult };
+
+// meta() and the page get the same props object: one search per request serves both.
+const loads = new WeakMap<TemplateProps, Promise<Loaded>>();
+
+function load(p: TemplateProps): Promise<Loaded> {
+  let loaded = loads.get(p);
+  if (!loaded) {
+    loaded = (async () => {
+      const parsed = parseFilterSegments(Array.isArray(p.params.filters) ? p.params.filters : []);
+      const country = typeof p.params.country === 'string' ? (p.params.country as JobSelection['country']) : undefined;
+      const selection: JobSelection = { ...(parsed.ok ? parsed.selection : {}), ...(country ? { country } : {}) };
+      const query = parseJobQuery(p.query);
+      const result = await (await services.jobs()).search({ ...selection, ...query }, { facets: true });
+      // Past the last page there is nothing to show: not a page of this search.
+      if (query.page > result.pages) throw new PageError(404, `Page Not Found: ${p.path}`);
+      return { selection, query, result };
+    })();
+    loads.set(p, loaded);
+  }
+  return loaded;
+}
+
+async function meta(p: TemplateProps): Promise<PageMeta> {
+  const { selection, query, result } = await load(p);
+  const title = searchTitle(selection, query, p.locale, p.t);
+  const described = describeSearch(selection, p.locale, p.t);
+  // Variants (free text, salary, sort, later pages) and empty searches stay out of search engines.
+  const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1;
+  return {
+    title,
+    description: p.t('jobs.description', { title: described, count: formatNumber(result.total, p.locale) }),
+    noindex: variant || result.total === 0,
   };
+}
+
+export async function JobsPage(p: TemplateProps) {
+  const { locale, t } = p;
+  const { selection, query, result } = await load(p);
+  const keep = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
+  const to = (sel: JobSelection, q: Parameters<typeof jobsHref>[2] = keep) => jobsHref(locale, sel, q);
+
+  const shape: Pick<FacetGroup, 'key' | 'limit' | 'byCount'>[] = [
+    { key: 'country' },
+    ...FACETS.map((key) => ({ key, ...(key === 'role' ? { limit: 8, byCount: true } : key === 'skill' ? { limit: 12, byCount: true } : {}) })),
+  ];
+  const groups: FacetGroup[] = shape.map((g) => ({
+    ...g,
+    selected: selection[g.key],
+    counts: result.facets?.[g.key] ?? {},
+    hrefOf: (value: string | undefined) => to(withFacet(selection, g.key, value)),
+  }));
+
+  // One link per active filter that drops it (the active-filter chips and the empty state's suggestions).
+  const removals: RemoveLink[] = [
+    ...(selection.country ? [{ key: 'country', text: labelOf(countries, selection.country, locale) }] : []),
+    ...FACETS.flatMap((key) => (selection[key] ? [{ key, text: labelOf(FACET_VALUES[key], selection[key]!, locale) }] : [])),
+  ].map((r) => ({ ...r, label: t('jobs.filters.remove', { label: r.text }), to: to(withFacet(selection, r.key as never, undefined)) }));
+  if (query.q) removals.push({ key: 'q', text: t('jobs.filters.query', { q: query.q }), label: t('jobs.filters.removeQuery', { q: query.q }), to: to(selection, { ...keep, q: '' }) });
+  if (query.minSalaryUsd) {
+    const amount = formatMoney(query.minSalaryUsd, 'USD', locale);
+    removals.push({ key: 'salary', text: `≥ ${amount}`, label: t('jobs.filters.removeSalary', { amount }), to: to(selection, { ...keep, minSalaryUsd: undefined }) });
+  }
+
+  const feed = getConfig().SITE_URL + to(selection, { ...keep, format: 'rss' });
+  const heading = describeSearch(selection, locale, t);
+  const count = result.total === 1 ? t('jobs.results.one') : t('jobs.results.many', { count: formatNumber(result.total, locale) });
+
   return (
     <>
-      <PageHero heading={t(`routes.${id}.heading`, values)} intro={t(`routes.${id}.intro`, values)} />
-      <div className="container page" style={{ paddingTop: 0 }}>
-        {facets.map((f) => (
-          <section className="section" key={f.key} style={{ marginTop: '1.25rem' }}>
-            <h2 style={{ fontSize: '1rem' }}>{t(`jobs.facet.${f.key}`)}</h2>
-            <ul className="chips">
-              {f.list.slice(0, 12).map((v) => (
-                <li key={v.id}>
-                  <Link to={target(v.id)} className="chip" aria-current={filters.includes(v.id) ? 'true' : undefined}>
-                    {v.label[locale]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+      <link rel="alternate" type="application/rss+xml" title={t('jobs.rss.title', { title: heading })} href={feed} />
+      <PageHero heading={heading} />
+      <div className="container page jobs-page">
+        <SearchForm action={to(selection, {})} query={query} locale={locale} t={t} />
+        <ActiveFilters removals={removals} t={t} />
+        <div className="jobs-layout">
+          <section className="jobs-results" aria-labelledby="jobs-results-title">
+            <div className="jobs-results-head">
+              <h2 id="jobs-results-title" className="jobs-results-title">
+                {t('jobs.results.heading')} <span className="muted">· {count}</span>
+              </h2>
+              <a href={feed} className="jobs-rss" type="application/rss+xml">{t('jobs.rss.link')}</a>
+              <a href="#jobs-filters-title" className="jobs-jump">{t('jobs.filters.jump')}</a>
+            </div>
+            {result.items.some((o) => o.isDemo) && <p className="demo-note muted">{t('jobs.demo')}</p>}
+            {result.items.length ? (
+              <JobList items={result.items} locale={locale} t={t} />
+            ) : (
+              <EmptyResults removals={removals} all={removals.length ? to({}, {}) : null} t={t} />
+            )}
+            <Pagination page={result.page} pages={result.pages} hrefOf={(page) => to(selection, { ...keep, page })} t={t} />
           </section>
-        ))}
-        <section className="section">
-          <h2 style={{ fontSize: '1rem' }}>{t('jobs.facet.country')}</h2>
-          <ul className="chips">
-            {countries.map((c) => (
-              <li key={c.id}>
-                <Link to={href('countryJobs', locale, { country: c.id, filters })} className="chip" aria-current={c.id === country ? 'true' : undefined}>
-                  {c.label[locale]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <p className="notice section" role="status">
-          {t('jobs.empty')}{' '}
-          {(filters.length > 0 || country) && <Link to={href('jobs', locale)}>{t('jobs.clearFilters')}</Link>}
-        </p>
+          <aside className="jobs-filters" aria-labelledby="jobs-filters-title">
+            <h2 id="jobs-filters-title" className="jobs-filters-title">{t('jobs.filters.heading')}</h2>
+            <FacetChips groups={groups} locale={locale} t={t} />
+          </aside>
+        </div>
       </div>
     </>
   );
 }
+JobsPage.meta = meta;

@@ -4,6 +4,7 @@ import type { Database } from './client';
 import { initialSchema } from './migrations/001-initial-schema';
 import { outboxDelivery } from './migrations/002-outbox-delivery';
 import { salaryAggregates } from './migrations/003-salary-aggregates';
+import { offerSearch } from './migrations/005-offer-search';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -11,6 +12,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '001-initial-schema': initialSchema,
   '002-outbox-delivery': outboxDelivery,
   '003-salary-aggregates': salaryAggregates,
+  '005-offer-search': offerSearch,
 };
 
 class CodeProvider implements MigrationProvider {
@@ -25,6 +27,9 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
   const migrator = new Migrator({
     db: database.db,
     provider: new CodeProvider(database.dialect),
+    // Branches add migrations concurrently (004 and 005 landed in either order): a database that already ran
+    // a later one still gets an earlier newcomer. Migrations must therefore not depend on their neighbours.
+    allowUnorderedMigrations: true,
     // Name the schema on PostgreSQL: otherwise a migration table in any other schema counts as ours.
     ...(database.dialect === 'postgres' ? { migrationTableSchema: database.schema ?? 'public' } : {}),
   });

@@ -85,6 +85,10 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
     const normal = () => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
     const now = new Date('2026-11-01T12:00:00Z').getTime();
     const daysAgo = (d: number) => new Date(now - d * 86_400_000).toISOString();
+    // Offers are dated from the day of seeding (midnight UTC), not the fixed demo date: a 60-day offer from a
+    // fixed date would have expired on every install made two months later, leaving the job search empty.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const offerDaysAgo = (d: number) => new Date(today - d * 86_400_000).toISOString();
     const rate = (cur: string) => DEMO_FX.rates[cur as keyof typeof DEMO_FX.rates];
 
     await insertChunks(trx, 'fx_rates', Object.entries(DEMO_FX.rates).map(([currency, usd_rate]) => ({ currency, usd_rate, as_of: DEMO_FX.asOf })));
@@ -119,7 +123,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         slug: `${slug(title)}-${slug(country.label.es)}-${i + 1}`, company_id: pick(companyIds), title, area: role.area, role: role.id, seniority,
         english: pick(englishLevels).id, modality, country: country.id, city: null, description: `Oferta de demostración para ${title} en ${country.label.es}.\n\n- Modalidad: ${modality}\n- Datos generados para la demo.`,
         salary_min: Math.round(minUsd * fx), salary_max: Math.round(maxUsd * fx), currency: country.currency, period: 'month' as const,
-        salary_min_usd_month: minUsd, salary_max_usd_month: maxUsd, status, published_at: daysAgo(published), valid_through: daysAgo(published - 60), is_demo: 1,
+        salary_min_usd_month: minUsd, salary_max_usd_month: maxUsd, status, published_at: offerDaysAgo(published), valid_through: offerDaysAgo(published - 60), is_demo: 1,
       };
     });
     await insertChunks(trx, 'offers', offerRows);

@@ -8,7 +8,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/local
 import { negotiateLocale } from '../../i18n/negotiate';
 import { messagesOf } from '../../i18n/translate';
 import { trailingSlashRedirect } from '../../lib/trailing-slash';
-import { matchRoute, routeDef } from '../../routes';
+import { matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
 import type { ServerConfig } from '../config';
 import { pagePathFromPathname } from '../../lib/page-path';
 import { runWithRequestContext, type RequestContext } from '../request-context';
@@ -22,6 +22,9 @@ import { handleFormPost, type FormHandlers } from './forms';
 import { utmCookieFor } from './utm';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+
+/** A route's own answer to a GET before its page renders (a redirect, another format), or null for the page. */
+export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean }) => Promise<Response | null>;
 
 export type HttpAppOptions = {
   inner: InnerFetch;
@@ -45,6 +48,8 @@ export type HttpAppOptions = {
   uploadsDir?: string;
   /** Parameter sets of the data-driven pages to list in the sitemap. */
   sitemapData?: () => Promise<DataParams>;
+  /** GET handlers that run before a route's page (the job search's canonical redirect and RSS feed). */
+  routeGets?: Partial<Record<RouteId, RouteGet>>;
 };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -58,7 +63,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir, sitemapData }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir, sitemapData, routeGets = {} }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -187,6 +192,12 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     }
     if (!backend && !['GET', 'HEAD', 'POST'].includes(method)) {
       return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
+    }
+    if (!backend && (method === 'GET' || method === 'HEAD')) {
+      const match = matchRoute(pagePathFromPathname(c.req.path));
+      const own = match ? routeGets[match.id] : undefined;
+      const res = own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path) }) : null;
+      if (res) return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
     }
     return renderPage(c);
   });

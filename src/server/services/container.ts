@@ -11,6 +11,7 @@ import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
 import { createApplicationService, type ApplicationService } from './application-service';
 import { createImageStore } from '../uploads/image-store';
+import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { refreshAggregates } from '../salaries/aggregates';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
@@ -24,6 +25,7 @@ let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
 let salaries: Promise<SalaryService> | undefined;
+let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
@@ -49,6 +51,7 @@ export const services = {
     )),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
+  jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
   /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
   contributions: () =>

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './env';
+import { axeViolations, collectErrors, waitForHydration } from './fixtures';
+
+// The candidate-side job search over the demo offers (400 seeded, about 250 of them open).
+const resultsCount = async (page: Page) => Number((await page.locator('.jobs-results-title .muted').textContent())!.replace(/\D/g, ''));
+const facet = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cardTitles = (page: Page) => page.locator('.job-card .job-title').allTextContents();
+
+test('facet chips filter with their counts, a country narrows the search and active filters come off', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/trabajos');
+  await waitForHydration(page);
+  await expect(page.locator('h1')).toHaveText('Trabajos tech y digitales');
+  const all = await resultsCount(page);
+  expect(all).toBeGreaterThan(100);
+
+  const remote = facet(page, 'Modalidad').getByRole('link', { name: /^Remoto global/ });
+  const remoteCount = Number((await remote.locator('.facet-count').textContent())!.replace(/\D/g, ''));
+  await remote.click();
+  await expect(page).toHaveURL(/\/trabajos\/remote-global$/);
+  await expect(page.locator('h1')).toHaveText('Trabajos remotos');
+  expect(await resultsCount(page)).toBe(remoteCount);
+  await expect(page.locator('.job-card .job-facts li:first-child')).toHaveText(Array(20).fill('Remoto global'));
+
+  const peru = facet(page, 'País').getByRole('link', { name: /^Perú/ });
+  const peruCount = Number((await peru.locator('.facet-count').textContent())!.replace(/\D/g, ''));
+  await peru.click();
+  await expect(page).toHaveURL(/\/peru\/trabajos\/remote-global$/);
+  await expect(page.locator('h1')).toHaveText('Trabajos remotos en Perú');
+  await expect(page).toHaveTitle('Trabajos remotos en Perú | Tandem');
+  expect(await resultsCount(page)).toBe(peruCount);
+  await expect(facet(page, 'País').getByRole('link', { name: /^Perú/ })).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('link', { name: 'Quitar filtro: Remoto global' }).first().click();
+  await expect(page).toHaveURL(/\/peru\/trabajos$/);
+  await expect(page.locator('h1')).toHaveText('Trabajos en Perú');
+  expect(errors).toEqual([]);
+});
+
+test('a non-canonical order answers 301 to the canonical URL with the query; unknown segments and countries are 404', async ({ request, page }) => {
+  const moved = await request.get('/trabajos/remote-global/senior/react?q=node', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()['location']).toBe('/trabajos/react/senior/remote-global?q=node');
+  const en = await request.get('/en/chile/trabajos/advanced/backend', { maxRedirects: 0 });
+  expect(en.status()).toBe(301);
+  expect(en.headers()['location']).toBe('/en/chile/trabajos/backend/advanced');
+
+  for (const path of ['/trabajos/cobol', '/trabajos/junior/senior', '/narnia/trabajos', '/en/peru/trabajos/react/cobol']) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+  }
+  await page.goto('/trabajos/react/cobol');
+  await expect(page.locator('.error-screen .status')).toHaveText('404');
+
+  await page.goto('/trabajos/remote-global/react');
+  await expect(page).toHaveURL(/\/trabajos\/react\/remote-global$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/trabajos/react/remote-global`);
+});
+
+test('pagination: 20 per page, real links with rel prev/next, past the last page is 404', async ({ page, request }) => {
+  await page.goto('/en/trabajos/tech');
+  const total = await resultsCount(page);
+  const pages = Math.ceil(total / 20);
+  expect(pages).toBeGreaterThan(2);
+  const first = await cardTitles(page);
+  expect(first).toHaveLength(20);
+  const nav = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(nav.locator('a[rel="prev"]')).toHaveCount(0);
+  await nav.locator('a[rel="next"]').click();
+  await expect(page).toHaveURL(/\/en\/trabajos\/tech\?pagina=2$/);
+  await expect(page).toHaveTitle('Tech jobs (page 2) | Tandem');
+  await expect(nav.locator('[aria-current="page"]')).toHaveText('2');
+  await expect(nav.locator('a[rel="prev"]')).toHaveAttribute('href', '/en/trabajos/tech');
+  const second = await cardTitles(page);
+  expect(second).toHaveLength(20);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  await nav.getByRole('link', { name: `Page ${pages}` }).click();
+  await expect(page).toHaveURL(new RegExp(`pagina=${pages}$`));
+  expect(await cardTitles(page)).toHaveLength(total - (pages - 1) * 20);
+  await expect(nav.locator('a[rel="next"]')).toHaveCount(0);
+  expect((await request.get(`/en/trabajos/tech?pagina=${pages + 1}`)).status()).toBe(404);
+});
+
+test('free text ignores accents and case, and an empty result suggests dropping each filter', async ({ page }) => {
+  await page.goto('/trabajos');
+  await page.getByRole('searchbox', { name: 'Buscar ofertas' }).fill('diseñador');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/\/trabajos\?q=dise%C3%B1ador$/);
+  const withAccent = await resultsCount(page);
+  expect(withAccent).toBeGreaterThan(0);
+  for (const title of await cardTitles(page)) expect(title).toMatch(/Diseñador/);
+  await page.goto('/trabajos?q=DISENADOR');
+  expect(await resultsCount(page)).toBe(withAccent);
+  await expect(page).toHaveTitle('Trabajos tech y digitales: «DISENADOR» | Tandem');
+
+  await page.goto('/peru/trabajos/rust/senior?q=zzzz&salario_min=7000');
+  const empty = page.locator('.jobs-empty');
+  await expect(empty).toContainText('No hay ofertas abiertas con estos filtros.');
+  await expect(empty.getByRole('link')).toHaveText([
+    'Quitar filtro: Perú', 'Quitar filtro: Rust', 'Quitar filtro: Senior (6+ años)', 'Quitar la búsqueda «zzzz»',
+    /^Quitar el salario mínimo \(7000\sUS\$\)$/, 'Ver todas las ofertas',
+  ]);
+  await expect(empty.getByRole('link', { name: 'Quitar filtro: Perú' })).toHaveAttribute('href', '/trabajos/rust/senior?q=zzzz&salario_min=7000');
+  await expect(empty.getByRole('link', { name: 'Quitar la búsqueda «zzzz»' })).toHaveAttribute('href', '/peru/trabajos/rust/senior?salario_min=7000');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+});
+
+test('every search is an RSS feed of the same results, linked from the head', async ({ page, request }) => {
+  await page.goto('/en/peru/trabajos/remote-global?orden=salario');
+  const feedLink = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+  await expect(feedLink).toHaveAttribute('href', `${E2E_ORIGIN}/en/peru/trabajos/remote-global?orden=salario&format=rss`);
+  const res = await request.get((await feedLink.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+  const xml = await res.text();
+  expect(xml).toContain('<rss version="2.0"');
+  expect(xml).toContain('<title>Remote jobs in Peru | Tandem</title>');
+  const titles = [...xml.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]!.replace(/ · [^·]*$/, '').replace(/&amp;/g, '&'));
+  expect(titles).toEqual(await cardTitles(page));
+  const links = [...xml.matchAll(/<item>[\s\S]*?<link>([^<]*)<\/link>/g)].map((m) => m[1]);
+  const pageLinks = await page.locator('.job-card .job-title a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  expect(links).toEqual(pageLinks);
+  expect(links[0]).toMatch(new RegExp(`^${E2E_ORIGIN}/en/oferta/[a-z0-9-]+$`));
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, locale: 'en-US' });
+
+  test('the search form filters by text, minimum salary and sort', async ({ page }) => {
+    await page.goto('/en/trabajos/tech');
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('senior');
+    await page.getByLabel('Minimum salary', { exact: true }).selectOption('3000');
+    await page.getByLabel('Sort by').selectOption('salario');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/en\/trabajos\/tech\?q=senior&salario_min=3000&orden=salario$/);
+    await expect(page.getByRole('searchbox', { name: 'Search offers' })).toHaveValue('senior');
+    await expect(page.getByLabel('Minimum salary', { exact: true })).toHaveValue('3000');
+    const usd = await page.locator('.job-card .job-salary').evaluateAll((els) =>
+      els.map((e) => {
+        const text = (e.querySelector('.job-salary-usd') ?? e).textContent!;
+        return Math.max(...[...text.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, ''))));
+      }),
+    );
+    expect(usd.length).toBeGreaterThan(0);
+    for (const v of usd) expect(v).toBeGreaterThanOrEqual(3000);
+    expect(usd).toEqual([...usd].sort((a, b) => b - a));
+    for (const title of await cardTitles(page)) expect(title).toMatch(/Senior/);
+    await page.getByRole('link', { name: 'Remove the search “senior”' }).click();
+    await expect(page).toHaveURL(/\/en\/trabajos\/tech\?salario_min=3000&orden=salario$/);
+  });
+});
+
+test('the search pages pass the accessibility scan, light and dark, in both languages, with no sideways scrolling on a phone', async ({ page }) => {
+  for (const path of ['/trabajos/tech', '/en/peru/trabajos/react?q=dev', '/bolivia/trabajos/rust/senior?q=zzzz']) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(path);
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,105 @@
+import 'server-only';
+import { countries } from '../../domain/catalog';
+import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../lib/job-facets';
+import type { Database } from '../db/client';
+import { toDate } from '../db/schema';
+import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from '../repositories/offers';
+
+// The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
+// feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
+// through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
+export const PER_PAGE = 20;
+
+export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number };
+
+export type JobCard = {
+  id: number; slug: string; title: string; area: string; role: string; seniority: string; english: string | null;
+  modality: string; country: string; city: string | null; employmentType: string;
+  /** Allowed countries of a remote offer (empty: anywhere). */
+  allowedCountries: string[];
+  skills: { skill: string; required: boolean }[];
+  salary: { min: number; max: number; currency: string; period: 'month' | 'year'; gross: boolean; usdMonthMin: number; usdMonthMax: number };
+  company: { name: string; slug: string; logo: string | null };
+  description: string;
+  publishedAt: Date | null;
+  validThrough: Date | null;
+  isDemo: boolean;
+};
+
+export type FacetCounts = Record<FacetKey | 'country', Record<string, number>>;
+
+export type JobSearchResult = {
+  items: JobCard[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+  /** The words the free text was searched as (empty when there was none, or nothing searchable in it). */
+  terms: string[];
+  facets?: FacetCounts;
+};
+
+export function createJobSearchService(database: Database, clock: () => Date = () => new Date()) {
+  const filterOf = (input: JobSearchInput): OfferFilter => {
+    const terms = searchTerms(input.q ?? '');
+    return {
+      area: input.area, role: input.role, skill: input.skill, seniority: input.seniority, modality: input.modality,
+      english: input.english, country: input.country,
+      ...(terms.length ? { terms } : {}),
+      ...(input.minSalaryUsd && input.minSalaryUsd > 0 ? { minSalaryUsd: Math.floor(input.minSalaryUsd) } : {}),
+      now: clock(),
+    };
+  };
+
+  async function counts(filter: OfferFilter): Promise<FacetCounts> {
+    const keys = [...FACETS, 'country'] as const;
+    const all = await Promise.all(keys.map((k) => facetCounts(database, filter, k)));
+    const out = Object.fromEntries(keys.map((k, i) => [k, all[i]!])) as FacetCounts;
+    // Worldwide remote offers are open to every country.
+    const { [WORLDWIDE]: worldwide = 0, ...byCountry } = out.country;
+    out.country = Object.fromEntries(countries.map((c) => [c.id, (byCountry[c.id] ?? 0) + worldwide]));
+    return out;
+  }
+
+  return {
+    /** One page of a search; with `facets`, the count of every facet value under the rest of the selection. */
+    async search(input: JobSearchInput, opts: { facets?: boolean } = {}): Promise<JobSearchResult> {
+      const filter = filterOf(input);
+      const perPage = Math.min(Math.max(1, input.perPage ?? PER_PAGE), 100);
+      const page = Math.max(1, Math.floor(input.page ?? 1));
+      const [total, rows, facets] = await Promise.all([
+        countOffers(database, filter),
+        findOffers(database, filter, { sort: input.sort ?? 'recent', limit: perPage, offset: (page - 1) * perPage }),
+        opts.facets ? counts(filter) : undefined,
+      ]);
+      const extras = await offerExtras(database, rows.map((r) => r.id));
+      return {
+        items: rows.map((r) => toCard(r, extras.skills.get(r.id) ?? [], extras.allowed.get(r.id) ?? [])),
+        total,
+        page,
+        pages: Math.max(1, Math.ceil(total / perPage)),
+        perPage,
+        terms: filter.terms ?? [],
+        ...(facets ? { facets } : {}),
+      };
+    },
+  };
+}
+export type JobSearchService = ReturnType<typeof createJobSearchService>;
+
+function toCard(r: OfferRow, skills: JobCard['skills'], allowedCountries: string[]): JobCard {
+  return {
+    id: r.id, slug: r.slug, title: r.title, area: r.area, role: r.role, seniority: r.seniority, english: r.english,
+    modality: r.modality, country: r.country, city: r.city, employmentType: r.employment_type,
+    allowedCountries, skills,
+    salary: {
+      min: Number(r.salary_min), max: Number(r.salary_max), currency: r.currency, period: r.period, gross: r.gross === 1,
+      usdMonthMin: r.salary_min_usd_month, usdMonthMax: r.salary_max_usd_month,
+    },
+    company: { name: r.company_name, slug: r.company_slug, logo: r.company_logo },
+    description: r.description,
+    publishedAt: toDate(r.published_at),
+    validThrough: toDate(r.valid_through),
+    isDemo: r.is_demo === 1,
+  };
+}
