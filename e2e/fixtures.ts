@@ -71,9 +71,12 @@ export const linkPath = (text: string): string => new URL(/https?:\/\/\S+/.exec(
 export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** A row of the server's database (for checks a browser cannot make, such as what a sign-up stored). */
+let databaseReady: Promise<unknown> | undefined;
 export async function queryOne<R>(sql: string, ...params: (string | number)[]): Promise<R | undefined> {
   const { DatabaseSync } = await import('node:sqlite');
-  const { E2E_DB } = await import('./env');
+  const { E2E_DB, E2E_ORIGIN } = await import('./env');
+  // The server opens (creates, migrates, seeds) its database on first use; /readyz makes that happen.
+  await (databaseReady ??= fetch(`${E2E_ORIGIN}/readyz`));
   const db = new DatabaseSync(E2E_DB, { readOnly: true });
   try {
     return db.prepare(sql).get(...params) as R | undefined;

@@ -10,6 +10,9 @@ import { pick, type T } from '../i18n/translate';
 import { calculatorQuery, parseCalculatorQuery } from '../lib/calculator';
 import { utmQuery } from '../lib/utm';
 import { href } from '../routes';
+import { RelatedOffers } from '../components/jobs/related-offers';
+import { jobsHref } from '../lib/job-search-url';
+import type { RoleId } from '../domain/catalog';
 import type { FieldDef } from '../components/forms/account-form-types';
 import { specs } from '../lib/forms/specs';
 import type { CalculatorInput } from '../lib/calculator';
@@ -198,6 +201,8 @@ export async function CalculatorResultPage(p: TemplateProps) {
   if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
   const estimate = await (await services.salaries()).estimate(input);
   const contribution = new URLSearchParams(p.query).get('contribution');
+  const role = input.role as RoleId;
+  const comparable = await (await services.jobs()).related([{ role, country: input.country, seniority: input.seniority }, { role, country: input.country }], 5);
   const canContribute = session.type === 'match' && !!session.user && !(await (await services.contributions()).hasContributed(Number(session.user.id)));
   const money = (v: number, c: string) => formatMoney(v, c, locale);
   const what = [labelOf(roles, input.role, locale), labelOf(seniorities, input.seniority, locale), labelOf(countries, input.country, locale)].join(' · ');
@@ -254,6 +259,11 @@ export async function CalculatorResultPage(p: TemplateProps) {
             </p>
           </>
         )}
+        <RelatedOffers
+          id="comparable-offers" title={t('calculator.comparable')} items={comparable.items} locale={locale} t={t}
+          empty={t('calculator.noComparable')}
+          more={jobsHref(locale, comparable.selection ?? { role, country: input.country })} moreLabel={t('calculator.moreOffers')}
+        />
         {canContribute && (
           <section className="section card contribute-card" aria-labelledby="contribute-title">
             <h2 id="contribute-title" className="h3">{t('calculator.contribute.title')}</h2>

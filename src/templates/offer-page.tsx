@@ -2,7 +2,9 @@ import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../components/layout/json-ld';
 import { jobPosting } from '../lib/job-posting';
-import { countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
+import { RelatedOffers } from '../components/jobs/related-offers';
+import { jobsHref } from '../lib/job-search-url';
+import { type CountryId, type RoleId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { Locale } from '../i18n/locales';
 import type { T } from '../i18n/translate';
@@ -121,6 +123,9 @@ export const OfferPage: Template = async (p) => {
     o.salary.minUsdMonth,
     o.salary.maxUsdMonth,
   );
+  const jobs = await services.jobs();
+  const country = o.country as CountryId;
+  const similar = await jobs.related([{ role: o.role as RoleId, country, seniority: o.seniority }, { role: o.role as RoleId, country }, { role: o.role as RoleId }], 4, o.id);
   const m = (v: number, c: string) => formatMoney(v, c, locale);
   const place = [o.city, labelOf(countries, o.country, locale)].filter(Boolean).join(', ');
   const required = o.skills.filter((s) => s.required);
@@ -179,6 +184,10 @@ export const OfferPage: Template = async (p) => {
             {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/lib/markdown.ts). */}
             <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
           </section>
+          <RelatedOffers
+            id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}
+            more={similar.selection ? jobsHref(locale, similar.selection) : undefined} moreLabel={t('offer.moreOffers')}
+          />
         </div>
         <aside className="offer-side">
           <section className="card" aria-labelledby="apply-title">

@@ -2,6 +2,8 @@ import { cache } from 'react';
 import { Link } from 'waku';
 import { CompanyEditor, ProfileEditor } from '../components/profile/profile-editor';
 import { SessionChip } from '../components/session/session-chip';
+import { RelatedOffers } from '../components/jobs/related-offers';
+import { jobsHref } from '../lib/job-search-url';
 import { countries, englishLevels, labelOf, roles, seniorities, skills } from '../domain/catalog';
 import { formatDate, formatNumber } from '../i18n/format';
 import { PageError } from '../lib/page-error';
@@ -175,6 +177,16 @@ export const MatchPlatformPage: Template = async (p) => {
   const session = await loadSession();
   const slug = session.user?.profile_slug;
   const applications = session.user ? await (await services.applications()).applications(Number(session.user.id)) : [];
+  const profile = session.user ? await (await services.applications()).profileOf(Number(session.user.id)) : null;
+  const recommended = profile?.role
+    ? await (await services.jobs()).related(
+        [
+          ...(profile.country ? [{ role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) }, { role: profile.role, country: profile.country }] : []),
+          { role: profile.role },
+        ],
+        6,
+      )
+    : null;
   return (
     <div className="container page">
       <div className="platform-head">
@@ -196,6 +208,14 @@ export const MatchPlatformPage: Template = async (p) => {
           </Link>
         ))}
       </div>
+      {recommended ? (
+        <RelatedOffers
+          id="recommended-offers" title={t('platform.recommended')} items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))} locale={locale} t={t}
+          empty={t('jobs.empty')} more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined} moreLabel={t('offer.moreOffers')}
+        />
+      ) : (
+        <p className="notice section">{t('platform.noRecommendations')}</p>
+      )}
       <section className="section" aria-labelledby="applications-title">
         <h2 id="applications-title">{t('platform.applications')}</h2>
         {applications.length === 0 ? (

@@ -3,7 +3,9 @@ import { ButtonLink } from '../components/ui/button';
 import { LinkCards } from '../components/ui/link-cards';
 import { PageHero } from '../components/ui/page-hero';
 import { SalaryBreakdown, SalarySources, type BreakdownRow } from '../components/salary/salary-breakdown';
-import { countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
+import { RelatedOffers } from '../components/jobs/related-offers';
+import { jobsHref } from '../lib/job-search-url';
+import { type CountryId, type RoleId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
 import { formatMoney, formatNumber } from '../i18n/format';
 import { JsonLd } from '../components/layout/json-ld';
 import { services } from '../server/services/container';
@@ -133,6 +135,8 @@ export async function SalaryPage(p: TemplateProps) {
         .slice(0, 8)
         .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
     : [];
+  // Open offers for the role (in the country when the page has one).
+  const offers = role ? await (await services.jobs()).related([country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId }], 5) : null;
   // The hub links to the skill pages that have data in the country.
   const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
   const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
@@ -173,6 +177,12 @@ export async function SalaryPage(p: TemplateProps) {
         <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
       ))}
       {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
+      {offers && role && (
+        <RelatedOffers
+          id="open-offers" title={t('salary.openOffers', labels(p))} items={offers.items} locale={locale} t={t} empty={t('salary.noOpenOffers')}
+          more={jobsHref(locale, country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId })} moreLabel={t('salary.allOffers', labels(p))}
+        />
+      )}
       {id === 'toolsCountry' && country && (
         <>
           <section className="section">

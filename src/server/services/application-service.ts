@@ -1,8 +1,9 @@
 import 'server-only';
+import { isCountry, isRole, type CountryId, type RoleId } from '../../domain/catalog';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicationOf, applicationsOfCandidate, insertApplication, isCompanyUser, offerBySlug, offerCountries, offerSkills, openOfferSlugs, type OfferRow,
+  applicationOf, applicationsOfCandidate, candidateProfile, insertApplication, isCompanyUser, offerBySlug, offerCountries, offerSkills, openOfferSlugs, type OfferRow,
 } from '../repositories/public-offers';
 import { ServiceError, isUniqueViolation } from './errors';
 
@@ -90,6 +91,17 @@ export function createApplicationService(database: Database, now: () => Date = (
         if (isUniqueViolation(err)) throw new ServiceError('conflict', { offer: { key: 'offer.alreadyApplied' } });
         throw err;
       }
+    },
+
+    /** The parts of a candidate's profile that pick recommended offers (catalog ids, or undefined). */
+    async profileOf(userId: number): Promise<{ role?: RoleId; country?: CountryId; seniority?: 'junior' | 'mid' | 'senior' } | null> {
+      const p = await candidateProfile(db, userId);
+      if (!p) return null;
+      return {
+        role: isRole(p.role) ? p.role : undefined,
+        country: isCountry(p.country) ? p.country : undefined,
+        seniority: p.seniority === 'junior' || p.seniority === 'mid' || p.seniority === 'senior' ? p.seniority : undefined,
+      };
     },
 
     /** The offer pages search engines should know about (open, real offers). */

@@ -61,7 +61,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
     return out;
   }
 
-  return {
+  const service = {
     /** One page of a search; with `facets`, the count of every facet value under the rest of the selection. */
     async search(input: JobSearchInput, opts: { facets?: boolean } = {}): Promise<JobSearchResult> {
       const filter = filterOf(input);
@@ -83,7 +83,26 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         ...(facets ? { facets } : {}),
       };
     },
+
+    /**
+     * A few open offers for a context (an offer's similar offers, a role's open offers, a profile's
+     * recommendations): the first selection, most specific first, that has any, topped up from the wider
+     * ones; `exclude` leaves out the offer being shown. Returns the selection that matched for "see all".
+     */
+    async related(selections: JobSelection[], limit = 5, exclude?: number): Promise<{ items: JobCard[]; selection: JobSelection | null }> {
+      const items: JobCard[] = [];
+      let matched: JobSelection | null = null;
+      for (const selection of selections) {
+        const found = await service.search({ ...selection, perPage: limit + 1 });
+        const fresh = found.items.filter((o) => o.id !== exclude && !items.some((i) => i.id === o.id));
+        if (fresh.length && !matched) matched = selection;
+        items.push(...fresh.slice(0, limit - items.length));
+        if (items.length >= limit) break;
+      }
+      return { items, selection: matched };
+    },
   };
+  return service;
 }
 export type JobSearchService = ReturnType<typeof createJobSearchService>;
 
