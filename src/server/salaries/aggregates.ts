@@ -1,12 +1,15 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { writeWithGeneration } from '../db/generations';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
 // in local currency, with the sample size and the sources behind them. Recomputed from the reports after
 // each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
 // needs the sample size) but never shown as numbers.
 export const MIN_REPORTS = 5;
+/** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
+export const SALARY_GENERATION = 'salaries';
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
@@ -86,7 +89,8 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
   });
 }
 
-/** Recompute every group from the reports, replacing the table in one transaction. Returns the group count. */
+/** Recompute every group from the reports, replacing the table in one transaction that bumps the salary
+ * generation (readers' in-memory copies follow). Returns the group count. */
 export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
   const rows = await db
     .selectFrom('salary_reports')
@@ -102,7 +106,7 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
     })),
     currencyOf,
   );
-  await db.transaction().execute(async (trx) => {
+  await writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
     await trx.deleteFrom('salary_aggregates').execute();
     for (let i = 0; i < aggregates.length; i += 400) await trx.insertInto('salary_aggregates').values(aggregates.slice(i, i + 400)).execute();
   });
