@@ -2,6 +2,8 @@
 // server, and loads the anonymous home page (served
 // from the page cache), a dynamic page rendered on every request (a session cookie bypasses the cache) and
 // the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s each.
+// Salary tools (issue 5): two salary pages anonymous (page cache) and signed in (rendered every time, the
+// real cost of the aggregate reads), and the calculator result signed in, with the reports loaded.
 // Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
 // loads, render-blocking requests, and the server processes' memory after the load. Not a test: it asserts
 // nothing, it reports figures and the targets next to them.
@@ -19,6 +21,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const base = `http://127.0.0.1:${PORT}`;
 const DYNAMIC = process.env.BENCH_DYNAMIC ?? '/hire/pricing';
 const HEAVY = '/herramientas/peru/backend'; // the largest page today: tools layout with ~90 links
+const SALARY_PAGES = ['/herramientas/peru/backend', '/herramientas/mexico/salario'];
+const CALCULATOR_RESULT = '/herramientas/salario/calculadora/resultado?country=peru&role=backend&seniority=mid&english=advanced&modality=remote-global&skills=docker,aws';
+const SALARY_TARGET = '>= 300 req/s (salary pages)';
 const CONTENT = '/hire/pricing';
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -76,21 +81,22 @@ function load(url, connections, headers = {}) {
 }
 
 const results = [];
-async function run(label, path, headers, target) {
+/** Load one page at 10 and 50 connections; `compare: false` skips the static baseline (saves a run). */
+async function run(label, path, headers, target, { compare = true, targetAll = false } = {}) {
   for (const c of [10, 50]) {
     await load(`${base}${path}`, c, headers); // warm-up with the same shape (short runs would under-report)
     const r = await load(`${base}${path}`, c, headers);
-    const s = await load(`http://127.0.0.1:${STATIC_PORT}${path}`, c);
+    const s = compare ? await load(`http://127.0.0.1:${STATIC_PORT}${path}`, c) : null;
     const row = {
       page: label,
       conns: c,
       'req/s': Math.round(r.requests.average),
       'p50 ms': r.latency.p50,
       'p99 ms': r.latency.p99,
-      'static req/s': Math.round(s.requests.average),
-      ratio: (r.requests.average / s.requests.average).toFixed(2),
+      'static req/s': s ? Math.round(s.requests.average) : '',
+      ratio: s ? (r.requests.average / s.requests.average).toFixed(2) : '',
       errors: r.errors + r.non2xx,
-      target: c === 10 ? target : '',
+      target: c === 10 || targetAll ? target : '',
     };
     results.push(row);
     console.log(JSON.stringify(row));
@@ -99,7 +105,49 @@ async function run(label, path, headers, target) {
 
 await run('home (anonymous, cached)', '/', {}, '>= 2000 req/s, p99 < 25 ms');
 await run(`dynamic ${DYNAMIC} (uncached)`, DYNAMIC, { cookie: 'tandem_token=bench' }, '>= 150 req/s');
-await run(`dynamic ${HEAVY} (uncached)`, HEAVY, { cookie: 'tandem_token=bench' }, '(information)');
+
+// Salary tools with the demo data loaded. The signed-in rows are the uncached cost: a session bypasses
+// the page cache, and the calculator result needs one. The demo candidate signs in once through the API.
+const reportsLoaded = await countSalaryReports();
+const login = await fetch(`${base}/api/v3/match/auth/login`, {
+  method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'candidata@demo.tandem.example', password: 'tandem-demo-2026' }),
+});
+if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
+const demoCookie = `tandem_token=${(await login.json()).result.access_token}; tandem_type=match`;
+for (const [path, headers] of [[CALCULATOR_RESULT, { cookie: demoCookie }], ...SALARY_PAGES.map((p) => [p, { cookie: demoCookie }])]) {
+  const r = await get(path, headers);
+  if (r.status !== 200) throw new Error(`${path} answered ${r.status} when signed in`);
+  await r.arrayBuffer();
+}
+for (const [i, path] of SALARY_PAGES.entries()) {
+  await run(`salary ${path} (anonymous, cached)`, path, {}, SALARY_TARGET, { compare: i === 0, targetAll: true });
+  await run(`salary ${path} (signed in, uncached)`, path, { cookie: demoCookie }, SALARY_TARGET, { compare: false, targetAll: true });
+}
+await run('calculator result (signed in)', CALCULATOR_RESULT, { cookie: demoCookie }, '(information)', { compare: false });
+
+/** Salary reports in the server's database (the figures above depend on it). */
+async function countSalaryReports() {
+  const url = process.env.DATABASE_URL ?? 'file:data/tandem.db';
+  if (url.startsWith('postgres')) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return Number((await client.query('select count(*) as n from salary_reports')).rows[0].n);
+    } finally {
+      await client.end();
+    }
+  }
+  const { DatabaseSync } = await import('node:sqlite');
+  const file = url.replace(/^file:/, '');
+  const db = new DatabaseSync(file.startsWith('/') ? file : join(root, file), { readOnly: true });
+  try {
+    return Number(db.prepare('select count(*) as n from salary_reports').get().n);
+  } finally {
+    db.close();
+  }
+}
 
 // The product API: GET /auth/me (token check plus one indexed read) and sign-in latency (argon2id cost).
 async function apiBench(baseUrl, label) {
@@ -200,7 +248,7 @@ const memory = tree(server.pid).map((pid) => {
   }
 }).filter(Boolean);
 
-console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator)', DURATION);
+console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports loaded)', DURATION, reportsLoaded.toLocaleString('en'));
 console.table(results);
 console.log('\nBytes');
 console.table([

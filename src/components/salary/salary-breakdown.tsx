@@ -2,6 +2,7 @@ import { Link } from 'waku';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
+import { chartMarkup, LABEL_W, ROW_H, W } from './chart-markup';
 
 // A block of salary figures: a server-rendered SVG range chart (25th to 75th percentile with the median)
 // for sighted readers, and the same numbers as a table, which screen readers read instead of the chart.
@@ -22,10 +23,6 @@ export const percentDiff = (value: number, reference: number) => {
   return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
 };
 
-const W = 640;
-const ROW_H = 30;
-const LABEL_W = 190;
-
 export function SalaryBreakdown({ id, title, rows, locale, t, caption, intro, reference }: {
   id: string; title: string; rows: BreakdownRow[]; locale: Locale; t: T; caption?: string; intro?: string;
   /** A median (USD) to compare each row with: adds a column with the difference (the effect of the dimension). */
@@ -41,20 +38,14 @@ export function SalaryBreakdown({ id, title, rows, locale, t, caption, intro, re
       <h2 id={`${id}-title`}>{title}</h2>
       {intro && <p className="muted">{intro}</p>}
       {shown.length > 0 && (
-        <svg className="salary-chart" viewBox={`0 0 ${W} ${shown.length * ROW_H + 8}`} role="presentation" aria-hidden="true" focusable="false">
-          {shown.map((r, i) => {
-            const y = i * ROW_H + 8;
-            return (
-              <g key={r.label}>
-                <text x={0} y={y + 15} className="chart-label">
-                  {r.label.length > 26 ? `${r.label.slice(0, 25)}…` : r.label}
-                </text>
-                <rect x={x(r.usd.p25)} y={y + 4} width={Math.max(2, x(r.usd.p75) - x(r.usd.p25))} height={14} rx={4} className="chart-range" />
-                <rect x={x(r.usd.p50) - 1.5} y={y} width={3} height={22} className="chart-median" />
-              </g>
-            );
-          })}
-        </svg>
+        <svg
+          className="salary-chart"
+          viewBox={`0 0 ${W} ${shown.length * ROW_H + 8}`}
+          role="presentation"
+          aria-hidden="true"
+          focusable="false"
+          dangerouslySetInnerHTML={{ __html: chartMarkup(shown, x) }}
+        />
       )}
       <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
         <table className="salary-table">

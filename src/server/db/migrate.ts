@@ -4,6 +4,7 @@ import type { Database } from './client';
 import { initialSchema } from './migrations/001-initial-schema';
 import { outboxDelivery } from './migrations/002-outbox-delivery';
 import { salaryAggregates } from './migrations/003-salary-aggregates';
+import { generations } from './migrations/004-generations';
 import { offerSearch } from './migrations/005-offer-search';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -12,6 +13,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '001-initial-schema': initialSchema,
   '002-outbox-delivery': outboxDelivery,
   '003-salary-aggregates': salaryAggregates,
+  '004-generations': generations,
   '005-offer-search': offerSearch,
 };
 

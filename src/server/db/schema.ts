@@ -95,6 +95,7 @@ export interface EmailOutboxTable {
   status: Generated<'queued' | 'sent' | 'failed'>; error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
   attempts: Generated<number>; locked_until: Timestamp | null;
 }
+export interface GenerationsTable { name: string; value: number }
 export interface RateLimitsTable { key: string; window_start: ColumnType<number | string, number, number>; count: number }
 
 export interface DB {
@@ -125,6 +126,7 @@ export interface DB {
   short_links: ShortLinksTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  generations: GenerationsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -1,12 +1,15 @@
 import 'server-only';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { writeWithGeneration } from '../db/generations';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
 // in local currency, with the sample size and the sources behind them. Recomputed from the reports after
 // each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
 // needs the sample size) but never shown as numbers.
 export const MIN_REPORTS = 5;
+/** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
+export const SALARY_GENERATION = 'salaries';
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
@@ -87,13 +90,14 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
 }
 
 /**
- * Recompute every group from the reports, replacing the table in one transaction. Returns the group count.
+ * Recompute every group from the reports, replacing the table in one transaction that also bumps the salary
+ * generation (readers' in-memory copies follow, decision 012). Returns the group count.
  * The reports are read inside the transaction, after taking the table's lock on PostgreSQL (SQLite has one
  * writer at a time anyway), so two processes refreshing at once cannot clash on keys or leave an older
  * picture committed last.
  */
 export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
     else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
     const rows = await trx

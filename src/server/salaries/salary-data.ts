@@ -2,7 +2,8 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Database } from '../db/client';
-import { refreshAggregates } from './aggregates';
+import { refreshAggregates, SALARY_GENERATION } from './aggregates';
+import { writeWithGeneration } from '../db/generations';
 import { currencyOf } from './mapping';
 import { loadFx, mapFile, storeReports, type Format, type ImportSummary } from './importers';
 import type { CountryId } from '../../domain/catalog';
@@ -28,11 +29,14 @@ export async function setFxRate(database: Database, currencyCode: string, usdRat
   if (!/^[A-Z]{3}$/.test(currencyCode)) throw new Error('currency must be an ISO 4217 code such as PEN');
   if (!(usdRate > 0) || !Number.isFinite(usdRate)) throw new Error('rate must be a positive number of local units per USD');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new Error('date must look like 2026-11-01');
-  await database.db
-    .insertInto('fx_rates')
-    .values({ currency: currencyCode, usd_rate: usdRate, as_of: asOf })
-    .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_rate: usdRate, as_of: asOf }))
-    .execute();
+  // The salary service keeps the rates in memory with the aggregates: bump their generation.
+  await writeWithGeneration(database.db, SALARY_GENERATION, (trx) =>
+    trx
+      .insertInto('fx_rates')
+      .values({ currency: currencyCode, usd_rate: usdRate, as_of: asOf })
+      .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_rate: usdRate, as_of: asOf }))
+      .execute(),
+  );
 }
 
 /** Recompute the aggregates when they are missing (a fresh install after the demo seed). */

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { refreshAggregates } from '../salaries/aggregates';
+import { DIMENSIONS, refreshAggregates, type GroupFilter } from '../salaries/aggregates';
 import { setFxRate } from '../salaries/salary-data';
 import { createSalaryService, type SalaryService } from './salary-service';
 
@@ -104,5 +105,89 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
   it('lists each role of a country, best paid first', async () => {
     const roles = await svc.breakdown({ country: 'chile' }, 'role');
     expect(roles.map((r) => [r.value, r.stats.n])).toEqual([['backend', 6], ['frontend', 6]]);
+  });
+
+  it('answers every breakdown from memory as a query of the table would', async () => {
+    const rows = await t.db.selectFrom('salary_aggregates').selectAll().execute();
+    for (const within of [{}, ...rows.map((r) => Object.fromEntries(DIMENSIONS.filter((d) => r[d] !== null).map((d) => [d, r[d]!])) as GroupFilter)]) {
+      for (const dimension of DIMENSIONS) {
+        let q = t.db.selectFrom('salary_aggregates').select(['group_key', 'usd_p50']).where(dimension, 'is not', null);
+        for (const d of DIMENSIONS) if (d !== dimension) q = within[d] ? q.where(d, '=', within[d]!) : q.where(d, 'is', null);
+        const expected = (await q.execute()).map((r) => r.group_key).sort();
+        const got = await svc.breakdown(within, dimension);
+        expect(got.map((r) => r.stats.key).sort()).toEqual(expected);
+        expect(got.every((r, i) => i === 0 || got[i - 1]!.stats.usd.p50 >= r.stats.usd.p50)).toBe(true);
+      }
+    }
+  });
+});
+
+// The service keeps the aggregates in memory (decision 012): a refresh must show through it, at once in the
+// process that refreshed, and in other processes once they check the generation. The clock is injected,
+// so nothing here depends on time passing.
+describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
+  let t: TestDb;
+  let seq = 0;
+  const report = async (usd: number) => {
+    const row = await t.db
+      .insertInto('salary_reports')
+      .values({
+        source: 'test', source_licence: 'CC0 1.0', external_id: `c${++seq}`, country: 'peru', role: 'qa-engineer', seniority: 'mid',
+        years: null, english: null, modality: null, currency: 'USD', amount: usd * 12, period: 'year', gross: 1,
+        local_month: usd * 3.75, usd_month: usd, is_demo: 0, collected_at: '2026-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const refresh = () => refreshAggregates(t.db, () => 'PEN');
+
+  beforeAll(async () => {
+    t = await open();
+    await setFxRate(t, 'PEN', 3.75, '2026-11-01');
+    for (let i = 0; i < 5; i++) await report(1000 + i * 100);
+    await refresh();
+  });
+  afterAll(async () => t?.cleanup());
+
+  it('shows a new report and a new FX rate as soon as this process refreshes', async () => {
+    const svc = createSalaryService(t);
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(5);
+    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 5]]);
+    await report(5000);
+    await refresh();
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(6);
+    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 6]]);
+    await setFxRate(t, 'PEN', 4, '2026-12-01');
+    const e = await svc.estimate({ country: 'peru', role: 'qa-engineer', seniority: 'mid' });
+    expect(e!.local).toMatchObject({ rate: 4, asOf: '2026-12-01', median: e!.usd.median * 4 });
+  });
+
+  it("shows another process's refresh once it checks the generation, and at once after invalidate()", async () => {
+    let clock = 1_000_000;
+    const svc = createSalaryService(t, { now: () => clock, checkEveryMs: 5_000 });
+    const before = (await svc.stats({ country: 'peru', role: 'qa-engineer' }))!.n;
+    // What another process's refresh leaves in the database: new rows and a bumped generation (and no
+    // local notice in this process).
+    const otherProcessRefresh = async (n: number) => {
+      await t.db.updateTable('salary_aggregates').set({ n }).where('group_key', '=', 'country=peru|role=qa-engineer').execute();
+      await t.db.updateTable('generations').set({ value: sql<number>`value + 1` }).where('name', '=', 'salaries').execute();
+    };
+    await otherProcessRefresh(before + 10);
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(before); // within the check interval
+    clock += 5_000;
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(before + 10);
+    await otherProcessRefresh(before + 20);
+    svc.invalidate();
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(before + 20);
+  });
+
+  it('hands out copies of breakdown lists and frozen stats, so one page cannot change another page\'s figures', async () => {
+    const svc = createSalaryService(t);
+    const list = await svc.breakdown({ country: 'peru' }, 'role');
+    list.length = 0;
+    expect(await svc.breakdown({ country: 'peru' }, 'role')).toHaveLength(1);
+    const s = (await svc.stats({ country: 'peru' }))!;
+    expect(Object.isFrozen(s) && Object.isFrozen(s.usd) && Object.isFrozen(s.sources)).toBe(true);
   });
 });

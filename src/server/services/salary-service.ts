@@ -1,6 +1,9 @@
 import 'server-only';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/client';
-import { DIMENSIONS, groupKey, MIN_REPORTS, type Dimension, type GroupFilter } from '../salaries/aggregates';
+import { generationCache } from '../db/generations';
+import type { DB } from '../db/schema';
+import { DIMENSIONS, groupKey, MIN_REPORTS, SALARY_GENERATION, type Dimension, type GroupFilter } from '../salaries/aggregates';
 import { SOURCES } from '../salaries/importers';
 import { currencyOf } from '../salaries/mapping';
 import type { CountryId } from '../../domain/catalog';
@@ -32,22 +35,75 @@ export type Verdict = 'low' | 'competitive' | 'high';
 const RATIO_BOUNDS = [0.6, 1.6] as const;
 const clamp = (r: number) => Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], r));
 
-export function createSalaryService(database: Database) {
+/** How often a process asks the database whether the salary data changed (decision 012). */
+export const SALARY_CHECK_MS = 5_000;
+
+type AggregateRow = Selectable<DB['salary_aggregates']>;
+type Snapshot = {
+  /** Stats by group key. */
+  groups: Map<string, Stats>;
+  /** Breakdown rows by "{group key of the filter}#{dimension}", best paid first. */
+  breakdowns: Map<string, { value: string; stats: Stats }[]>;
+  fx: Map<string, { rate: number; asOf: string }>;
+};
+
+/** Frozen, so that the objects every request shares cannot be changed by one of them. */
+function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: number; as_of: string }[]): Snapshot {
+  const sourceLists = new Map<string, Stats['sources']>();
+  const sourcesOf = (ids: string) => {
+    let list = sourceLists.get(ids);
+    if (!list) {
+      list = Object.freeze(ids.split(',').filter(Boolean).map((id) => Object.freeze({ ...(SOURCES[id] ?? { id, licence: '', name: id, url: '' }) }))) as Stats['sources'];
+      sourceLists.set(ids, list);
+    }
+    return list;
+  };
+  const groups = new Map<string, Stats>();
+  const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
+  for (const row of rows) {
+    const stats: Stats = Object.freeze({
+      key: row.group_key, n: row.n, enough: row.n >= MIN_REPORTS,
+      usd: Object.freeze({ p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 }),
+      local: row.currency ? Object.freeze({ currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) }) : null,
+      sources: sourcesOf(row.sources),
+      demoShare: Number(row.demo_share),
+    });
+    groups.set(row.group_key, stats);
+    // The row is one entry of the breakdown of each of its set dimensions within the others; the keys are
+    // groupKey()'s, built from the row's parts without re-deriving filters (8,000+ rows per load).
+    const parts = DIMENSIONS.map((d) => (row[d] === null ? null : `${d}=${row[d]}`));
+    DIMENSIONS.forEach((dimension, i) => {
+      const value = row[dimension];
+      if (value === null) return;
+      const key = `${parts.filter((p, j) => p !== null && j !== i).join('|') || 'all'}#${dimension}`;
+      (breakdowns.get(key) ?? breakdowns.set(key, []).get(key)!).push(Object.freeze({ value, stats }));
+    });
+  }
+  for (const list of breakdowns.values()) list.sort((a, b) => b.stats.usd.p50 - a.stats.usd.p50);
+  const fx = new Map(fxRows.map((r) => [r.currency, Object.freeze({ rate: Number(r.usd_rate), asOf: r.as_of })]));
+  return { groups, breakdowns, fx };
+}
+
+export type SalaryServiceOptions = { now?: () => number; checkEveryMs?: number };
+
+export function createSalaryService(database: Database, { now = Date.now, checkEveryMs = SALARY_CHECK_MS }: SalaryServiceOptions = {}) {
   const { db } = database;
 
-  type Row = Awaited<ReturnType<typeof rowOf>>;
-  const rowOf = (key: string) => db.selectFrom('salary_aggregates').selectAll().where('group_key', '=', key).executeTakeFirst();
-  const toStats = (row: NonNullable<Row>): Stats => ({
-    key: row.group_key, n: row.n, enough: row.n >= MIN_REPORTS,
-    usd: { p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 },
-    local: row.currency ? { currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) } : null,
-    sources: row.sources.split(',').filter(Boolean).map((id) => SOURCES[id] ?? { id, licence: '', name: id, url: '' }),
-    demoShare: Number(row.demo_share),
-  });
+  // The read side keeps the whole aggregates table (and the FX rates) in memory: a salary page reads 5-7
+  // groups and the calculator up to ~30, each a map lookup instead of a query. The copy follows the
+  // salary generation: at once after a refresh in this process, within `checkEveryMs` after one elsewhere.
+  const cache = generationCache(
+    db,
+    SALARY_GENERATION,
+    async () => {
+      const [rows, fxRows] = await Promise.all([db.selectFrom('salary_aggregates').selectAll().execute(), db.selectFrom('fx_rates').selectAll().execute()]);
+      return snapshotOf(rows, fxRows);
+    },
+    { now, checkEveryMs },
+  );
 
   async function stats(filter: GroupFilter): Promise<Stats | null> {
-    const row = await rowOf(groupKey(filter));
-    return row ? toStats(row) : null;
+    return (await cache.get()).groups.get(groupKey(filter)) ?? null;
   }
   const usable = async (f: GroupFilter) => {
     const s = await stats(f);
@@ -69,8 +125,8 @@ export function createSalaryService(database: Database) {
 
   async function fx(country: CountryId) {
     const currency = currencyOf(country);
-    const row = await db.selectFrom('fx_rates').selectAll().where('currency', '=', currency).executeTakeFirst();
-    return { currency, rate: row ? Number(row.usd_rate) : NaN, asOf: row?.as_of ?? '' };
+    const row = (await cache.get()).fx.get(currency);
+    return { currency, rate: row ? row.rate : NaN, asOf: row?.asOf ?? '' };
   }
 
   const service = {
@@ -78,13 +134,15 @@ export function createSalaryService(database: Database) {
 
     /** Stats of every value of one dimension within a filter (e.g. each role in a country). */
     async breakdown(filter: GroupFilter, dimension: Dimension): Promise<{ value: string; stats: Stats }[]> {
-      let q = db.selectFrom('salary_aggregates').selectAll().where(dimension, 'is not', null);
-      for (const d of DIMENSIONS) {
-        if (d !== dimension) q = filter[d] ? q.where(d, '=', filter[d]!) : q.where(d, 'is', null);
-      }
-      const rows = await q.orderBy('usd_p50', 'desc').execute();
-      return rows.map((row) => ({ value: row[dimension]!, stats: toStats(row) }));
+      const within: GroupFilter = {};
+      for (const d of DIMENSIONS) if (d !== dimension && filter[d]) within[d] = filter[d];
+      // A copy: callers may slice or sort it.
+      return [...((await cache.get()).breakdowns.get(`${groupKey(within)}#${dimension}`) ?? [])];
     },
+
+    /** Re-check the salary generation on the next read (tests, and writers in this process that bypass
+     * refreshAggregates). */
+    invalidate: () => cache.invalidate(),
 
     async estimate(input: EstimateInput): Promise<Estimate | null> {
       const { country, role, seniority } = input;

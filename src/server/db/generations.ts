@@ -1,0 +1,77 @@
+import 'server-only';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from './schema';
+
+// Generation counters (decision 012): a writer bumps a named counter in the same transaction as its change;
+// readers that keep a copy in memory compare the counter, one primary-key read, instead of re-reading the
+// data. Other processes notice within their check interval; this process notices at once through the local
+// count, which moves after the commit.
+const localBumps = new Map<string, number>();
+
+/** How many times this process has committed a bump of `name` (cheap, no database read). */
+export function localGeneration(name: string): number {
+  return localBumps.get(name) ?? 0;
+}
+
+/** The committed generation of `name` (0 before its first bump). */
+export async function readGeneration(db: Kysely<DB>, name: string): Promise<number> {
+  const row = await db.selectFrom('generations').select('value').where('name', '=', name).executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+/** Run `write` in a transaction that also bumps generation `name`. */
+export async function writeWithGeneration<T>(db: Kysely<DB>, name: string, write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const result = await db.transaction().execute(async (trx) => {
+    const out = await write(trx);
+    await trx
+      .insertInto('generations')
+      .values({ name, value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`generations.value + 1` }))
+      .execute();
+    return out;
+  });
+  localBumps.set(name, localGeneration(name) + 1);
+  return result;
+}
+
+export type GenerationCache<T> = { get(): T | Promise<T>; invalidate(): void };
+
+/**
+ * A value computed from the database and kept while generation `name` stays the same. The generation is
+ * read at most once per `checkEveryMs` (or at once after a bump in this process); the value is rebuilt only
+ * when it moved. Concurrent callers share one check and one load.
+ */
+export function generationCache<T>(
+  db: Kysely<DB>,
+  name: string,
+  load: () => Promise<T>,
+  { now = Date.now, checkEveryMs }: { now?: () => number; checkEveryMs: number },
+): GenerationCache<T> {
+  let current: { value: T; generation: number; local: number; checkedAt: number } | undefined;
+  let pending: Promise<T> | undefined;
+
+  async function check(): Promise<T> {
+    const local = localGeneration(name);
+    const checkedAt = now();
+    // The generation first, then the data: data newer than its tag only costs one more load later,
+    // the other order could keep old data under a new tag.
+    const generation = await readGeneration(db, name);
+    if (current && current.generation === generation) {
+      current = { ...current, local, checkedAt };
+      return current.value;
+    }
+    const value = await load();
+    current = { value, generation, local, checkedAt };
+    return value;
+  }
+
+  return {
+    get() {
+      if (current && current.local === localGeneration(name) && now() - current.checkedAt < checkEveryMs) return current.value;
+      return (pending ??= check().finally(() => (pending = undefined)));
+    },
+    invalidate() {
+      if (current) current = { ...current, checkedAt: -Infinity };
+    },
+  };
+}
