@@ -24,6 +24,7 @@ const HEAVY = '/herramientas/peru/backend'; // the largest page today: tools lay
 const SALARY_PAGES = ['/herramientas/peru/backend', '/herramientas/mexico/salario'];
 const CALCULATOR_RESULT = '/herramientas/salario/calculadora/resultado?country=peru&role=backend&seniority=mid&english=advanced&modality=remote-global&skills=docker,aws';
 const SALARY_TARGET = '>= 300 req/s (salary pages)';
+const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -126,15 +127,33 @@ for (const [i, path] of SALARY_PAGES.entries()) {
 }
 await run('calculator result (signed in)', CALCULATOR_RESULT, { cookie: demoCookie }, '(information)', { compare: false });
 
+// The marketplace with the demo offers loaded: a filtered search and an offer page, anonymous (page cache)
+// and signed in (rendered on every request).
+const offersLoaded = await countRows('offers');
+const JOBS = '/peru/trabajos/backend';
+const jobsHtml = await (await get(JOBS)).text();
+const offerSlug = /href="\/oferta\/([a-z0-9-]+)"/.exec(jobsHtml)?.[1];
+if (!offerSlug) throw new Error(`no offer linked from ${JOBS}`);
+const OFFER = `/oferta/${offerSlug}`;
+for (const path of [JOBS, OFFER]) {
+  await run(`marketplace ${path} (anonymous, cached)`, path, {}, MARKET_TARGET, { compare: false, targetAll: true });
+  await run(`marketplace ${path} (signed in, uncached)`, path, { cookie: demoCookie }, MARKET_TARGET, { compare: false, targetAll: true });
+}
+
 /** Salary reports in the server's database (the figures above depend on it). */
 async function countSalaryReports() {
+  return countRows('salary_reports');
+}
+
+/** Rows of a table in the server's database. */
+async function countRows(table) {
   const url = process.env.DATABASE_URL ?? 'file:data/tandem.db';
   if (url.startsWith('postgres')) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      return Number((await client.query('select count(*) as n from salary_reports')).rows[0].n);
+      return Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n);
     } finally {
       await client.end();
     }
@@ -248,7 +267,7 @@ const memory = tree(server.pid).map((pid) => {
   }
 }).filter(Boolean);
 
-console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports loaded)', DURATION, reportsLoaded.toLocaleString('en'));
+console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports, %s offers loaded)', DURATION, reportsLoaded.toLocaleString('en'), offersLoaded.toLocaleString('en'));
 console.table(results);
 console.log('\nBytes');
 console.table([
