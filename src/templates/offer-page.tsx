@@ -126,6 +126,12 @@ export const OfferPage: Template = async (p) => {
   const jobs = await services.jobs();
   const country = o.country as CountryId;
   const similar = await jobs.related([{ role: o.role as RoleId, country, seniority: o.seniority }, { role: o.role as RoleId, country }, { role: o.role as RoleId }], 4, o.id);
+  const related = (
+    <RelatedOffers
+      id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}
+      more={similar.selection ? jobsHref(locale, similar.selection) : undefined} moreLabel={t('offer.moreOffers')}
+    />
+  );
   const m = (v: number, c: string) => formatMoney(v, c, locale);
   const place = [o.city, labelOf(countries, o.country, locale)].filter(Boolean).join(', ');
   const required = o.skills.filter((s) => s.required);
@@ -140,7 +146,7 @@ export const OfferPage: Template = async (p) => {
         <Link to={href('countryJobs', locale, { country: o.country, filters: [] })}>{labelOf(countries, o.country, locale)}</Link>
       </nav>
       {o.state !== 'open' && (
-        <div className="alert alert-info" role="status" data-testid="offer-state">
+        <div className="alert alert-info section-gap" role="status" data-testid="offer-state">
           {t(`offer.state.${o.state}`)}
         </div>
       )}
@@ -154,6 +160,7 @@ export const OfferPage: Template = async (p) => {
       </header>
       <div className="offer-layout">
         <div className="offer-main">
+          {o.state !== 'open' && related}
           <dl className="facts">
             <Fact label={t('offer.modality')}>{labelOf(modalities, o.modality, locale)}</Fact>
             <Fact label={t('offer.location')}>{place}</Fact>
@@ -184,10 +191,7 @@ export const OfferPage: Template = async (p) => {
             {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/lib/markdown.ts). */}
             <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
           </section>
-          <RelatedOffers
-            id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}
-            more={similar.selection ? jobsHref(locale, similar.selection) : undefined} moreLabel={t('offer.moreOffers')}
-          />
+          {o.state === 'open' && related}
         </div>
         <aside className="offer-side">
           <section className="card" aria-labelledby="apply-title">

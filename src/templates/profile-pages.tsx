@@ -184,7 +184,7 @@ export const MatchPlatformPage: Template = async (p) => {
           ...(profile.country ? [{ role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) }, { role: profile.role, country: profile.country }] : []),
           { role: profile.role },
         ],
-        6,
+        4,
       )
     : null;
   return (
@@ -208,14 +208,6 @@ export const MatchPlatformPage: Template = async (p) => {
           </Link>
         ))}
       </div>
-      {recommended ? (
-        <RelatedOffers
-          id="recommended-offers" title={t('platform.recommended')} items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))} locale={locale} t={t}
-          empty={t('jobs.empty')} more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined} moreLabel={t('offer.moreOffers')}
-        />
-      ) : (
-        <p className="notice section">{t('platform.noRecommendations')}</p>
-      )}
       <section className="section" aria-labelledby="applications-title">
         <h2 id="applications-title">{t('platform.applications')}</h2>
         {applications.length === 0 ? (
@@ -252,6 +244,14 @@ export const MatchPlatformPage: Template = async (p) => {
           </div>
         )}
       </section>
+      {recommended ? (
+        <RelatedOffers
+          id="recommended-offers" title={t('platform.recommended')} items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))} locale={locale} t={t}
+          empty={t('jobs.empty')} more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined} moreLabel={t('offer.moreOffers')}
+        />
+      ) : (
+        <p className="notice section">{t('platform.noRecommendations')}</p>
+      )}
     </div>
   );
 };
