@@ -6,6 +6,7 @@ import { outboxDelivery } from './migrations/002-outbox-delivery';
 import { salaryAggregates } from './migrations/003-salary-aggregates';
 import { generations } from './migrations/004-generations';
 import { offerSearch } from './migrations/005-offer-search';
+import { offerDrafts } from './migrations/006-offer-drafts';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -15,6 +16,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '003-salary-aggregates': salaryAggregates,
   '004-generations': generations,
   '005-offer-search': offerSearch,
+  '006-offer-drafts': offerDrafts,
 };
 
 class CodeProvider implements MigrationProvider {

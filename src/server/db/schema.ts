@@ -96,6 +96,7 @@ export interface EmailOutboxTable {
   attempts: Generated<number>; locked_until: Timestamp | null;
 }
 export interface GenerationsTable { name: string; value: number }
+export interface OfferDraftsTable { token_hash: string; data: string; created_at: Timestamp }
 export interface RateLimitsTable { key: string; window_start: ColumnType<number | string, number, number>; count: number }
 
 export interface DB {
@@ -127,6 +128,7 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
   generations: GenerationsTable;
+  offer_drafts: OfferDraftsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -10,6 +10,7 @@ import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
 import { createApplicationService, type ApplicationService } from './application-service';
+import { createHiringService, type HiringService } from './hiring-service';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { refreshAggregates } from '../salaries/aggregates';
@@ -28,6 +29,8 @@ let salaries: Promise<SalaryService> | undefined;
 let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
+let hiring: Promise<HiringService> | undefined;
+let expiryTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
@@ -52,6 +55,16 @@ export const services = {
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
+  /** The company side; expires due offers at start and then hourly (reads treat them as expired anyway). */
+  hiring: () =>
+    (hiring ??= getDatabase().then((db) => {
+      const svc = createHiringService(db, { salaries: services.salaries });
+      const expire = () => void svc.expireDue().catch((e) => console.error('[offers] expiring offers failed:', e));
+      expire();
+      expiryTimer = setInterval(expire, 60 * 60 * 1000);
+      expiryTimer.unref?.();
+      return svc;
+    })),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
   /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
   contributions: () =>
@@ -70,6 +83,7 @@ export const services = {
 
 /** Let queued deliveries in flight finish (graceful shutdown). */
 export async function stopServices(): Promise<void> {
+  if (expiryTimer) clearInterval(expiryTimer);
   if (aggregateRefresh) await aggregateRefresh.flush();
   if (email) await (await email).stop();
 }

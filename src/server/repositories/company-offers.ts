@@ -1,0 +1,177 @@
+import 'server-only';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+// The company side's SQL (issue 6): a company's offers with applicant counts, writes of offers with their
+// skills and allowed countries, status changes, expiry, applicants and their pipeline, the candidate browser.
+type Q = Kysely<DB> | Transaction<DB>;
+
+export type OfferWrite = {
+  title: string; area: string; role: string; seniority: string; english: string | null; modality: string; country: string; city: string | null;
+  employment_type: string; description: string; salary_min: number; salary_max: number; currency: string; period: 'month' | 'year';
+  salary_min_usd_month: number; salary_max_usd_month: number;
+};
+
+export async function insertOffer(db: Q, companyId: number, slug: string, o: OfferWrite, status: 'draft' | 'published', at: Date, validThrough: Date | null) {
+  const row = await db
+    .insertInto('offers')
+    .values({
+      ...o, slug, company_id: companyId, gross: 1, status, is_demo: 0, created_at: at, updated_at: at,
+      published_at: status === 'published' ? at : null, valid_through: validThrough,
+    })
+    .returning(['id', 'slug'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function updateOffer(db: Q, id: number, o: OfferWrite, at: Date) {
+  await db.updateTable('offers').set({ ...o, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function replaceOfferLists(db: Q, offerId: number, required: string[], nice: string[], countries: string[]) {
+  await db.deleteFrom('offer_skills').where('offer_id', '=', offerId).execute();
+  await db.deleteFrom('offer_countries').where('offer_id', '=', offerId).execute();
+  const skills = [...required.map((skill) => ({ offer_id: offerId, skill, required: 1 })), ...nice.map((skill) => ({ offer_id: offerId, skill, required: 0 }))];
+  if (skills.length) await db.insertInto('offer_skills').values(skills).execute();
+  if (countries.length) await db.insertInto('offer_countries').values(countries.map((country) => ({ offer_id: offerId, country }))).execute();
+}
+
+export function slugTaken(db: Q, slug: string) {
+  return db.selectFrom('offers').select('id').where('slug', '=', slug).executeTakeFirst();
+}
+
+export function companyOffer(db: Q, companyId: number, id: number) {
+  return db.selectFrom('offers').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+}
+
+export function offerCompany(db: Q, id: number) {
+  return db.selectFrom('offers').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function offerLists(db: Q, id: number) {
+  const [skills, countries] = await Promise.all([
+    db.selectFrom('offer_skills').select(['skill', 'required']).where('offer_id', '=', id).orderBy('skill').execute(),
+    db.selectFrom('offer_countries').select('country').where('offer_id', '=', id).orderBy('country').execute(),
+  ]);
+  return {
+    required: skills.filter((s) => s.required).map((s) => s.skill),
+    nice: skills.filter((s) => !s.required).map((s) => s.skill),
+    countries: countries.map((c) => c.country),
+  };
+}
+
+export function companyOffers(db: Q, companyId: number) {
+  return db
+    .selectFrom('offers as o')
+    .leftJoin('applications as a', 'a.offer_id', 'o.id')
+    .select(['o.id', 'o.slug', 'o.title', 'o.status', 'o.published_at', 'o.valid_through', 'o.updated_at', 'o.country', 'o.role', 'o.seniority'])
+    .select((eb) => eb.fn.count<number>('a.id').as('applicants'))
+    .where('o.company_id', '=', companyId)
+    .groupBy(['o.id', 'o.slug', 'o.title', 'o.status', 'o.published_at', 'o.valid_through', 'o.updated_at', 'o.country', 'o.role', 'o.seniority'])
+    .orderBy('o.updated_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export type OfferStatus = 'draft' | 'published' | 'paused' | 'closed' | 'expired';
+export async function setOfferStatus(db: Q, id: number, set: { status: OfferStatus; published_at?: Date; valid_through?: Date | null }, at: Date) {
+  await db.updateTable('offers').set({ ...set, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Published offers past valid_through become expired. Returns how many. */
+export async function expireDue(db: Q, now: Date): Promise<number> {
+  const r = await db
+    .updateTable('offers')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'published')
+    .where('valid_through', 'is not', null)
+    .where('valid_through', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0);
+}
+
+export function applicantsOf(db: Q, offerId: number) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .leftJoin('candidate_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      'a.id', 'a.status', 'a.created_at', 'a.updated_at', 'u.id as user_id', 'u.name', 'u.last_name', 'u.email', 'u.profile_slug',
+      'p.role', 'p.seniority', 'p.country', 'p.english', 'p.headline', 'p.is_public',
+    ])
+    .where('a.offer_id', '=', offerId)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export async function skillsOfUsers(db: Q, userIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!userIds.length) return out;
+  const rows = await db.selectFrom('candidate_skills').select(['user_id', 'skill']).where('user_id', 'in', userIds).orderBy('skill').execute();
+  for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push(r.skill);
+  return out;
+}
+
+export function applicationWithCompany(db: Q, id: number) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('offers as o', 'o.id', 'a.offer_id')
+    .select(['a.id', 'a.status', 'a.offer_id', 'o.company_id'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setApplicationStatus(db: Q, id: number, status: string, at: Date) {
+  await db.updateTable('applications').set({ status, updated_at: at }).where('id', '=', id).execute();
+}
+
+export type CandidateFilter = { area?: string; roles?: string[]; role?: string; skill?: string; seniority?: string; country?: string; english?: string };
+
+function candidateQuery(db: Q, f: CandidateFilter) {
+  let q = db
+    .selectFrom('candidate_profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .where('p.is_public', '=', 1)
+    .where('u.user_status', '!=', 'suspended');
+  if (f.role) q = q.where('p.role', '=', f.role);
+  else if (f.roles) q = q.where('p.role', 'in', f.roles.length ? f.roles : ['-']);
+  if (f.seniority) q = q.where('p.seniority', '=', f.seniority);
+  if (f.country) q = q.where('p.country', '=', f.country);
+  if (f.english) q = q.where('p.english', '=', f.english);
+  if (f.skill) q = q.where((eb) => eb.exists(eb.selectFrom('candidate_skills as s').select('s.user_id').whereRef('s.user_id', '=', 'p.user_id').where('s.skill', '=', f.skill!)));
+  return q;
+}
+
+export async function countCandidates(db: Q, f: CandidateFilter): Promise<number> {
+  const r = await candidateQuery(db, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Public profiles, those with certifications first, then the most recently updated. */
+export function findCandidates(db: Q, f: CandidateFilter, limit: number, offset: number) {
+  return candidateQuery(db, f)
+    .select([
+      'u.id as user_id', 'u.name', 'u.last_name', 'u.profile_slug', 'p.headline', 'p.role', 'p.seniority', 'p.country', 'p.english', 'p.availability',
+      sql<number>`(select count(*) from certifications c where c.user_id = p.user_id)`.as('certifications'),
+    ])
+    .orderBy(sql`(select count(*) from certifications c where c.user_id = p.user_id) > 0`, 'desc')
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function saveDraft(db: Q, tokenHash: string, data: string, at: Date) {
+  await db.insertInto('offer_drafts').values({ token_hash: tokenHash, data, created_at: at })
+    .onConflict((oc) => oc.column('token_hash').doUpdateSet({ data, created_at: at })).execute();
+}
+export function loadDraft(db: Q, tokenHash: string, since: Date) {
+  return db.selectFrom('offer_drafts').select('data').where('token_hash', '=', tokenHash).where('created_at', '>', since).executeTakeFirst();
+}
+export async function deleteDraft(db: Q, tokenHash: string, olderThan: Date) {
+  await db.deleteFrom('offer_drafts').where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('created_at', '<', olderThan)])).execute();
+}

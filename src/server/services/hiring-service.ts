@@ -1,0 +1,265 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { roles, type CountryId } from '../../domain/catalog';
+import type { OfferInput } from '../../lib/offer-input';
+import type { Database } from '../db/client';
+import { toDate } from '../db/schema';
+import {
+  applicantsOf, applicationWithCompany, companyOffer, companyOffers, countCandidates, deleteDraft, expireDue, findCandidates, insertOffer,
+  loadDraft, offerCompany, offerLists, replaceOfferLists, saveDraft, setApplicationStatus, setOfferStatus, skillsOfUsers, slugTaken,
+  updateOffer, type CandidateFilter, type OfferWrite,
+} from '../repositories/company-offers';
+import { companyOfUser } from '../repositories/profiles';
+import { stateOf, type OfferState } from './application-service';
+import { ServiceError } from './errors';
+import type { SalaryService } from './salary-service';
+
+// The company side of the marketplace (PRODUCT.md §4, §7): publishing offers (free, immediate, 60 days),
+// pausing, closing and renewing them, following applicants through the pipeline, browsing public
+// candidates, and the market check shown while an offer is written. Only a company's own users see or
+// change its offers and applicants.
+export const OFFER_DAYS = 60;
+export const PIPELINE = ['sent', 'approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected'] as const;
+export type PipelineStatus = (typeof PIPELINE)[number];
+export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
+export type HireViewer = { id: number; type: 'match' | 'hire' } | null;
+const DAY = 86_400_000;
+const CANDIDATES_PER_PAGE = 20;
+const DRAFT_DAYS = 7;
+
+const slugify = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100).replace(/-$/, '');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Which actions an offer in a state allows (the workspace shows exactly these). */
+export function allowedActions(state: OfferState): OfferAction[] {
+  switch (state) {
+    case 'draft': return ['publish'];
+    case 'open': return ['pause', 'close', 'renew'];
+    case 'paused': return ['resume', 'close'];
+    case 'expired': return ['renew', 'close'];
+    case 'closed': return ['renew'];
+  }
+}
+
+export function createHiringService(database: Database, deps: { salaries: () => Promise<SalaryService>; now?: () => Date }) {
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+
+  async function companyFor(viewer: HireViewer) {
+    if (!viewer) throw new ServiceError('unauthorized');
+    if (viewer.type !== 'hire') throw new ServiceError('forbidden');
+    const company = await companyOfUser(db, viewer.id);
+    if (!company) throw new ServiceError('forbidden');
+    return company;
+  }
+  /** The company's offer, or forbidden when it is another company's (not-found when it does not exist). */
+  async function ownOffer(viewer: HireViewer, id: number) {
+    const company = await companyFor(viewer);
+    const row = await companyOffer(db, company.id, id);
+    if (!row) throw new ServiceError((await offerCompany(db, id)) ? 'forbidden' : 'not-found');
+    return { company, row };
+  }
+
+  async function usdMonth(amount: number, currency: string, period: 'month' | 'year'): Promise<number> {
+    let rate = 1;
+    if (currency !== 'USD') {
+      const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
+      if (!fx) throw new ServiceError('invalid-input', { currency: { key: 'hire.error.noRate' } });
+      rate = Number(fx.usd_rate);
+    }
+    return Math.round(amount / rate / (period === 'year' ? 12 : 1));
+  }
+  async function toWrite(o: OfferInput): Promise<OfferWrite> {
+    return {
+      title: o.title, area: o.area, role: o.role, seniority: o.seniority, english: o.english, modality: o.modality, country: o.country, city: o.city,
+      employment_type: o.employmentType, description: o.description, salary_min: o.salaryMin, salary_max: o.salaryMax, currency: o.currency, period: o.period,
+      salary_min_usd_month: await usdMonth(o.salaryMin, o.currency, o.period), salary_max_usd_month: await usdMonth(o.salaryMax, o.currency, o.period),
+    };
+  }
+  async function uniqueSlug(base: string): Promise<string> {
+    const root = slugify(base) || 'oferta';
+    for (let i = 0; i < 50; i++) {
+      const slug = i === 0 ? root : `${root}-${i + 1}`;
+      if (!(await slugTaken(db, slug))) return slug;
+    }
+    return `${root}-${randomBytes(4).toString('hex')}`;
+  }
+
+  const service = {
+    companyFor,
+
+    /** Create an offer (a draft, or published at once) or update one of the company's offers. */
+    async save(viewer: HireViewer, input: OfferInput, opts: { id?: number; publish: boolean }): Promise<{ id: number; slug: string; status: string }> {
+      const at = now();
+      const write = await toWrite(input);
+      if (opts.id !== undefined) {
+        const { row } = await ownOffer(viewer, opts.id);
+        await db.transaction().execute(async (trx) => {
+          await updateOffer(trx, row.id, write, at);
+          await replaceOfferLists(trx, row.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+        });
+        if (opts.publish && row.status === 'draft') return { ...(await service.act(viewer, row.id, 'publish')), slug: row.slug };
+        return { id: row.id, slug: row.slug, status: row.status };
+      }
+      const company = await companyFor(viewer);
+      const status = opts.publish ? 'published' : 'draft';
+      for (let attempt = 0; ; attempt++) {
+        const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '));
+        try {
+          return await db.transaction().execute(async (trx) => {
+            const created = await insertOffer(trx, company.id, slug, write, status, at, opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null);
+            await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+            return { id: created.id, slug: created.slug, status };
+          });
+        } catch (err) {
+          // Two offers with the same title at once: take the next free slug.
+          if (attempt < 3 && /unique|duplicate/i.test(String((err as Error).message))) continue;
+          throw err;
+        }
+      }
+    },
+
+    /** Publish, pause, resume, close or renew; an action the offer's state does not allow is refused. */
+    async act(viewer: HireViewer, id: number, action: OfferAction): Promise<{ id: number; status: string }> {
+      const { row } = await ownOffer(viewer, id);
+      const at = now();
+      const state = stateOf(row, at);
+      if (!allowedActions(state).includes(action)) throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
+      const until = new Date(at.getTime() + OFFER_DAYS * DAY);
+      const next =
+        action === 'publish' ? { status: 'published' as const, published_at: at, valid_through: until }
+        : action === 'renew' ? { status: 'published' as const, valid_through: until, ...(row.published_at ? {} : { published_at: at }) }
+        : action === 'pause' ? { status: 'paused' as const }
+        : action === 'resume' ? { status: 'published' as const }
+        : { status: 'closed' as const };
+      await setOfferStatus(db, row.id, next, at);
+      return { id: row.id, status: next.status };
+    },
+
+    /** The company's offers with their state, applicant count and allowed actions. */
+    async offers(viewer: HireViewer) {
+      const company = await companyFor(viewer);
+      const at = now();
+      const rows = await companyOffers(db, company.id);
+      return {
+        company,
+        offers: rows.map((r) => {
+          const state = stateOf(r, at);
+          return {
+            id: r.id, slug: r.slug, title: r.title, state, applicants: Number(r.applicants), country: r.country, role: r.role,
+            publishedAt: toDate(r.published_at), validThrough: toDate(r.valid_through), actions: allowedActions(state),
+          };
+        }),
+      };
+    },
+
+    /** One of the company's offers as form input (for editing). */
+    async offerInput(viewer: HireViewer, id: number): Promise<{ id: number; slug: string; state: OfferState; input: OfferInput }> {
+      const { row } = await ownOffer(viewer, id);
+      const lists = await offerLists(db, row.id);
+      return {
+        id: row.id, slug: row.slug, state: stateOf(row, now()),
+        input: {
+          title: row.title, area: row.area, role: row.role, seniority: row.seniority as OfferInput['seniority'], english: row.english, modality: row.modality,
+          country: row.country, allowedCountries: lists.countries, city: row.city, employmentType: row.employment_type,
+          skillsRequired: lists.required, skillsNice: lists.nice, salaryMin: Number(row.salary_min), salaryMax: Number(row.salary_max),
+          currency: row.currency, period: row.period as 'month' | 'year', description: row.description,
+        },
+      };
+    },
+
+    /** An offer's applicants with their profile summary. */
+    async applicants(viewer: HireViewer, offerId: number) {
+      const { row } = await ownOffer(viewer, offerId);
+      const rows = await applicantsOf(db, row.id);
+      const skills = await skillsOfUsers(db, rows.map((r) => r.user_id));
+      return {
+        offer: { id: row.id, slug: row.slug, title: row.title },
+        applicants: rows.map((r) => ({
+          id: r.id, status: r.status as PipelineStatus, appliedAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
+          candidate: {
+            name: `${r.name} ${r.last_name}`.trim(), email: r.email, slug: r.is_public ? r.profile_slug : null, headline: r.headline,
+            role: r.role, seniority: r.seniority, country: r.country, english: r.english, skills: skills.get(r.user_id) ?? [],
+          },
+        })),
+      };
+    },
+
+    /** Move an application along the pipeline (any stage, so a mistake can be undone). */
+    async moveApplication(viewer: HireViewer, applicationId: number, status: string): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
+      const company = await companyFor(viewer);
+      if (!(PIPELINE as readonly string[]).includes(status)) throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
+      const app = await applicationWithCompany(db, applicationId);
+      if (!app) throw new ServiceError('not-found');
+      if (app.company_id !== company.id) throw new ServiceError('forbidden');
+      await setApplicationStatus(db, app.id, status, now());
+      return { id: app.id, status: status as PipelineStatus, offerId: app.offer_id };
+    },
+
+    /** Public candidate profiles, certified first, 20 per page. */
+    async candidates(viewer: HireViewer, filter: CandidateFilter, page = 1) {
+      await companyFor(viewer);
+      const f: CandidateFilter = { ...filter, ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}) };
+      const p = Math.max(1, Math.min(500, Math.floor(page)));
+      const [total, rows] = await Promise.all([countCandidates(db, f), findCandidates(db, f, CANDIDATES_PER_PAGE, (p - 1) * CANDIDATES_PER_PAGE)]);
+      const skills = await skillsOfUsers(db, rows.map((r) => r.user_id));
+      return {
+        total, page: p, pages: Math.max(1, Math.ceil(total / CANDIDATES_PER_PAGE)),
+        items: rows.map((r) => ({
+          slug: r.profile_slug, name: `${r.name} ${r.last_name}`.trim(), headline: r.headline, role: r.role, seniority: r.seniority,
+          country: r.country, english: r.english, availability: r.availability, certifications: Number(r.certifications), skills: skills.get(r.user_id) ?? [],
+        })),
+      };
+    },
+
+    /**
+     * The market check shown while an offer is written: the range for its role, country and seniority, the
+     * verdict on its range (when the range is valid) and how many public profiles match.
+     */
+    async market(o: Partial<Pick<OfferInput, 'role' | 'country' | 'seniority' | 'english' | 'modality' | 'salaryMin' | 'salaryMax' | 'currency' | 'period'>>) {
+      if (!o.role || !o.country || !o.seniority) return null;
+      const input = { country: o.country as CountryId, role: o.role, seniority: o.seniority, english: o.english ?? undefined, modality: o.modality };
+      const svc = await deps.salaries();
+      const estimate = await svc.estimate(input);
+      let verdict: 'low' | 'competitive' | 'high' | null = null;
+      if (estimate && o.salaryMin && o.salaryMax && o.currency && o.period && o.salaryMin <= o.salaryMax) {
+        try {
+          const [min, max] = [await usdMonth(o.salaryMin, o.currency, o.period), await usdMonth(o.salaryMax, o.currency, o.period)];
+          verdict = (await svc.verdict(input, min, max))?.verdict ?? null;
+        } catch {
+          verdict = null;
+        }
+      }
+      const candidates = await countCandidates(db, { role: o.role, seniority: o.seniority, country: o.country });
+      return { estimate, verdict, candidates };
+    },
+
+    /** Published offers past their date become expired (run at start-up and hourly). */
+    expireDue: () => expireDue(db, now()),
+
+    /** Keep what an anonymous visitor typed until they have an account; the token goes in their cookie. */
+    async stashDraft(values: Record<string, string | string[]>): Promise<string> {
+      const token = randomBytes(24).toString('base64url');
+      const data = JSON.stringify(values);
+      if (data.length > 64_000) throw new ServiceError('invalid-input');
+      await saveDraft(db, hashToken(token), data, now());
+      return token;
+    },
+    async draft(token: string | undefined): Promise<Record<string, string | string[]> | null> {
+      if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+      const row = await loadDraft(db, hashToken(token), new Date(now().getTime() - DRAFT_DAYS * DAY));
+      if (!row) return null;
+      try {
+        const v = JSON.parse(row.data) as unknown;
+        return v && typeof v === 'object' ? (v as Record<string, string | string[]>) : null;
+      } catch {
+        return null;
+      }
+    },
+    async dropDraft(token: string | undefined) {
+      if (token) await deleteDraft(db, hashToken(token), new Date(now().getTime() - DRAFT_DAYS * DAY));
+    },
+  };
+  return service;
+}
+export type HiringService = ReturnType<typeof createHiringService>;
