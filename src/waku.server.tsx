@@ -12,6 +12,7 @@ import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
 import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
+import { createOfferForms } from './server/forms/offer-forms';
 import { jobSearchRoutes } from './server/http/job-search';
 import { createSalaryForms } from './server/forms/salary-forms';
 import { createApplicationForms } from './server/forms/application-forms';
@@ -61,11 +62,14 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
+const profileForms = createProfileForms({ profiles: services.profiles });
 const { app } = createHttpApp({
   loadUser,
   forms: {
     ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
-    ...createProfileForms({ profiles: services.profiles }),
+    // The workspace form handles offer actions and pipeline moves, and passes the company profile form on.
+    ...profileForms,
+    ...createOfferForms({ hiring: services.hiring, config }, profileForms),
     ...createApplicationForms({ applications: services.applications }),
     ...createSalaryForms({ account: { auth: services.auth, limiter: services.limiter, config }, contributions: services.contributions }),
   },

@@ -14,6 +14,8 @@ export type RequestContext = {
   session?: Session;
   /** The session token, for in-process service calls made on the user's behalf (never sent to the page). */
   token?: string | null;
+  /** The token of an offer typed before signing up (cookie OFFER_DRAFT_COOKIE); signed-in requests only. */
+  offerDraft?: string;
   /** A form post that failed, re-rendered into its page without JavaScript. */
   form?: FormState;
 };
@@ -27,3 +29,6 @@ export function patchResponse(fn: (p: ResponsePatch) => void): void {
   const ctx = storage.getStore();
   if (ctx) fn(ctx.patch);
 }
+
+/** The cookie that keeps an anonymous visitor's offer draft token until they have a company account. */
+export const OFFER_DRAFT_COOKIE = 'tandem_offer_draft';

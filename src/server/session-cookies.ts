@@ -28,3 +28,8 @@ export function sessionCookies(c: CookieConfig, token: string, type: 'match' | '
 export function clearedSessionCookies(c: CookieConfig): string[] {
   return [c.AUTH_COOKIE_TOKEN, c.AUTH_COOKIE_TYPE].map((name) => stringifySetCookie({ name, value: '', maxAge: 0, ...base(c) }));
 }
+
+/** Set-Cookie for the offer draft token of a visitor without a company account (7 days; empty clears it). */
+export function offerDraftCookie(c: CookieConfig, name: string, token: string): string {
+  return stringifySetCookie({ name, value: token, maxAge: token ? 7 * 24 * 60 * 60 : 0, ...base(c) });
+}

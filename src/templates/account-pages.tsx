@@ -168,8 +168,17 @@ export const HireStartNowPage: Template = (p) => {
     emailField(t),
     newPasswordField(t),
   ];
+  const q = new URLSearchParams(p.query);
+  const fromOffer = q.get('draft') === '1';
+  const redirect = safeRedirect(q.get('redirect'));
   return (
     <AuthShell p={p}>
+      {fromOffer && (
+        <Notice kind="info">
+          {t('hire.form.signUpToPublish')}{' '}
+          <Link to={`${href('login', p.locale)}?${new URLSearchParams({ type: 'hire', ...(redirect ? { redirect } : {}) })}`}>{t('hire.form.signInToPublish')}</Link>
+        </Notice>
+      )}
       <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />
       <p className="form-links muted">{t('auth.terms')}</p>
       <p className="form-links">

@@ -3,7 +3,8 @@ import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, Rese
 import { contentPage } from './content-page';
 import { CertificationPage } from './entity-pages';
 import { OfferPage } from './offer-page';
-import { HireSitePage, MatchPlatformPage, TalentProfilePage } from './profile-pages';
+import { MatchPlatformPage, TalentProfilePage } from './profile-pages';
+import { HireCreateOfferPage, HireSitePage } from './hire-pages';
 import { HomePage } from './home-page';
 import { JobsPage } from './jobs-page';
 import { LogoutPage } from './logout-page';
@@ -27,7 +28,7 @@ export const templates: Record<RouteId, Template> = {
   hirePricing: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }),
   hireStaffing: contentPage({ primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' }, related: ['hirePricing', 'hireSchedule'] }),
   hireSchedule: contentPage({ related: ['hireRequestMeeting', 'hireStaffing'] }),
-  hireCreateOffer: contentPage({ related: ['hireStartNow', 'calculator', 'hirePricing'] }),
+  hireCreateOffer: HireCreateOfferPage,
   hireStartNow: HireStartNowPage,
   hireRequestMeeting: contentPage({ related: ['hireSchedule', 'hireStaffing'] }),
 

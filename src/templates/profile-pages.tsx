@@ -129,49 +129,6 @@ TalentProfilePage.meta = async (p) => {
   };
 };
 
-export const HireSitePage: Template = async (p) => {
-  const { t, locale } = p;
-  const session = await loadSession();
-  const company = session.user ? await (await services.profiles()).companyOf(Number(session.user.id)) : null;
-  const saved = new URLSearchParams(p.query).get('saved') === '1';
-  return (
-    <div className="container page">
-      <h1>{t('company.welcome', { name: session.user?.name ?? '' })}</h1>
-      <p className="muted">{t('routes.hireSite.intro', { brand: p.brand })}</p>
-      <div className="actions">
-        <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>
-          {t('routes.hireCreateOffer.title')}
-        </Link>
-      </div>
-      <section className="card section" aria-labelledby="company-heading">
-        <h2 id="company-heading">{t('company.heading')}</h2>
-        {!company ? (
-          <p>{t('company.noCompany')}</p>
-        ) : (
-          <>
-            <div className="company-head">
-              {company.logo && <img className="company-logo" src={company.logo} alt="" width={64} height={64} />}
-              <p className="muted">{t('company.intro')}</p>
-            </div>
-            {saved && (
-              <div className="alert alert-success" role="status">
-                {t('company.saved')}
-              </div>
-            )}
-            <CompanyEditor
-              action={selfAction(p)}
-              locale={locale}
-              t={t}
-              state={getRequestContext()?.form ?? null}
-              values={{ name: company.name, website: company.website ?? '', size: company.size ?? '', country: company.country ?? '' }}
-            />
-          </>
-        )}
-      </section>
-    </div>
-  );
-};
-
 export const MatchPlatformPage: Template = async (p) => {
   const { t, locale } = p;
   const session = await loadSession();

@@ -11,7 +11,7 @@ import { trailingSlashRedirect } from '../../lib/trailing-slash';
 import { matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
 import type { ServerConfig } from '../config';
 import { pagePathFromPathname } from '../../lib/page-path';
-import { runWithRequestContext, type RequestContext } from '../request-context';
+import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
 import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
 import { compressStream, isCompressible, pickEncoding } from './compress';
 import { PageCache, type CachedResponse } from './page-cache';
@@ -226,6 +226,8 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
         session: resolved?.session,
         token: resolved?.token ?? null,
         form: form?.state,
+        // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
+        offerDraft: resolved?.session.loggedIn ? parseCookie(c.req.header('cookie') ?? '')[OFFER_DRAFT_COOKIE] : undefined,
       };
       const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
