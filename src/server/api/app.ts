@@ -10,6 +10,8 @@ import { parseCookie } from 'cookie';
 import { isCrossSite } from '../http/forms';
 import { requestLog } from '../http/request-log';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
+import { registerHireRoutes } from './hire-routes';
+import type { HiringService } from '../services/hiring-service';
 
 // The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
 // the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.
@@ -33,6 +35,8 @@ type Deps = {
   limits?: AuthLimits;
   /** Trust X-Forwarded-For for the client address (behind a proxy you control). */
   trustProxy?: boolean;
+  /** The company side (offers, applicants, candidates); without it those routes answer 404. */
+  hiring?: () => Promise<HiringService>;
   /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
   sessionCookie?: string;
 };
@@ -56,7 +60,7 @@ const tokenOf = (c: Context, cookieName: string | undefined): string | null => {
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false, sessionCookie }: Deps) {
+export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false, sessionCookie, hiring }: Deps) {
   const api = new Hono();
 
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
@@ -130,6 +134,8 @@ export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy =
     return ok(c, user);
   });
   api.all('/v3/:type/auth/me', only('GET, HEAD'));
+
+  if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie), readJson });
 
   api.notFound((c) => fail(c, 404, 'api.notFound'));
   return api;

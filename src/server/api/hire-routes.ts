@@ -1,0 +1,109 @@
+import 'server-only';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { getT } from '../../i18n/translate';
+import { parseOfferInput } from '../../lib/offer-input';
+import type { AuthService } from '../services/auth-service';
+import type { HiringService, HireViewer, OfferAction } from '../services/hiring-service';
+import { fail, fieldErrors, langOf, ok } from './respond';
+
+// The company side of the product API (issue 6), thin adapters over the hiring service: offers CRUD and
+// their actions, applicants and pipeline moves, the candidate browser. Same auth (bearer token, or the
+// session cookie from this site's pages), validation and error shapes as the rest of /api; the service's
+// refusals (401, 403, 404, 409) pass through the API's error handler.
+type Deps = {
+  auth: () => Promise<AuthService>;
+  hiring: () => Promise<HiringService>;
+  tokenOf: (c: Context) => string | null;
+  readJson: (c: Context) => Promise<{ ok: true; value: unknown } | { ok: false }>;
+};
+
+const id = z.coerce.number().int().positive().max(2 ** 31);
+const ACTIONS = ['publish', 'pause', 'resume', 'close', 'renew'] as const;
+const candidateQuery = z.object({
+  area: z.string().max(40).optional(), role: z.string().max(40).optional(), skill: z.string().max(40).optional(), seniority: z.string().max(8).optional(),
+  country: z.string().max(24).optional(), english: z.string().max(16).optional(), page: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson }: Deps) {
+  const viewer = async (c: Context): Promise<HireViewer> => {
+    const user = await (await auth()).me(null, tokenOf(c));
+    return { id: user.id, type: user.account_type };
+  };
+  const idOf = (c: Context, name = 'id') => {
+    const r = id.safeParse(c.req.param(name));
+    return r.success ? r.data : null;
+  };
+  /** The offer in the body, validated by the same rules as the web form; field messages in the `lang` language. */
+  const offerBody = async (c: Context) => {
+    const body = await readJson(c);
+    if (!body.ok || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return { error: fail(c, 400, 'api.invalidJson') } as const;
+    const raw = body.value as Record<string, unknown>;
+    const flat = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) as Record<string, string | number | string[]>;
+    const parsed = parseOfferInput(flat);
+    if (!parsed.ok) {
+      const t = getT(langOf(c));
+      return { error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e!.key, e!.params)]))) } as const;
+    }
+    return { value: parsed.value, publish: raw.publish === true } as const;
+  };
+  const noStore = (c: Context) => c.header('cache-control', 'private, no-store');
+
+  api.get('/v3/hire/offers', async (c) => {
+    noStore(c);
+    return ok(c, (await (await hiring()).offers(await viewer(c))).offers);
+  });
+  api.post('/v3/hire/offers', async (c) => {
+    const v = await viewer(c);
+    const b = await offerBody(c);
+    if ('error' in b) return b.error!;
+    return ok(c, await (await hiring()).save(v, b.value, { publish: b.publish }), 201);
+  });
+  api.get('/v3/hire/offers/:id', async (c) => {
+    const offerId = idOf(c);
+    const v = await viewer(c);
+    if (offerId === null) return fail(c, 404, 'api.notFound');
+    noStore(c);
+    return ok(c, await (await hiring()).offerInput(v, offerId));
+  });
+  api.patch('/v3/hire/offers/:id', async (c) => {
+    const offerId = idOf(c);
+    const v = await viewer(c);
+    if (offerId === null) return fail(c, 404, 'api.notFound');
+    const b = await offerBody(c);
+    if ('error' in b) return b.error!;
+    return ok(c, await (await hiring()).save(v, b.value, { id: offerId, publish: b.publish }));
+  });
+  api.post('/v3/hire/offers/:id/:action', async (c) => {
+    const offerId = idOf(c);
+    const action = c.req.param('action') as OfferAction;
+    const v = await viewer(c);
+    if (offerId === null || !ACTIONS.includes(action as (typeof ACTIONS)[number])) return fail(c, 404, 'api.notFound');
+    return ok(c, await (await hiring()).act(v, offerId, action));
+  });
+  api.get('/v3/hire/offers/:id/applicants', async (c) => {
+    const offerId = idOf(c);
+    const v = await viewer(c);
+    if (offerId === null) return fail(c, 404, 'api.notFound');
+    noStore(c);
+    return ok(c, await (await hiring()).applicants(v, offerId));
+  });
+  api.patch('/v3/hire/applications/:id', async (c) => {
+    const appId = idOf(c);
+    const v = await viewer(c);
+    if (appId === null) return fail(c, 404, 'api.notFound');
+    const body = await readJson(c);
+    if (!body.ok) return fail(c, 400, 'api.invalidJson');
+    const parsed = z.object({ status: z.string().max(40) }).safeParse(body.value);
+    if (!parsed.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, parsed.error));
+    return ok(c, await (await hiring()).moveApplication(v, appId, parsed.data.status));
+  });
+  api.get('/v3/hire/candidates', async (c) => {
+    const v = await viewer(c);
+    const parsed = candidateQuery.safeParse(c.req.query());
+    if (!parsed.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, parsed.error));
+    const { page, ...filter } = parsed.data;
+    noStore(c);
+    return ok(c, await (await hiring()).candidates(v, filter, page ?? 1));
+  });
+}
