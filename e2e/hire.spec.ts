@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
+
+// The company side (issue 6): publishing, the workspace, applicants and their pipeline, and who may see what.
+const word = () => `Zorblax${Math.random().toString(36).slice(2, 7)}`;
+
+async function fillOffer(page: Page, title: string, over: { min?: string; max?: string } = {}) {
+  await page.fill('#offer-title', title);
+  await page.selectOption('#offer-area', 'tech');
+  await page.selectOption('#offer-role', 'backend');
+  await page.selectOption('#offer-seniority', 'senior');
+  await page.selectOption('#offer-modality', 'remote-global');
+  await page.selectOption('#offer-country', 'peru');
+  await page.locator('input[name=allowed_countries][value=peru]').check();
+  await page.locator('input[name=allowed_countries][value=chile]').check();
+  await page.fill('#offer-salary_min', over.min ?? '12000');
+  await page.fill('#offer-salary_max', over.max ?? '16000');
+  await page.selectOption('#offer-currency', 'PEN');
+  await page.locator('input[name=skills_required][value=go]').check();
+  await page.fill('#offer-description', '## Qué harás\n\n- Diseñar APIs en **Go**\n- Operar servicios en la nube\n\n<script>alert(1)</script>');
+}
+
+async function signUpCompany(page: Page, company: string) {
+  await waitForForm(page, 'hire-signup-form');
+  await page.fill('#hire-signup-form-name', 'Eva');
+  await page.fill('#hire-signup-form-last_name', 'Ruiz');
+  await page.fill('#hire-signup-form-company_name', company);
+  await page.fill('#hire-signup-form-email', freshEmail('company'));
+  await page.fill('#hire-signup-form-password', 'clave-segura-7');
+  await page.locator('#hire-signup-form button[type=submit]').click();
+}
+
+async function newCandidate(browser: Browser) {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/registro');
+  await waitForForm(page, 'signup-form');
+  await page.fill('#signup-form-name', 'Cande');
+  await page.fill('#signup-form-last_name', 'Lara');
+  await page.fill('#signup-form-email', freshEmail('cand'));
+  await page.fill('#signup-form-password', 'clave-segura-7');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  return { context, page };
+}
+
+test('a visitor writes an offer, signs up on the way without losing it, publishes; a candidate applies; the company moves the application; others cannot touch it', async ({ page, browser }) => {
+  const title = `Backend Go ${word()}`;
+  await page.goto('/hire/crear-oferta');
+  await expect(page.getByTestId('market-check')).toContainText('Elige rol, país y seniority');
+  await fillOffer(page, title);
+  await page.getByRole('button', { name: 'Vista previa' }).click();
+  await expect(page.getByTestId('offer-preview').locator('strong')).toHaveText('Go');
+  await expect(page.getByTestId('offer-preview')).toContainText('<script>alert(1)</script>');
+  await expect(page.getByTestId('market-verdict')).toHaveText(/Por debajo del mercado|Competitivo|Por encima del mercado/);
+  await expect(page.locator('#offer-title')).toHaveValue(title);
+
+  await page.getByRole('button', { name: 'Publicar oferta gratis' }).click();
+  await expect(page).toHaveURL(/\/hire\/empezar-ahora\?redirect=%2Fhire%2Fcrear-oferta&draft=1$/);
+  await expect(page.getByText('Crea tu cuenta de empresa para publicar la oferta que escribiste')).toBeVisible();
+  await signUpCompany(page, `Andes ${word()}`);
+  await expect(page).toHaveURL(/\/hire\/crear-oferta$/);
+  await expect(page.getByTestId('draft-restored')).toBeVisible();
+  await expect(page.locator('#offer-title')).toHaveValue(title);
+  await expect(page.locator('input[name=skills_required][value=go]')).toBeChecked();
+  await page.getByRole('button', { name: 'Publicar oferta gratis' }).click();
+  await expect(page).toHaveURL(/\/hire\/site\?published=/);
+  await expect(page.getByTestId('site-notice')).toContainText('Oferta publicada');
+  const row = page.getByTestId('company-offer').filter({ hasText: title });
+  await expect(row).toContainText('Abierta');
+  const offer = (await queryOne<{ id: number; slug: string }>('select id, slug from offers where title = ?', title))!;
+
+  // In the search and on its page, with JobPosting data for a worldwide remote offer.
+  await page.goto(`/trabajos?q=${encodeURIComponent(title.split(' ').pop()!)}`);
+  await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/oferta/${offer.slug}`);
+  await page.goto(`/oferta/${offer.slug}`);
+  await expect(page.getByText('Esta es una oferta de tu empresa')).toBeVisible();
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(ld).toMatchObject({ '@type': 'JobPosting', title, jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: [{ name: 'Chile' }, { name: 'Peru' }], baseSalary: { currency: 'PEN', value: { minValue: 12000, maxValue: 16000, unitText: 'MONTH' } } });
+
+  // A candidate applies.
+  const cand = await newCandidate(browser);
+  await cand.page.goto(`/oferta/${offer.slug}`);
+  await cand.page.getByRole('button', { name: 'Postular ahora' }).click();
+  await expect(cand.page.getByTestId('application-status')).toContainText('Enviada');
+
+  // The company moves the application along the pipeline.
+  await page.goto('/hire/site');
+  await page.getByTestId('company-offer').filter({ hasText: title }).getByRole('link', { name: '1 postulantes' }).click();
+  const applicant = page.getByTestId('applicant').filter({ hasText: 'Cande Lara' });
+  await applicant.getByLabel('Estado').selectOption('technical-interview');
+  await applicant.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(page.getByTestId('site-notice')).toContainText('Estado actualizado');
+  await expect(page.getByTestId('applicant').filter({ hasText: 'Cande Lara' }).getByLabel('Estado')).toHaveValue('technical-interview');
+
+  // The candidate sees the new status.
+  await cand.page.goto('/match/plataforma');
+  await expect(cand.page.getByTestId('application-row').filter({ hasText: title })).toContainText('Entrevista técnica');
+  await cand.context.close();
+
+  // Another company sees nothing of it and cannot change it, on the page or through the API.
+  const otherContext = await browser.newContext({ locale: 'es-ES' });
+  const other = await otherContext.newPage();
+  await other.goto('/hire/empezar-ahora');
+  await signUpCompany(other, `Otra ${word()}`);
+  await expect(other).toHaveURL(/\/hire\/site$/);
+  await expect(other.getByTestId('company-offer')).toHaveCount(0);
+  expect((await other.goto(`/hire/crear-oferta?oferta=${offer.id}`))?.status()).toBe(403);
+  const origin = new URL(other.url()).origin;
+  expect((await other.request.get(`/api/v3/hire/offers/${offer.id}`, { headers: { origin } })).status()).toBe(403);
+  expect((await other.request.post(`/api/v3/hire/offers/${offer.id}/close`, { headers: { origin } })).status()).toBe(403);
+  expect((await other.request.post('/hire/site', { form: { intent: 'offer-action', offer: String(offer.id), action: 'close' }, headers: { origin } })).status()).toBe(403);
+  await otherContext.close();
+  expect(await queryOne('select status from offers where id = ?', offer.id)).toEqual({ status: 'published' });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a company publishes with plain form posts, fixes a wrong range without losing anything, then pauses, renews and closes', async ({ page }) => {
+    await page.goto('/en/hire/empezar-ahora');
+    await page.fill('#hire-signup-form-name', 'Noah');
+    await page.fill('#hire-signup-form-last_name', 'Script');
+    await page.fill('#hire-signup-form-company_name', `Plain ${word()}`);
+    await page.fill('#hire-signup-form-email', freshEmail('nojs-company'));
+    await page.fill('#hire-signup-form-password', 'clave-segura-7');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/en\/hire\/site$/);
+    await page.goto('/en/hire/create-offer');
+    const title = `Go backend ${word()}`;
+    await fillOffer(page, title, { min: '16000', max: '9000' });
+    await page.getByRole('button', { name: 'Publish offer for free' }).click();
+    await expect(page.locator('#offer-salary_max-error')).toHaveText('The maximum must be at least the minimum.');
+    await expect(page.locator('#offer-title')).toHaveValue(title);
+    await expect(page.locator('#offer-description')).toHaveValue(/Diseñar APIs/);
+    await page.fill('#offer-salary_max', '18000');
+    await page.getByRole('button', { name: 'Publish offer for free' }).click();
+    await expect(page).toHaveURL(/\/en\/hire\/site\?published=/);
+    const row = () => page.getByTestId('company-offer').filter({ hasText: title });
+    await row().getByRole('button', { name: `Pause: ${title}` }).click();
+    await expect(row()).toContainText('Paused');
+    await row().getByRole('button', { name: `Resume: ${title}` }).click();
+    await expect(row()).toContainText('Open');
+    await row().getByRole('button', { name: `Close: ${title}` }).click();
+    await expect(row()).toContainText('Closed');
+    await row().getByRole('button', { name: `Renew 60 days: ${title}` }).click();
+    await expect(row()).toContainText('Open');
+  });
+});
+
+test('the offer form and the workspace pass the accessibility scan, light and dark, in both languages', async ({ page }) => {
+  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await expect(page).toHaveURL(/\/hire\/site$/);
+  for (const path of ['/hire/crear-oferta', '/en/hire/create-offer', '/hire/site', '/en/hire/site?vista=candidatos']) {
+    await page.goto(path);
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
+  }
+});
