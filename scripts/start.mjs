@@ -35,7 +35,7 @@ if (cluster.isPrimary) {
   let stopping = false;
   // A bounded old space keeps each worker's memory in check under load (V8 otherwise grows lazily on a
   // large machine); MAX_OLD_SPACE_MB raises it for data-heavy deployments.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 192}`, '--max-semi-space-size=16'] });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`, '--max-semi-space-size=16'] });
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     // A clean exit is a shutdown (SIGTERM reached the worker first): do not replace it, and leave
