@@ -86,7 +86,7 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
 
   // The company moves the application along the pipeline.
   await page.goto('/hire/site');
-  await page.getByTestId('company-offer').filter({ hasText: title }).getByRole('link', { name: '1 postulantes' }).click();
+  await page.getByTestId('company-offer').filter({ hasText: title }).getByRole('link', { name: 'Postulantes: 1' }).click();
   const applicant = page.getByTestId('applicant').filter({ hasText: 'Cande Lara' });
   await applicant.getByLabel('Estado').selectOption('technical-interview');
   await applicant.getByRole('button', { name: 'Cambiar estado' }).click();
