@@ -105,11 +105,12 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   await signUpCompany(other, `Otra ${word()}`);
   await expect(other).toHaveURL(/\/hire\/site$/);
   await expect(other.getByTestId('company-offer')).toHaveCount(0);
-  expect((await other.goto(`/hire/crear-oferta?oferta=${offer.id}`))?.status()).toBe(403);
+  // Another company's offer answers like an unknown id, so ids of other companies do not leak.
+  expect((await other.goto(`/hire/crear-oferta?oferta=${offer.id}`))?.status()).toBe(404);
   const origin = new URL(other.url()).origin;
-  expect((await other.request.get(`/api/v3/hire/offers/${offer.id}`, { headers: { origin } })).status()).toBe(403);
-  expect((await other.request.post(`/api/v3/hire/offers/${offer.id}/close`, { headers: { origin } })).status()).toBe(403);
-  expect((await other.request.post('/hire/site', { form: { intent: 'offer-action', offer: String(offer.id), action: 'close' }, headers: { origin } })).status()).toBe(403);
+  expect((await other.request.get(`/api/v3/hire/offers/${offer.id}`, { headers: { origin } })).status()).toBe(404);
+  expect((await other.request.post(`/api/v3/hire/offers/${offer.id}/close`, { headers: { origin } })).status()).toBe(404);
+  expect((await other.request.post('/hire/site', { form: { intent: 'offer-action', offer: String(offer.id), action: 'close' }, headers: { origin } })).status()).toBe(404);
   await otherContext.close();
   expect(await queryOne('select status from offers where id = ?', offer.id)).toEqual({ status: 'published' });
 });

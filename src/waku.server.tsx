@@ -16,6 +16,7 @@ import { createOfferForms } from './server/forms/offer-forms';
 import { jobSearchRoutes } from './server/http/job-search';
 import { createSalaryForms } from './server/forms/salary-forms';
 import { createApplicationForms } from './server/forms/application-forms';
+import { createLogoutRoutes } from './server/forms/logout';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -63,20 +64,22 @@ const loadUser: UserLoader = async (token, type) => {
 };
 
 const profileForms = createProfileForms({ profiles: services.profiles });
+const logout = createLogoutRoutes({ auth: services.auth, config });
 const { app } = createHttpApp({
   loadUser,
   forms: {
-    ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
+    ...createAccountForms({ auth: services.auth, config }),
+    logout: logout.form,
     // The workspace form handles offer actions and pipeline moves, and passes the company profile form on.
     ...profileForms,
     ...createOfferForms({ hiring: services.hiring, config }, profileForms),
     ...createApplicationForms({ applications: services.applications }),
-    ...createSalaryForms({ account: { auth: services.auth, limiter: services.limiter, config }, contributions: services.contributions }),
+    ...createSalaryForms({ account: { auth: services.auth, config }, contributions: services.contributions }),
   },
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
-  routeGets: jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }),
+  routeGets: { ...jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }), logout: logout.get },
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
   cms: createCmsApp(services),

@@ -1,14 +1,28 @@
-// Where to go after signing in: only a path on this site. Anything else (another host, a protocol-relative
-// '//host', a backslash trick, a control character, a scheme) is ignored.
-export function safeRedirect(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+// Where to go after signing in (PRODUCT.md §5): the target is resolved against the site's origin, as the
+// browser would resolve it, and kept only when it stays on that origin. What comes back is a path that
+// cannot be read as another host: never '//host' or '/\host', whatever dot segments, percent-encoded dots
+// or backslashes the input used to get there.
+export function safeRedirect(value: unknown, siteUrl: string): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
+  // Browsers drop tabs and newlines and read a backslash as a slash: refuse both outright.
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  let origin: string;
+  let target: URL;
   try {
-    const u = new URL(value, 'http://tandem.invalid');
-    if (u.origin !== 'http://tandem.invalid') return null;
-    return u.pathname + u.search + u.hash;
+    origin = new URL(siteUrl).origin;
+    target = new URL(value, `${origin}/`);
   } catch {
     return null;
   }
+  if (target.origin !== origin || target.username || target.password) return null;
+  const path = target.pathname + target.search + target.hash;
+  // Dot segments can leave an empty first segment ('/.//evil' -> '//evil'): that is another host.
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  // The path as the browser will read it in a Location header, resolved once more: still ours.
+  try {
+    if (new URL(path, 'http://tandem.invalid/').origin !== 'http://tandem.invalid') return null;
+  } catch {
+    return null;
+  }
+  return path;
 }

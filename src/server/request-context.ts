@@ -12,6 +12,8 @@ export type RequestContext = {
   patch: ResponsePatch;
   /** The visitor's session, loaded once per request by the HTTP layer. */
   session?: Session;
+  /** The client address (X-Forwarded-For only as far as TRUST_PROXY allows), for the identity limits. */
+  ip?: string;
   /** The session token, for in-process service calls made on the user's behalf (never sent to the page). */
   token?: string | null;
   /** The token of an offer typed before signing up (cookie OFFER_DRAFT_COOKIE); signed-in requests only. */

@@ -10,6 +10,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { href, type RouteId } from '../routes';
 import { patchResponse, getRequestContext } from '../server/request-context';
 import { services } from '../server/services/container';
+import { getConfig } from '../server/config';
 import { ServiceError } from '../server/services/errors';
 import { PROVIDER_IDS } from '../server/auth/oauth';
 import type { Template, TemplateProps } from './types';
@@ -84,11 +85,27 @@ function Notice({ kind, children }: { kind: 'info' | 'success' | 'error'; childr
   );
 }
 
+/** The client address of this request, for the identity limits (the HTTP layer resolved it). */
+const requestMeta = () => ({ ip: getRequestContext()?.ip ?? 'unknown' });
+
+/** A page that tries a single-use code when the address has tried too many: 429 with Retry-After. */
+function TooMany({ p, seconds }: { p: TemplateProps; seconds: number }) {
+  patchResponse((r) => {
+    r.status = 429;
+    r.headers.push(['retry-after', String(seconds)]);
+  });
+  return (
+    <AuthShell p={p}>
+      <Notice kind="error">{p.t('api.tooManyRequests', { seconds })}</Notice>
+    </AuthShell>
+  );
+}
+
 /** "Continue with GitHub" links for each configured provider, keeping the return path. */
 export function ProviderButtons({ p }: { p: TemplateProps }) {
   const configured = PROVIDER_IDS.filter((id) => services.oauth.providers[id]);
   if (!configured.length) return null;
-  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'));
+  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'), getConfig().SITE_URL);
   return (
     <div className="providers">
       <p className="divider">
@@ -108,7 +125,7 @@ export function ProviderButtons({ p }: { p: TemplateProps }) {
 
 /** A link to another account page that carries the return path along. */
 function carry(p: TemplateProps, to: RouteId): string {
-  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'));
+  const redirect = safeRedirect(new URLSearchParams(p.query).get('redirect'), getConfig().SITE_URL);
   return href(to, p.locale) + (redirect ? `?${new URLSearchParams({ redirect })}` : '');
 }
 
@@ -170,7 +187,7 @@ export const HireStartNowPage: Template = (p) => {
   ];
   const q = new URLSearchParams(p.query);
   const fromOffer = q.get('draft') === '1';
-  const redirect = safeRedirect(q.get('redirect'));
+  const redirect = safeRedirect(q.get('redirect'), getConfig().SITE_URL);
   return (
     <AuthShell p={p}>
       {fromOffer && (
@@ -206,8 +223,14 @@ export const ForgotPasswordPage: Template = (p) => {
 export const ResetPasswordPage: Template = async (p) => {
   const { t } = p;
   patchResponse((r) => r.headers.push(['cache-control', 'private, no-store']));
-  const usable = await (await services.auth()).resetCodeIsUsable(String(p.params.token ?? ''));
   const state = getRequestContext()?.form;
+  let usable = false;
+  try {
+    usable = await (await services.auth()).resetCodeIsUsable(String(p.params.token ?? ''), requestMeta());
+  } catch (err) {
+    if (!(err instanceof ServiceError) || err.code !== 'rate-limited') throw err;
+    return <TooMany p={p} seconds={err.retryAfterSeconds ?? 60} />;
+  }
   if (!usable && !state) {
     return (
       <AuthShell p={p}>
@@ -244,10 +267,11 @@ export const ConfirmEmailPage: Template = async (p) => {
   let confirmed = false;
   if (!sent && !state) {
     try {
-      await (await services.auth()).confirmEmail(String(p.params.token ?? ''));
+      await (await services.auth()).confirmEmail(String(p.params.token ?? ''), requestMeta());
       confirmed = true;
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
+      if (err.code === 'rate-limited') return <TooMany p={p} seconds={err.retryAfterSeconds ?? 60} />;
     }
   }
   if (confirmed) {

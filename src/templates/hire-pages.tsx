@@ -1,3 +1,5 @@
+import { SignOutEverywhere } from '../components/session/sign-out-everywhere';
+import { parseId } from '../domain/ids';
 import { Link } from 'waku';
 import { OfferForm, type OfferFormValues } from '../components/hire/offer-form';
 import { CompanyEditor } from '../components/profile/profile-editor';
@@ -70,12 +72,14 @@ export const HireCreateOfferPage: Template = async (p) => {
   const ctx = getRequestContext();
   const state = ctx?.form ?? null;
   const q = new URLSearchParams(p.query);
-  const editId = Number(q.get('oferta') ?? '');
+  const editParam = q.get('oferta');
+  // Not an id at all ('abc', '1e400'): the same 404 as an unknown or another company's offer.
+  const editId = editParam === null ? null : (parseId(editParam) ?? 0);
   const svc = await services.hiring();
   let values: OfferFormValues = {};
   let restored = false;
   let editing: { slug: string; state: string } | null = null;
-  if (session.type === 'hire' && Number.isSafeInteger(editId) && editId > 0) {
+  if (session.type === 'hire' && editId !== null) {
     try {
       const e = await svc.offerInput(viewerOf(session), editId);
       editing = { slug: e.slug, state: e.state };
@@ -315,6 +319,7 @@ export const HireSitePage: Template = async (p) => {
           </>
         )}
       </section>
+      <SignOutEverywhere locale={locale} t={t} />
     </div>
   );
 };

@@ -1,12 +1,16 @@
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { getConfig } from '../server/config';
-import { patchResponse } from '../server/request-context';
+import { getRequestContext, patchResponse } from '../server/request-context';
+import { services } from '../server/services/container';
 import { clearedSessionCookies } from '../server/session-cookies';
 import { href } from '../routes';
 import type { TemplateProps } from './types';
 
-// Sign-out: clear the token and account-type cookies, then go home in the page's locale.
-export function LogoutPage({ locale }: TemplateProps): never {
+// Sign-out as a page (the client router's request; a plain GET is answered by the HTTP layer, see
+// src/server/forms/logout.ts): end the token on the server, clear the cookies, go home in the page's locale.
+export async function LogoutPage({ locale }: TemplateProps): Promise<never> {
+  const token = getRequestContext()?.token;
+  if (token) await (await services.auth()).logout(token).catch((err) => console.error('[logout] could not end the session on the server', err));
   const cookies = clearedSessionCookies(getConfig());
   patchResponse((p) => {
     p.cookies.push(...cookies);

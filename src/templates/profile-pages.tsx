@@ -1,3 +1,4 @@
+import { SignOutEverywhere } from '../components/session/sign-out-everywhere';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { CompanyEditor, ProfileEditor } from '../components/profile/profile-editor';
@@ -209,6 +210,7 @@ export const MatchPlatformPage: Template = async (p) => {
       ) : (
         <p className="notice section">{t('platform.noRecommendations')}</p>
       )}
+      <SignOutEverywhere locale={locale} t={t} />
     </div>
   );
 };

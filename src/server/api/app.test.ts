@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createAuthService } from '../services/auth-service';
-import { createRateLimiter } from '../services/rate-limit';
+import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../services/rate-limit';
 import { createApiApp } from './app';
 
 const SECRET = 's'.repeat(40);
@@ -12,14 +12,9 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   let app: Hono;
   beforeAll(async () => {
     t = await open();
+    // No identity limits here: these tests hammer one account on purpose; the limits have their own tests.
     const auth = createAuthService(t, SECRET);
-    const limiter = createRateLimiter(t);
-    // Generous limits here: these tests hammer one account on purpose; the limits have their own test.
-    const wide = { max: 10_000, windowMs: 60_000 };
-    app = new Hono().route(
-      '/api',
-      createApiApp({ auth: async () => auth, limiter: async () => limiter, limits: { loginPerIp: wide, loginPerEmail: wide, registerPerIp: wide }, sessionCookie: 'tandem_token' }),
-    );
+    app = new Hono().route('/api', createApiApp({ auth: async () => auth, sessionCookie: 'tandem_token' }));
   });
   afterAll(async () => t?.cleanup());
 
@@ -140,16 +135,10 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   }, 60_000);
 
   it('limits sign-in attempts per account and per address, with Retry-After', async () => {
-    const auth = createAuthService(t, SECRET);
-    const strict = new Hono().route(
-      '/api',
-      createApiApp({
-        auth: async () => auth,
-        limiter: async () => createRateLimiter(t),
-        trustProxy: true,
-        limits: { loginPerIp: { max: 5, windowMs: 60_000 }, loginPerEmail: { max: 3, windowMs: 60_000 }, registerPerIp: { max: 2, windowMs: 60_000 } },
-      }),
-    );
+    const limiter = createRateLimiter(t);
+    const guard = createIdentityGuard(async () => limiter, { ...IDENTITY_LIMITS, loginPerIp: { max: 5, windowMs: 60_000 }, loginPerEmail: { max: 3, windowMs: 60_000 } });
+    const auth = createAuthService(t, SECRET, { guard });
+    const strict = new Hono().route('/api', createApiApp({ auth: async () => auth, trustProxy: true }));
     const login = (email: string, ip: string) =>
       strict.request('/api/v3/match/auth/login', {
         method: 'POST',

@@ -4,8 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
-import { AUTH_LIMITS, type AuthLimits, type Limit, type RateLimiter } from '../services/rate-limit';
-import { clientIp, firstRefusal } from './limits';
+import { clientIp } from './limits';
 import { parseCookie } from 'cookie';
 import { isCrossSite } from '../http/forms';
 import { requestLog } from '../http/request-log';
@@ -29,10 +28,8 @@ const registerBody = z.object({
 const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().min(2).max(160) });
 
 type Deps = {
+  /** The identity service; it applies the sign-in and sign-up limits (rate-limit.ts) itself. */
   auth: () => Promise<AuthService>;
-  limiter?: () => Promise<RateLimiter>;
-  /** Sign-in and sign-up limits; tests that hammer one account on purpose pass their own. */
-  limits?: AuthLimits;
   /** Trust X-Forwarded-For for the client address (behind a proxy you control). */
   trustProxy?: boolean;
   /** The company side (offers, applicants, candidates); without it those routes answer 404. */
@@ -60,13 +57,9 @@ const tokenOf = (c: Context, cookieName: string | undefined): string | null => {
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy = false, sessionCookie, hiring }: Deps) {
+export function createApiApp({ auth, trustProxy = false, sessionCookie, hiring }: Deps) {
   const api = new Hono();
-
-  const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
-    const refused = await firstRefusal(c, limiter, checks);
-    return refused ? fail(c, 429, 'api.tooManyRequests', undefined, { seconds: refused.retryAfterSeconds }) : null;
-  };
+  const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
 
   api.use(requestLog('api'));
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
@@ -99,28 +92,32 @@ export function createApiApp({ auth, limiter, limits = AUTH_LIMITS, trustProxy =
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
     return withBody(c, loginBody, async (b) => {
-      const refused = await limited(c, [
-        [`login:ip:${clientIp(c, trustProxy)}`, limits.loginPerIp],
-        [`login:email:${b.email.toLowerCase()}`, limits.loginPerEmail],
-      ]);
-      if (refused) return refused;
-      const { access_token } = await (await auth()).login(type, b.email, b.password);
+      const { access_token } = await (await auth()).login(type, b.email, b.password, meta(c));
       return ok(c, { access_token });
     });
   });
   api.all('/v3/:type/auth/login', only('POST'));
 
+  // Ends the bearer's session on the server: the token answers 401 everywhere afterwards.
+  api.post('/v3/:type/auth/logout', async (c) => {
+    if (!typeOf(c)) return fail(c, 404, 'api.notFound');
+    const token = tokenOf(c, sessionCookie);
+    if (!token) return fail(c, 401, 'api.unauthorized');
+    await (await auth()).logout(token);
+    c.header('cache-control', 'private, no-store');
+    return ok(c, { signed_out: true });
+  });
+  api.all('/v3/:type/auth/logout', only('POST'));
+
   api.post('/v3/:type/register', async (c) => {
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
     return withBody(c, type === 'hire' ? hireRegisterBody : registerBody, async (b) => {
-      const refused = await limited(c, [[`register:ip:${clientIp(c, trustProxy)}`, limits.registerPerIp]]);
-      if (refused) return refused;
       const { utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...rest } = b as z.infer<typeof hireRegisterBody>;
       const utmFields = Object.fromEntries(
         Object.entries({ utm_id, utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter(([, v]) => v),
       );
-      const result = await (await auth()).register(type, { ...rest, utm: utmFields, locale: langOf(c) });
+      const result = await (await auth()).register(type, { ...rest, utm: utmFields, locale: langOf(c) }, meta(c));
       return ok(c, result, 201);
     });
   });

@@ -28,7 +28,7 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
     const hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
     app = new Hono().route('/api', createApiApp({ auth: async () => auth, hiring: async () => hiring }));
     const reg = async (type: 'match' | 'hire', email: string, extra = {}) =>
-      (await auth.register(type, { name: 'Test', last_name: 'User', email, password: 'una-clave-larga', ...extra })).access_token;
+      (await auth.register(type, { name: 'Test', last_name: 'User', email, password: 'una-clave-larga', ...extra }, { ip: 'test' })).access_token;
     tokens.acme = await reg('hire', 'acme@example.com', { company_name: 'Acme' });
     tokens.other = await reg('hire', 'otra@example.com', { company_name: 'Otra' });
     tokens.candidate = await reg('match', 'ana@example.com');
@@ -56,7 +56,7 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
     applicationId = app.id;
   });
 
-  it('answers every hire endpoint: 401 anonymous, 403 for a candidate and for another company, 2xx for the owner', async () => {
+  it('answers every hire endpoint: 401 anonymous, 403 for a candidate, 404 for another company (as an unknown id), 2xx for the owner', async () => {
     const endpoints: [string, string, unknown?][] = [
       ['GET', `/v3/hire/offers/${offerId}`],
       ['PATCH', `/v3/hire/offers/${offerId}`, offer],
@@ -67,7 +67,7 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
     for (const [method, path, body] of endpoints) {
       expect((await call(method, path, undefined, body)).status, `${method} ${path} anonymous`).toBe(401);
       expect((await call(method, path, 'candidate', body)).status, `${method} ${path} candidate`).toBe(403);
-      expect((await call(method, path, 'other', body)).status, `${method} ${path} other company`).toBe(403);
+      expect((await call(method, path, 'other', body)).status, `${method} ${path} other company`).toBe(404);
       expect((await call(method, path, 'acme', body)).status, `${method} ${path} owner`).toBe(200);
     }
     for (const [method, path] of [['GET', '/v3/hire/offers'], ['POST', '/v3/hire/offers'], ['GET', '/v3/hire/candidates']] as const) {

@@ -35,6 +35,10 @@ const statusOf: Record<ServiceErrorCode, [number, string]> = {
 
 export function failService(c: Context, err: ServiceError) {
   const [status, key] = statusOf[err.code];
+  if (err.retryAfterSeconds !== undefined) {
+    c.header('retry-after', String(err.retryAfterSeconds));
+    return fail(c, status, key, undefined, { seconds: err.retryAfterSeconds });
+  }
   const t = getT(langOf(c));
   const errors = Object.keys(err.fields).length
     ? Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]))

@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Signed session tokens (HS256). The payload names the user, the account type and the user's token
-// version: bumping the version (password change or reset) invalidates every earlier token.
-export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; iat: number; exp: number };
+// Signed session tokens (HS256). The payload names the user, the account type, the user's token version
+// and the token's own id: bumping the version (password change or reset, "sign out everywhere")
+// invalidates every earlier token; signing out records the id as revoked (decision 017).
+export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; jti?: string; iat: number; exp: number };
 
 export const TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
@@ -32,6 +33,7 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
     const c = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString()) as Partial<TokenClaims>;
     if (typeof c.sub !== 'string' || (c.typ !== 'match' && c.typ !== 'hire') || typeof c.ver !== 'number') return null;
     if (typeof c.exp !== 'number' || c.exp * 1000 <= now) return null;
+    if (c.jti !== undefined && (typeof c.jti !== 'string' || !/^[\w-]{16,32}$/.test(c.jti))) return null;
     return c as TokenClaims;
   } catch {
     return null;

@@ -62,10 +62,12 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
   beforeAll(async () => {
     t = await open();
     const { createEmailService } = await import('../services/email-service');
-    const { createRateLimiter } = await import('../services/rate-limit');
-    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example' });
+    const { createIdentityGuard, createRateLimiter } = await import('../services/rate-limit');
     const limiter = createRateLimiter(t);
-    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, limiter: async () => limiter, trustProxy: true }));
+    const auth = createAuthService(t, 'c'.repeat(40), {
+      email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example', guard: createIdentityGuard(async () => limiter),
+    });
+    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, trustProxy: true }));
   });
   afterAll(async () => t?.cleanup());
 
@@ -103,6 +105,28 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await post('/auth/forgot-password', { email: `x${i}@example.com` }, { 'x-forwarded-for': '203.0.113.3' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('ends older unused reset links when a new one is asked for, and every other link when one is used', async () => {
+    const forgot = async () => {
+      expect((await post('/auth/forgot-password', { email: 'rosa@example.com' }, { 'x-forwarded-for': '203.0.113.20' })).status).toBe(200);
+      return (await lastLink()).code;
+    };
+    const reset = (code: string, password: string) => post('/auth/reset-password', { code, password, passwordConfirmation: password });
+    const first = await forgot();
+    const second = await forgot();
+    expect(second).not.toBe(first);
+    expect((await reset(first, 'clave-del-primero')).status).toBe(400);
+    // Two live links at once can only come from before this rule (or a race): using one ends the other.
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'rosa@example.com').executeTakeFirstOrThrow();
+    const { createAuthCode } = await import('../repositories/auth-codes');
+    const third = await forgot();
+    const raced = await createAuthCode(t.db, user.id, 'reset', 60_000);
+    await t.db.updateTable('auth_codes').set({ used_at: null }).where('user_id', '=', user.id).where('kind', '=', 'reset').execute();
+    expect((await reset(raced, 'nueva-clave-1')).status).toBe(200);
+    expect((await reset(third, 'clave-del-tercero')).status).toBe(400);
+    expect((await reset(second, 'clave-del-segundo')).status).toBe(400);
+    expect((await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).status).toBe(200);
   });
 
   it('rejects mismatched confirmations and expired codes', async () => {

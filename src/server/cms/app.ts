@@ -4,12 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { getT } from '../../i18n/translate';
+import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
-import { clientIp, firstRefusal } from '../api/limits';
+import { clientIp } from '../api/limits';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
-import { EMAIL_LINK_LIMIT, type Limit, type RateLimiter } from '../services/rate-limit';
 import {
   OAuthError, authorizeUrl, exchangeCode, fetchProfile, isProviderId, newState, openState, sameState, sealState,
   type ProviderConfig, type ProviderId,
@@ -21,7 +21,8 @@ import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
-type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: boolean; oauth?: OAuthDeps };
+// The identity service applies the shared sign-in, sign-up, email-link, code and provider limits itself.
+type Deps = { auth: () => Promise<AuthService>; trustProxy?: boolean; oauth?: OAuthDeps };
 
 /** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
 export type OAuthDeps = {
@@ -30,8 +31,6 @@ export type OAuthDeps = {
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
 
-const FORGOT_LIMIT = EMAIL_LINK_LIMIT;
-const OAUTH_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
 const STATE_COOKIE = 'tandem_oauth';
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -75,18 +74,35 @@ const registerBody = z.object({
   last_name: z.string().trim().max(100).optional(),
 });
 
-export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps) {
+/**
+ * The browser's provider callback when the address has used up its sign-ins: a 429 page (with
+ * Retry-After) in the visitor's language that leads back to the sign-in page.
+ */
+function tooManyPage(c: Context, locale: Locale, seconds: number, redirect: string | null) {
+  const t = getT(locale);
+  const back = `${href('login', locale)}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`;
+  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  c.header('retry-after', String(seconds));
+  return c.html(
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<meta name="robots" content="noindex"><title>429</title></head><body><main><h1>429</h1>` +
+      `<p>${esc(t('api.tooManyRequests', { seconds }))}</p><p><a href="${esc(back)}">${esc(t('auth.goToSignIn'))}</a></p></main></body></html>`,
+    429,
+  );
+}
+
+export function createCmsApp({ auth, trustProxy = false, oauth }: Deps) {
   const cms = new Hono();
-  const clientAddress = (c: Context) => clientIp(c, trustProxy);
-  const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
-    const refused = await firstRefusal(c, limiter, checks);
-    return refused ? strapiError(c, 429, 'api.tooManyRequests', {}, { seconds: refused.retryAfterSeconds }) : null;
-  };
+  const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
   cms.use(requestLog('cms'));
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
   cms.onError((err, c) => {
     if (err instanceof ServiceError) {
       const [status, key] = SERVICE_STATUS[err.code];
+      if (err.retryAfterSeconds !== undefined) {
+        c.header('retry-after', String(err.retryAfterSeconds));
+        return strapiError(c, status, key, {}, { seconds: err.retryAfterSeconds });
+      }
       const t = getT(langOf(c));
       const fields = Object.entries(err.fields);
       // A single field error is the message itself (e.g. an expired reset link); all go in details.
@@ -119,7 +135,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
   cms.post('/auth/local', async (c) => {
     const b = await body(c, loginBody);
     if (b instanceof Response) return b;
-    const { access_token, user } = await (await auth()).loginAnyType(b.identifier, b.password);
+    const { access_token, user } = await (await auth()).loginAnyType(b.identifier, b.password, meta(c));
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/local', methodNotAllowed('POST'));
@@ -129,7 +145,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
     if (b instanceof Response) return b;
     const { access_token, user } = await (await auth()).register('match', {
       name: b.username, last_name: b.last_name ?? '', email: b.email, password: b.password, locale: langOf(c),
-    });
+    }, meta(c));
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/local/register', methodNotAllowed('POST'));
@@ -148,9 +164,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
   cms.post('/auth/forgot-password', async (c) => {
     const b = await body(c, forgotBody);
     if (b instanceof Response) return b;
-    const refused = await limited(c, [[`forgot:ip:${clientAddress(c)}`, FORGOT_LIMIT], [`forgot:email:${b.email.toLowerCase()}`, FORGOT_LIMIT]]);
-    if (refused) return refused;
-    await (await auth()).forgotPassword(b.email, langOf(c));
+    await (await auth()).forgotPassword(b.email, langOf(c), meta(c));
     return c.json({ ok: true });
   });
   cms.all('/auth/forgot-password', methodNotAllowed('POST'));
@@ -158,7 +172,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
   cms.post('/auth/reset-password', async (c) => {
     const b = await body(c, resetBody);
     if (b instanceof Response) return b;
-    const { access_token, user } = await (await auth()).resetPassword(b.code, b.password);
+    const { access_token, user } = await (await auth()).resetPassword(b.code, b.password, meta(c));
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/reset-password', methodNotAllowed('POST'));
@@ -168,7 +182,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
     if (!token) return strapiError(c, 401, 'api.unauthorized');
     const b = await body(c, changeBody);
     if (b instanceof Response) return b;
-    const { access_token, user } = await (await auth()).changePassword(token, b.currentPassword, b.password);
+    const { access_token, user } = await (await auth()).changePassword(token, b.currentPassword, b.password, meta(c));
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/change-password', methodNotAllowed('POST'));
@@ -176,9 +190,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
   cms.post('/auth/send-email-confirmation', async (c) => {
     const b = await body(c, forgotBody);
     if (b instanceof Response) return b;
-    const refused = await limited(c, [[`confirm:ip:${clientAddress(c)}`, FORGOT_LIMIT], [`confirm:email:${b.email.toLowerCase()}`, FORGOT_LIMIT]]);
-    if (refused) return refused;
-    await (await auth()).sendEmailConfirmation(b.email, langOf(c));
+    await (await auth()).sendEmailConfirmation(b.email, langOf(c), meta(c));
     return c.json({ email: b.email, sent: true });
   });
   cms.all('/auth/send-email-confirmation', methodNotAllowed('POST'));
@@ -186,7 +198,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
   cms.get('/auth/email-confirmation', async (c) => {
     const parsed = z.string().min(16).max(256).safeParse(c.req.query('confirmation'));
     if (!parsed.success) return strapiError(c, 400, 'api.invalidCode');
-    const user = await (await auth()).confirmEmail(parsed.data);
+    const user = await (await auth()).confirmEmail(parsed.data, meta(c));
     return c.json({ user: strapiUser(user) });
   });
   cms.all('/auth/email-confirmation', methodNotAllowed('GET, HEAD'));
@@ -207,7 +219,7 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
     if (!p) return unavailable(c);
     const locale = c.req.query('lang') === 'en' || (!c.req.query('lang') && langOf(c) === 'en') ? 'en' : 'es';
     const state = newState();
-    const sealed = sealState({ state, provider: p.id, redirect: safeRedirect(c.req.query('redirect')), locale, exp: Date.now() + STATE_TTL_MS }, oauth!.stateSecret());
+    const sealed = sealState({ state, provider: p.id, redirect: safeRedirect(c.req.query('redirect'), oauth!.config.SITE_URL), locale, exp: Date.now() + STATE_TTL_MS }, oauth!.stateSecret());
     setCookie(c, STATE_COOKIE, sealed, { path: '/cms/connect', httpOnly: true, sameSite: 'Lax', secure: secureCookie(), maxAge: STATE_TTL_MS / 1000 });
     c.header('cache-control', 'no-store');
     return c.redirect(authorizeUrl(p, callbackUri(p), state), 302);
@@ -233,17 +245,16 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
     if (c.req.query('error')) return fail('cancelled', String(c.req.query('error')).slice(0, 60));
     const code = c.req.query('code') ?? '';
     if (!code || code.length > 1024) return fail('failed', 'no code');
-    const refused = await firstRefusal(c, limiter, [[`oauth:ip:${clientAddress(c)}`, OAUTH_LIMIT]]);
-    if (refused) return fail('failed', 'rate limited');
     try {
-      const token = await exchangeCode(p, code, callbackUri(p));
-      const profile = await fetchProfile(p, token);
-      const { access_token, user } = await (await auth()).signInWithProvider(p.id, profile);
+      const loadProfile = async () => fetchProfile(p, await exchangeCode(p, code, callbackUri(p)));
+      const { access_token, user } = await (await auth()).signInWithProvider(p.id, loadProfile, meta(c));
       for (const v of sessionCookies(oauth!.config, access_token, user.account_type)) c.header('set-cookie', v, { append: true });
       const landing = user.account_type === 'hire' ? href('hireSite', locale) : href('matchPlatform', locale);
-      return c.redirect(st.redirect ?? landing, 303);
+      // Checked again on the way out: the browser follows this right after the session cookies are set.
+      return c.redirect(safeRedirect(st.redirect, oauth!.config.SITE_URL) ?? landing, 303);
     } catch (err) {
       if (err instanceof OAuthError) return fail('failed', err.message);
+      if (err instanceof ServiceError && err.code === 'rate-limited') return tooManyPage(c, locale, err.retryAfterSeconds ?? 60, st.redirect);
       if (err instanceof ServiceError && err.fields.email?.key === 'api.oauthNoVerifiedEmail') return fail('no-email', 'no verified email');
       if (err instanceof ServiceError) return fail('failed', err.code);
       throw err;
@@ -256,18 +267,14 @@ export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps)
     if (!p) return unavailable(c);
     const token = z.string().min(1).max(4096).safeParse(c.req.query('access_token'));
     if (!token.success) return strapiError(c, 400, 'api.invalidInput', { errors: { access_token: getT(langOf(c))('api.field.required') } });
-    const refused = await limited(c, [[`oauth:ip:${clientAddress(c)}`, OAUTH_LIMIT]]);
-    if (refused) return refused;
-    let profile;
     try {
-      profile = await fetchProfile(p, token.data);
+      const { access_token, user } = await (await auth()).signInWithProvider(p.id, () => fetchProfile(p, token.data), meta(c));
+      return c.json({ jwt: access_token, user: strapiUser(user) });
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       console.warn(`[cms] ${p.id} token refused: ${err.message}`);
       return strapiError(c, 401, 'api.oauthFailed');
     }
-    const { access_token, user } = await (await auth()).signInWithProvider(p.id, profile);
-    return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/:provider/callback', methodNotAllowed('GET, HEAD'));
 

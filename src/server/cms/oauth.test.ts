@@ -95,7 +95,7 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
 
   it('links Google to an existing account with the same verified email, confirming it', async () => {
     const auth = createAuthService(t, 'c'.repeat(40));
-    await auth.register('hire', { name: 'Rosa', last_name: 'Vidal', email: 'Rosa@Empresa.example', password: 'clave-segura-9', company_name: 'Empresa' });
+    await auth.register('hire', { name: 'Rosa', last_name: 'Vidal', email: 'Rosa@Empresa.example', password: 'clave-segura-9', company_name: 'Empresa' }, { ip: 'test' });
     fp.user = { id: 'g-77', name: 'Rosa Vidal', email: 'rosa@empresa.example', verified: true };
     const res = await signIn('google');
     expect(res.status).toBe(303);

@@ -7,6 +7,7 @@ import { salaryAggregates } from './migrations/003-salary-aggregates';
 import { generations } from './migrations/004-generations';
 import { offerSearch } from './migrations/005-offer-search';
 import { offerDrafts } from './migrations/006-offer-drafts';
+import { sessionsAndDrafts } from './migrations/007-sessions-and-drafts';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -17,6 +18,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '004-generations': generations,
   '005-offer-search': offerSearch,
   '006-offer-drafts': offerDrafts,
+  '007-sessions-and-drafts': sessionsAndDrafts,
 };
 
 class CodeProvider implements MigrationProvider {

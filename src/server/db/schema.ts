@@ -96,7 +96,8 @@ export interface EmailOutboxTable {
   attempts: Generated<number>; locked_until: Timestamp | null;
 }
 export interface GenerationsTable { name: string; value: number }
-export interface OfferDraftsTable { token_hash: string; data: string; created_at: Timestamp }
+export interface OfferDraftsTable { token_hash: string; data: string; created_at: Timestamp; client_key: string | null }
+export interface RevokedTokensTable { jti: string; user_id: number; expires_at: Timestamp; created_at: ColumnType<Date | string, Date | string | undefined, never> }
 export interface RateLimitsTable { key: string; window_start: ColumnType<number | string, number, number>; count: number }
 
 export interface DB {
@@ -129,6 +130,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   generations: GenerationsTable;
   offer_drafts: OfferDraftsTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

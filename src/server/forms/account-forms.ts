@@ -10,7 +10,6 @@ import type { FormHandler, FormHandlers, FormInput, FormOutcome } from '../http/
 import { utmFromCookies } from '../http/utm';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError } from '../services/errors';
-import { AUTH_LIMITS, EMAIL_LINK_LIMIT, type Limit, type RateLimiter } from '../services/rate-limit';
 import { sessionCookies } from '../session-cookies';
 
 // The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset
@@ -18,8 +17,8 @@ import { sessionCookies } from '../session-cookies';
 // cookies and redirect; page scripts never see the token.
 export type AccountFormDeps = Deps;
 type Deps = {
+  /** The identity service, which applies the shared sign-in, sign-up and email-link limits itself. */
   auth: () => Promise<AuthService>;
-  limiter?: () => Promise<RateLimiter>;
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
 
@@ -38,25 +37,16 @@ function translateErrors(t: T, errs: ReturnType<typeof checkForm>): FieldErrors 
   return Object.fromEntries(Object.entries(errs).map(([f, e]) => [f, t(`forms.error.${e.key}`, e.params)]));
 }
 
-/** What every account form does: check, rate-limit, sign in, and turn service refusals into form errors. */
-function formKit({ auth, limiter, config }: Deps) {
+/** What every account form does: check, sign in, and turn service refusals into form errors. */
+function formKit({ config }: Deps) {
   /** Validate against the spec; null when valid. */
   const check = (input: FormInput, spec: Spec): FormOutcome | null => {
     const errs = checkForm(spec, input.fields);
     return Object.keys(errs).length ? invalid(input.t, input, spec, translateErrors(input.t, errs)) : null;
   };
-  const limited = async (input: FormInput, spec: Spec, checks: [string, Limit][]): Promise<FormOutcome | null> => {
-    if (!limiter) return null;
-    const l = await limiter();
-    for (const [key, limit] of checks) {
-      const r = await l.hit(key, limit);
-      if (!r.allowed) return invalid(input.t, input, spec, {}, 429, input.t('api.tooManyRequests', { seconds: r.retryAfterSeconds }));
-    }
-    return null;
-  };
   /** Where a signed-in user goes: a safe `redirect` parameter, else their workspace. */
   const landing = (input: FormInput, type: 'match' | 'hire') =>
-    safeRedirect(input.query.get('redirect')) ?? href(type === 'hire' ? 'hireSite' : 'matchPlatform', input.locale);
+    safeRedirect(input.query.get('redirect'), config.SITE_URL) ?? href(type === 'hire' ? 'hireSite' : 'matchPlatform', input.locale);
   const signedIn = (input: FormInput, token: string, type: 'match' | 'hire'): FormOutcome => ({
     ok: true,
     redirect: landing(input, type),
@@ -74,11 +64,15 @@ function formKit({ auth, limiter, config }: Deps) {
         return invalid(t, input, spec, { email: t('api.emailTaken') }, 409);
       case 'suspended':
         return invalid(t, input, spec, {}, 403, t('api.suspended'));
+      case 'rate-limited': {
+        const seconds = err.retryAfterSeconds ?? 60;
+        return { ...invalid(t, input, spec, {}, 429, t('api.tooManyRequests', { seconds })), retryAfter: seconds } as FormOutcome;
+      }
       default:
         return invalid(t, input, spec, fields, 422, Object.values(fields)[0] ?? t('forms.summary'));
     }
   };
-  return { check, limited, landing, signedIn, refusal };
+  return { check, landing, signedIn, refusal };
 }
 
 export type SignUpOptions = {
@@ -91,10 +85,10 @@ export type SignUpOptions = {
 /** A sign-up form: creates the account, signs the user in and redirects (a safe `redirect`, else the workspace). */
 export function createSignUpHandler(deps: Deps, type: 'match' | 'hire', spec: Spec, opts: SignUpOptions = {}): FormHandler {
   const { auth } = deps;
-  const { check, limited, signedIn, refusal } = formKit(deps);
+  const { check, signedIn, refusal } = formKit(deps);
   return {
     async handle(input) {
-      const bad = check(input, spec) ?? (await limited(input, spec, [[`register:ip:${input.ip}`, AUTH_LIMITS.registerPerIp]]));
+      const bad = check(input, spec);
       if (bad) return bad;
       const f = input.fields;
       const originParam = input.query.get('origin') ?? '';
@@ -109,7 +103,7 @@ export function createSignUpHandler(deps: Deps, type: 'match' | 'hire', spec: Sp
           origin,
           utm: utmFromCookies(input.cookieHeader) ?? {},
           locale: input.locale,
-        });
+        }, { ip: input.ip });
         const next = await opts.after?.(user, input);
         const outcome = signedIn(input, access_token, type);
         return next?.redirect && outcome.ok ? { ...outcome, redirect: next.redirect } : outcome;
@@ -122,24 +116,23 @@ export function createSignUpHandler(deps: Deps, type: 'match' | 'hire', spec: Sp
 
 export function createAccountForms(deps: Deps): FormHandlers {
   const { auth } = deps;
-  const { check, limited, signedIn, refusal } = formKit(deps);
+  const { check, signedIn, refusal } = formKit(deps);
   const signUp = (type: 'match' | 'hire', spec: Spec) => createSignUpHandler(deps, type, spec);
 
   /**
    * A form that emails a link (password reset, a new confirmation link): limited per address and per IP,
    * and the same answer whether or not the account exists; the page then says the link is on its way.
    */
-  const emailLink = (kind: 'forgot' | 'confirm', spec: Spec, send: (a: AuthService, email: string, input: FormInput) => Promise<void>): FormHandler => ({
+  const emailLink = (spec: Spec, send: (a: AuthService, email: string, input: FormInput) => Promise<void>): FormHandler => ({
     async handle(input) {
       const email = (input.fields.email ?? '').trim();
-      const bad =
-        check(input, spec) ??
-        (await limited(input, spec, [
-          [`${kind}:ip:${input.ip}`, EMAIL_LINK_LIMIT],
-          [`${kind}:email:${email.toLowerCase()}`, EMAIL_LINK_LIMIT],
-        ]));
+      const bad = check(input, spec);
       if (bad) return bad;
-      await send(await auth(), email, input);
+      try {
+        await send(await auth(), email, input);
+      } catch (err) {
+        return refusal(input, spec, err);
+      }
       return { ok: true, redirect: `${href(input.id, input.locale, input.params)}?sent=1` };
     },
   });
@@ -148,16 +141,11 @@ export function createAccountForms(deps: Deps): FormHandlers {
     login: {
       async handle(input) {
         const spec = specs.login;
-        const bad =
-          check(input, spec) ??
-          (await limited(input, spec, [
-            [`login:ip:${input.ip}`, AUTH_LIMITS.loginPerIp],
-            [`login:email:${input.fields.email!.trim().toLowerCase()}`, AUTH_LIMITS.loginPerEmail],
-          ]));
+        const bad = check(input, spec);
         if (bad) return bad;
         const type = input.fields.type as 'match' | 'hire';
         try {
-          const { access_token } = await (await auth()).login(type, input.fields.email!.trim(), input.fields.password!);
+          const { access_token } = await (await auth()).login(type, input.fields.email!.trim(), input.fields.password!, { ip: input.ip });
           return signedIn(input, access_token, type);
         } catch (err) {
           return refusal(input, spec, err);
@@ -166,20 +154,20 @@ export function createAccountForms(deps: Deps): FormHandlers {
     },
     signUp: signUp('match', specs.signUp),
     hireStartNow: signUp('hire', specs.hireStartNow),
-    forgotPassword: emailLink('forgot', specs.forgotPassword, (a, email, input) => a.forgotPassword(email, input.locale)),
+    forgotPassword: emailLink(specs.forgotPassword, (a, email, input) => a.forgotPassword(email, input.locale, { ip: input.ip })),
     resetPassword: {
       async handle(input) {
         const spec = specs.resetPassword;
         const bad = check(input, spec);
         if (bad) return bad;
         try {
-          const { access_token, user } = await (await auth()).resetPassword(String(input.params.token ?? ''), input.fields.password!);
+          const { access_token, user } = await (await auth()).resetPassword(String(input.params.token ?? ''), input.fields.password!, { ip: input.ip });
           return signedIn(input, access_token, user.account_type);
         } catch (err) {
           return refusal(input, spec, err);
         }
       },
     },
-    confirmEmail: emailLink('confirm', specs.resendConfirmation, (a, email, input) => a.sendEmailConfirmation(email, input.locale)),
+    confirmEmail: emailLink(specs.resendConfirmation, (a, email, input) => a.sendEmailConfirmation(email, input.locale, { ip: input.ip })),
   };
 }

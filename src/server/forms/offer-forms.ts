@@ -1,4 +1,6 @@
 import 'server-only';
+import { parseCookie } from 'cookie';
+import { parseId } from '../../domain/ids';
 import { OFFER_FIELDS, parseOfferInput } from '../../lib/offer-input';
 import { href } from '../../routes';
 import type { ServerConfig } from '../config';
@@ -31,11 +33,13 @@ const refusal = (input: FormInput, err: unknown, values: Record<string, string>)
   if (!(err instanceof ServiceError)) throw err;
   const t = input.t;
   const statuses: Partial<Record<ServiceError['code'], [number, string]>> = {
-    unauthorized: [401, 'api.unauthorized'], forbidden: [403, 'hire.error.forbidden'], 'not-found': [404, 'api.notFound'], conflict: [409, 'hire.error.action'],
+    unauthorized: [401, 'api.unauthorized'], forbidden: [403, 'hire.error.companiesOnly'], 'not-found': [404, 'api.notFound'], conflict: [409, 'hire.error.action'],
+    'rate-limited': [429, 'hire.error.tooManyDrafts'],
   };
   const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
   const [status, key] = statuses[err.code] ?? [422, 'forms.summary'];
-  return { ok: false, status, message: t(key), errors, values };
+  const message = err.code === 'conflict' && errors.status ? errors.status : t(key);
+  return { ok: false, status, message, errors, values, ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}) };
 };
 
 export function createOfferForms({ hiring, config }: Deps, fallbacks: FormHandlers = {}): FormHandlers {
@@ -49,19 +53,26 @@ export function createOfferForms({ hiring, config }: Deps, fallbacks: FormHandle
       if (intent === 'preview') return { ok: false, status: 200, message: '', errors, values: { ...values, intent: 'preview' } };
       const viewer = viewerOf(input);
       const svc = await hiring();
+      const draftToken = parseCookie(input.cookieHeader ?? '')[OFFER_DRAFT_COOKIE];
       if (!viewer) {
         // Keep everything typed, then ask for a company account; the form comes back filled in.
-        const token = await svc.stashDraft(raw);
+        let token: string;
+        try {
+          token = await svc.stashDraft(raw, { ip: input.ip, token: draftToken });
+        } catch (err) {
+          return refusal(input, err, values);
+        }
         const back = href('hireCreateOffer', input.locale);
         return { ok: true, redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`, cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)] };
       }
       if (viewer.type !== 'hire') return { ok: false, status: 403, message: input.t('hire.error.companiesOnly'), errors: {}, values };
       if (!parsed.ok) return { ok: false, status: 422, message: input.t('forms.summary'), errors, values };
-      const id = Number(input.query.get('oferta') ?? '');
+      const editing = input.query.get('oferta');
+      const id = editing === null ? undefined : parseId(editing);
+      if (id === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values };
       try {
-        const saved = await svc.save(viewer, parsed.value, { id: Number.isSafeInteger(id) && id > 0 ? id : undefined, publish: intent === 'publish' });
-        const draftToken = /(?:^|;\s*)tandem_offer_draft=([^;]+)/.exec(input.cookieHeader ?? '')?.[1];
-        if (draftToken) await svc.dropDraft(decodeURIComponent(draftToken));
+        const saved = await svc.save(viewer, parsed.value, { id, publish: intent === 'publish' });
+        if (draftToken) await svc.dropDraft(draftToken);
         const done = saved.status === 'published' ? 'published' : 'saved';
         return {
           ok: true,
@@ -88,10 +99,14 @@ export function createOfferForms({ hiring, config }: Deps, fallbacks: FormHandle
         if (intent === 'offer-action') {
           const action = input.fields.action as OfferAction;
           if (!ACTIONS.includes(action)) return { ok: false, status: 422, message: input.t('hire.error.action'), errors: {}, values: {} };
-          const r = await svc.act(viewer, Number(input.fields.offer), action);
+          const offerId = parseId(input.fields.offer);
+          if (offerId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+          const r = await svc.act(viewer, offerId, action);
           return { ok: true, redirect: back({ done: action, offer: String(r.id) }) };
         }
-        const r = await svc.moveApplication(viewer, Number(input.fields.application), input.fields.status ?? '');
+        const applicationId = parseId(input.fields.application);
+        if (applicationId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+        const r = await svc.moveApplication(viewer, applicationId, input.fields.status ?? '');
         return { ok: true, redirect: `${back({ oferta: String(r.offerId), moved: String(r.id) })}#applicants` };
       } catch (err) {
         return refusal(input, err, {});

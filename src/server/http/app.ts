@@ -20,11 +20,12 @@ import { clearedSessionCookies } from '../session-cookies';
 import { resolveSession, type UserLoader } from '../web-session';
 import { handleFormPost, type FormHandlers } from './forms';
 import { utmCookieFor } from './utm';
+import { clientIp } from '../api/limits';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
 /** A route's own answer to a GET before its page renders (a redirect, another format), or null for the page. */
-export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean }) => Promise<Response | null>;
+export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean; request: Request }) => Promise<Response | null>;
 
 export type HttpAppOptions = {
   inner: InnerFetch;
@@ -196,7 +197,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     if (!backend && (method === 'GET' || method === 'HEAD')) {
       const match = matchRoute(pagePathFromPathname(c.req.path));
       const own = match ? routeGets[match.id] : undefined;
-      const res = own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path) }) : null;
+      const res = own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path), request: c.req.raw }) : null;
       if (res) return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
     }
     return renderPage(c);
@@ -225,6 +226,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
         patch: { cookies: [], headers: [], status: form?.status },
         session: resolved?.session,
         token: resolved?.token ?? null,
+        ip: clientIp(c, trustProxy),
         form: form?.state,
         // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
         offerDraft: resolved?.session.loggedIn ? parseCookie(c.req.header('cookie') ?? '')[OFFER_DRAFT_COOKIE] : undefined,

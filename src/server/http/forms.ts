@@ -30,7 +30,7 @@ export type FormInput = {
 
 export type FormOutcome =
   | { ok: true; redirect: string; cookies?: string[] }
-  | { ok: false; status: number; message: string; errors: FieldErrors; values: Record<string, string> };
+  | { ok: false; status: number; message: string; errors: FieldErrors; values: Record<string, string>; retryAfter?: number };
 
 export type FormHandler = {
   /** Largest body accepted (default 64 kB). */
@@ -106,6 +106,7 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
     return wantsJson ? c.json({ ok: true, redirect: outcome.redirect }) : c.redirect(outcome.redirect, 303);
   }
   const state: FormState = { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values };
+  if (outcome.retryAfter !== undefined) c.header('retry-after', String(outcome.retryAfter));
   return wantsJson ? c.json(state, outcome.status as 400) : renderPage(c, { state, status: outcome.status });
 }
 

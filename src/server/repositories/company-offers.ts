@@ -36,16 +36,14 @@ export async function replaceOfferLists(db: Q, offerId: number, required: string
   if (countries.length) await db.insertInto('offer_countries').values(countries.map((country) => ({ offer_id: offerId, country }))).execute();
 }
 
-export function slugTaken(db: Q, slug: string) {
-  return db.selectFrom('offers').select('id').where('slug', '=', slug).executeTakeFirst();
+/** Slugs in use among root, root-2, root-3... (root holds only [a-z0-9-], so LIKE has no wildcard in it). */
+export async function takenSlugs(db: Q, root: string): Promise<string[]> {
+  const rows = await db.selectFrom('offers').select('slug').where((eb) => eb.or([eb('slug', '=', root), eb('slug', 'like', `${root}-%`)])).execute();
+  return rows.map((r) => r.slug);
 }
 
 export function companyOffer(db: Q, companyId: number, id: number) {
   return db.selectFrom('offers').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
-}
-
-export function offerCompany(db: Q, id: number) {
-  return db.selectFrom('offers').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function offerLists(db: Q, id: number) {
@@ -75,8 +73,21 @@ export function companyOffers(db: Q, companyId: number) {
 }
 
 export type OfferStatus = 'draft' | 'published' | 'paused' | 'closed' | 'expired';
-export async function setOfferStatus(db: Q, id: number, set: { status: OfferStatus; published_at?: Date; valid_through?: Date | null }, at: Date) {
-  await db.updateTable('offers').set({ ...set, updated_at: at }).where('id', '=', id).execute();
+/**
+ * Change an offer's status only if it is still in the state it was read in (its status and, for a
+ * published offer, the side of valid_through it was on). Answers whether it changed.
+ */
+export async function setOfferStatusIf(
+  db: Q, id: number, from: { status: string; open: boolean }, set: { status: OfferStatus; published_at?: Date; valid_through?: Date | null }, at: Date,
+): Promise<boolean> {
+  let q = db.updateTable('offers').set({ ...set, updated_at: at }).where('id', '=', id).where('status', '=', from.status as OfferStatus);
+  if (from.status === 'published') {
+    q = from.open
+      ? q.where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>', at)]))
+      : q.where('valid_through', '<=', at);
+  }
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Published offers past valid_through become expired. Returns how many. */
@@ -124,8 +135,10 @@ export function applicationWithCompany(db: Q, id: number) {
     .executeTakeFirst();
 }
 
-export async function setApplicationStatus(db: Q, id: number, status: string, at: Date) {
-  await db.updateTable('applications').set({ status, updated_at: at }).where('id', '=', id).execute();
+/** Move an application only if it still has the status it was read with. Answers whether it moved. */
+export async function setApplicationStatusIf(db: Q, id: number, from: string, status: string, at: Date): Promise<boolean> {
+  const r = await db.updateTable('applications').set({ status, updated_at: at }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export type CandidateFilter = { area?: string; roles?: string[]; role?: string; skill?: string; seniority?: string; country?: string; english?: string };
@@ -165,9 +178,21 @@ export function findCandidates(db: Q, f: CandidateFilter, limit: number, offset:
     .execute();
 }
 
-export async function saveDraft(db: Q, tokenHash: string, data: string, at: Date) {
-  await db.insertInto('offer_drafts').values({ token_hash: tokenHash, data, created_at: at })
+export async function saveDraft(db: Q, tokenHash: string, data: string, at: Date, clientKey: string | null) {
+  await db.insertInto('offer_drafts').values({ token_hash: tokenHash, data, created_at: at, client_key: clientKey })
     .onConflict((oc) => oc.column('token_hash').doUpdateSet({ data, created_at: at })).execute();
+}
+export async function draftExists(db: Q, tokenHash: string, since: Date): Promise<boolean> {
+  return !!(await db.selectFrom('offer_drafts').select('token_hash').where('token_hash', '=', tokenHash).where('created_at', '>', since).executeTakeFirst());
+}
+/** Live drafts written from one client address. */
+export async function countDraftsOf(db: Q, clientKey: string, since: Date): Promise<number> {
+  const r = await db.selectFrom('offer_drafts').select((eb) => eb.fn.countAll().as('n')).where('client_key', '=', clientKey).where('created_at', '>', since).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+export async function sweepDrafts(db: Q, olderThan: Date): Promise<number> {
+  const r = await db.deleteFrom('offer_drafts').where('created_at', '<', olderThan).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
 }
 export function loadDraft(db: Q, tokenHash: string, since: Date) {
   return db.selectFrom('offer_drafts').select('data').where('token_hash', '=', tokenHash).where('created_at', '>', since).executeTakeFirst();

@@ -13,6 +13,8 @@ import { authCodeIsUsable, consumeAuthCode, createAuthCode } from '../repositori
 import type { EmailService } from './email-service';
 import type { ProviderProfile } from '../auth/oauth';
 import { findIdentityUser, linkIdentity } from '../repositories/oauth-identities';
+import { findSessionUser, revokeToken } from '../repositories/sessions';
+import type { DoorKnock, IdentityGuard } from './rate-limit';
 
 export type AccountType = 'match' | 'hire';
 export type PublicUser = {
@@ -45,7 +47,17 @@ export function slugify(text: string): string {
     .slice(0, 60) || 'perfil';
 }
 
-export type AuthOptions = { email?: EmailService; siteUrl?: string; brand?: string };
+/**
+ * Who is asking, as the HTTP layer saw it. Every method that checks a password, creates an account, sends
+ * a link or tries a code takes it, so no door can skip the shared limits (PRODUCT.md §5).
+ */
+export type RequestMeta = { ip: string };
+
+export type AuthOptions = {
+  email?: EmailService; siteUrl?: string; brand?: string;
+  /** The identity limits (rate-limit.ts); without one (tests, scripts) nothing is limited. */
+  guard?: IdentityGuard;
+};
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +68,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
   const brand = opts.brand ?? 'Tandem';
 
   const issue = (u: { id: number; account_type: AccountType; token_version: number }) =>
-    signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version }, secret);
+    signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version, jti: randomBytes(16).toString('base64url') }, secret);
+  const knock = (k: DoorKnock) => opts.guard?.(k) ?? Promise.resolve();
 
   // The two emailed single-use links: where they lead, how long they last, which message carries them.
   const CODE_MAIL = {
@@ -76,12 +89,12 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     });
   }
 
+  /** Every token issued so far stops working. */
+  const bumpTokenVersion = (userId: number, set: { password_hash?: string } = {}) =>
+    db.updateTable('users').set({ ...set, token_version: sql<number>`token_version + 1`, updated_at: new Date() }).where('id', '=', userId).execute();
+
   async function setPassword(userId: number, password_hash: string) {
-    await db
-      .updateTable('users')
-      .set({ password_hash, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
+    await bumpTokenVersion(userId, { password_hash });
     const user = await findUserById(db, userId);
     if (!user) throw new ServiceError('not-found');
     return { access_token: issue(user), user: toPublic(user) };
@@ -96,9 +109,22 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     return `${base}-${randomBytes(6).toString('hex')}`;
   }
 
+  /** The user behind a live token of the given account type (any type when null). */
+  async function sessionOf(type: AccountType | null, token: string | null) {
+    const claims = token ? verifyToken(token, secret) : null;
+    if (!claims || (type !== null && claims.typ !== type)) throw new ServiceError('unauthorized');
+    const id = Number(claims.sub);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new ServiceError('unauthorized');
+    const user = await findSessionUser(db, id, claims.jti ?? null);
+    if (!user || user.revoked || user.account_type !== claims.typ || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
+    if (user.user_status === 'suspended') throw new ServiceError('suspended');
+    return user;
+  }
+
   const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
-    async login(type: AccountType, email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+    async login(type: AccountType, email: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+      await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByEmail(db, email, type);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
@@ -106,7 +132,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       return { access_token: issue(user), user: toPublic(user) };
     },
 
-    async register(type: AccountType, r: Registration): Promise<{ access_token: string; user: PublicUser }> {
+    async register(type: AccountType, r: Registration, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+      await knock({ door: 'register', ip: meta.ip });
       if (await emailExists(db, r.email)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
       const password_hash = await hashPassword(r.password);
       const profile_slug = await uniqueSlug(slugify(`${r.name} ${r.last_name}`));
@@ -139,21 +166,24 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     },
 
     /** Always succeeds from the caller's view; an existing account gets a single-use reset link by email. */
-    async forgotPassword(email: string, locale: Locale): Promise<void> {
+    async forgotPassword(email: string, locale: Locale, meta: RequestMeta): Promise<void> {
+      await knock({ door: 'email-link', ip: meta.ip, email });
       const user = await findUserByAnyEmail(db, email);
       if (!user || user.user_status === 'suspended') return;
       await mailCode(user, 'reset', locale);
     },
 
     /** Email a confirmation link to an account that is not confirmed yet (silently nothing otherwise). */
-    async sendEmailConfirmation(email: string, locale: Locale): Promise<void> {
+    async sendEmailConfirmation(email: string, locale: Locale, meta: RequestMeta): Promise<void> {
+      await knock({ door: 'email-link', ip: meta.ip, email });
       const user = await findUserByAnyEmail(db, email);
       if (!user || user.user_status !== 'pending-confirmation') return;
       await mailCode(user, 'confirm', locale);
     },
 
     /** A valid confirmation code activates the account. */
-    async confirmEmail(code: string): Promise<PublicUser> {
+    async confirmEmail(code: string, meta: RequestMeta): Promise<PublicUser> {
+      await knock({ door: 'code', ip: meta.ip });
       const userId = await consumeAuthCode(db, code, 'confirm');
       if (!userId) throw new ServiceError('invalid-input', { confirmation: { key: 'api.invalidCode' } });
       await db
@@ -168,20 +198,24 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     },
 
     /** Whether a reset link can still be used (the page shows "expired" before the user types a password). */
-    resetCodeIsUsable(code: string): Promise<boolean> {
+    async resetCodeIsUsable(code: string, meta: RequestMeta): Promise<boolean> {
+      await knock({ door: 'code', ip: meta.ip });
       return authCodeIsUsable(db, code, 'reset');
     },
 
     /** A valid code sets the new password, ends every earlier session and signs the user in. */
-    async resetPassword(code: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+    async resetPassword(code: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+      await knock({ door: 'code', ip: meta.ip });
       const password_hash = await hashPassword(password);
       const userId = await consumeAuthCode(db, code, 'reset');
       if (!userId) throw new ServiceError('invalid-input', { code: { key: 'api.invalidCode' } });
       return setPassword(userId, password_hash);
     },
 
-    async changePassword(token: string | null, current: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+    async changePassword(token: string | null, current: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
       const me = await service.me(null, token);
+      // A password check like sign-in: the same limits, per address and per account.
+      await knock({ door: 'login', ip: meta.ip, email: me.email });
       const full = await findUserByAnyEmail(db, me.email);
       if (!full || !(await verifyPassword(full.password_hash, current))) {
         throw new ServiceError('invalid-input', { currentPassword: { key: 'api.wrongCurrentPassword' } });
@@ -194,7 +228,10 @@ export function createAuthService(database: Database, secret: string, opts: Auth
      * an existing account links the identity to it (and confirms the address); otherwise a candidate
      * account is created. Company accounts are created with their company's name, so only by sign-up.
      */
-    async signInWithProvider(provider: string, p: ProviderProfile): Promise<{ access_token: string; user: PublicUser; created: boolean }> {
+    async signInWithProvider(provider: string, loadProfile: () => Promise<ProviderProfile>, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser; created: boolean }> {
+      // The limit comes before the provider is asked anything.
+      await knock({ door: 'provider', ip: meta.ip });
+      const p = await loadProfile();
       const finish = async (userId: number, created: boolean) => {
         const user = await findUserById(db, userId);
         if (!user) throw new ServiceError('not-found');
@@ -242,7 +279,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     },
 
     /** Sign-in by email whatever the account type (the content backend's /auth/local). */
-    async loginAnyType(email: string, password: string): Promise<{ access_token: string; user: PublicUser }> {
+    async loginAnyType(email: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+      await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByAnyEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
@@ -252,12 +290,24 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
     /** The user behind a token of the given account type (any type when null); refused when stale or foreign. */
     async me(type: AccountType | null, token: string | null): Promise<PublicUser> {
+      return toPublic(await sessionOf(type, token));
+    },
+
+    /** Sign out: this token stops working on every door (the others of the user keep working). */
+    async logout(token: string | null): Promise<void> {
       const claims = token ? verifyToken(token, secret) : null;
-      if (!claims || (type !== null && claims.typ !== type)) throw new ServiceError('unauthorized');
-      const user = await findUserById(db, Number(claims.sub));
-      if (!user || user.account_type !== claims.typ || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
-      if (user.user_status === 'suspended') throw new ServiceError('suspended');
-      return toPublic(user);
+      if (!claims) return;
+      const user = await findSessionUser(db, Number(claims.sub), claims.jti ?? null);
+      if (!user || user.token_version !== claims.ver || user.revoked) return;
+      // A token from before token ids existed can only be ended with all the others.
+      if (claims.jti) await revokeToken(db, claims.jti, user.id, new Date(claims.exp * 1000));
+      else await bumpTokenVersion(user.id);
+    },
+
+    /** Sign out everywhere: every token of the user stops working, this one included. */
+    async logoutEverywhere(token: string | null): Promise<void> {
+      const user = await sessionOf(null, token);
+      await bumpTokenVersion(user.id);
     },
   };
   return service;

@@ -5,7 +5,7 @@ import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { createAuthService, type AuthService } from './auth-service';
 import { createEmailService, type EmailService } from './email-service';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createIdentityGuard, createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
@@ -50,7 +50,7 @@ export const services = {
     })),
   auth: () =>
     (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) =>
-      createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME }),
+      createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME, guard: createIdentityGuard(services.limiter) }),
     )),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),

@@ -7,11 +7,14 @@ export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   /** Field name -> message key (with params), for invalid-input. */
   readonly fields: Record<string, { key: string; params?: Record<string, string | number> }>;
-  constructor(code: ServiceErrorCode, fields: ServiceError['fields'] = {}) {
+  /** For rate-limited: seconds until the window ends (the Retry-After header). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ServiceErrorCode, fields: ServiceError['fields'] = {}, extra: { retryAfterSeconds?: number } = {}) {
     super(code);
     this.name = 'ServiceError';
     this.code = code;
     this.fields = fields;
+    if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 

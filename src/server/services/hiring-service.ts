@@ -5,10 +5,13 @@ import type { OfferInput } from '../../lib/offer-input';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicantsOf, applicationWithCompany, companyOffer, companyOffers, countCandidates, deleteDraft, expireDue, findCandidates, insertOffer,
-  loadDraft, offerCompany, offerLists, replaceOfferLists, saveDraft, setApplicationStatus, setOfferStatus, skillsOfUsers, slugTaken,
+  applicantsOf, applicationWithCompany, companyOffer, companyOffers, countCandidates, countDraftsOf, deleteDraft, draftExists, expireDue, findCandidates,
+  insertOffer, loadDraft, offerLists, replaceOfferLists, saveDraft, setApplicationStatusIf, setOfferStatusIf, skillsOfUsers, sweepDrafts, takenSlugs,
   updateOffer, type CandidateFilter, type OfferWrite,
 } from '../repositories/company-offers';
+import { isId } from '../../domain/ids';
+import { isUniqueViolation } from './errors';
+import type { RateLimiter } from './rate-limit';
 import { companyOfUser } from '../repositories/profiles';
 import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from './errors';
@@ -26,6 +29,8 @@ export type HireViewer = { id: number; type: 'match' | 'hire' } | null;
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
 const DRAFT_DAYS = 7;
+/** Anonymous drafts (decision 015): what one client address may keep, and how big one may be. */
+export const DRAFT_LIMITS = { perClient: 5, maxChars: 24_000, rate: { max: 20, windowMs: 15 * 60_000 } } as const;
 
 const slugify = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100).replace(/-$/, '');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -41,7 +46,7 @@ export function allowedActions(state: OfferState): OfferAction[] {
   }
 }
 
-export function createHiringService(database: Database, deps: { salaries: () => Promise<SalaryService>; now?: () => Date }) {
+export function createHiringService(database: Database, deps: { salaries: () => Promise<SalaryService>; limiter?: () => Promise<RateLimiter>; now?: () => Date }) {
   const { db } = database;
   const now = deps.now ?? (() => new Date());
 
@@ -52,11 +57,11 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     if (!company) throw new ServiceError('forbidden');
     return company;
   }
-  /** The company's offer, or forbidden when it is another company's (not-found when it does not exist). */
+  /** The company's offer. Another company's offer answers like an unknown id, so ids do not leak. */
   async function ownOffer(viewer: HireViewer, id: number) {
     const company = await companyFor(viewer);
-    const row = await companyOffer(db, company.id, id);
-    if (!row) throw new ServiceError((await offerCompany(db, id)) ? 'forbidden' : 'not-found');
+    const row = isId(id) ? await companyOffer(db, company.id, id) : undefined;
+    if (!row) throw new ServiceError('not-found');
     return { company, row };
   }
 
@@ -76,13 +81,15 @@ export function createHiringService(database: Database, deps: { salaries: () => 
       salary_min_usd_month: await usdMonth(o.salaryMin, o.currency, o.period), salary_max_usd_month: await usdMonth(o.salaryMax, o.currency, o.period),
     };
   }
-  async function uniqueSlug(base: string): Promise<string> {
+  /** The first free slug of root, root-2, root-3... (one query); after `skip` lost races, a random suffix. */
+  async function uniqueSlug(base: string, attempt: number): Promise<string> {
     const root = slugify(base) || 'oferta';
-    for (let i = 0; i < 50; i++) {
-      const slug = i === 0 ? root : `${root}-${i + 1}`;
-      if (!(await slugTaken(db, slug))) return slug;
+    if (attempt >= 8) return `${root}-${randomBytes(4).toString('hex')}`;
+    const taken = new Set(await takenSlugs(db, root));
+    for (let i = 1; ; i++) {
+      const slug = i === 1 ? root : `${root}-${i}`;
+      if (!taken.has(slug)) return slug;
     }
-    return `${root}-${randomBytes(4).toString('hex')}`;
   }
 
   const service = {
@@ -104,7 +111,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
       const company = await companyFor(viewer);
       const status = opts.publish ? 'published' : 'draft';
       for (let attempt = 0; ; attempt++) {
-        const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '));
+        const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '), attempt);
         try {
           return await db.transaction().execute(async (trx) => {
             const created = await insertOffer(trx, company.id, slug, write, status, at, opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null);
@@ -112,8 +119,8 @@ export function createHiringService(database: Database, deps: { salaries: () => 
             return { id: created.id, slug: created.slug, status };
           });
         } catch (err) {
-          // Two offers with the same title at once: take the next free slug.
-          if (attempt < 3 && /unique|duplicate/i.test(String((err as Error).message))) continue;
+          // Offers with the same title at once: the slug's unique index decides, the others take the next one.
+          if (attempt < 12 && isUniqueViolation(err)) continue;
           throw err;
         }
       }
@@ -132,7 +139,10 @@ export function createHiringService(database: Database, deps: { salaries: () => 
         : action === 'pause' ? { status: 'paused' as const }
         : action === 'resume' ? { status: 'published' as const }
         : { status: 'closed' as const };
-      await setOfferStatus(db, row.id, next, at);
+      // Only from the state it was read in: of actions racing on one offer, one wins and the others hear 409.
+      if (!(await setOfferStatusIf(db, row.id, { status: row.status, open: state === 'open' }, next, at))) {
+        throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
+      }
       return { id: row.id, status: next.status };
     },
 
@@ -189,10 +199,13 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     async moveApplication(viewer: HireViewer, applicationId: number, status: string): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
       const company = await companyFor(viewer);
       if (!(PIPELINE as readonly string[]).includes(status)) throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
-      const app = await applicationWithCompany(db, applicationId);
-      if (!app) throw new ServiceError('not-found');
-      if (app.company_id !== company.id) throw new ServiceError('forbidden');
-      await setApplicationStatus(db, app.id, status, now());
+      const app = isId(applicationId) ? await applicationWithCompany(db, applicationId) : undefined;
+      // Another company's application answers like an unknown id.
+      if (!app || app.company_id !== company.id) throw new ServiceError('not-found');
+      // From the status it was read in: of moves racing on one application, one wins and the others hear 409.
+      if (app.status !== status && !(await setApplicationStatusIf(db, app.id, app.status, status, now()))) {
+        throw new ServiceError('conflict', { status: { key: 'hire.error.moved' } });
+      }
       return { id: app.id, status: status as PipelineStatus, offerId: app.offer_id };
     },
 
@@ -237,12 +250,30 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     /** Published offers past their date become expired (run at start-up and hourly). */
     expireDue: () => expireDue(db, now()),
 
-    /** Keep what an anonymous visitor typed until they have an account; the token goes in their cookie. */
-    async stashDraft(values: Record<string, string | string[]>): Promise<string> {
-      const token = randomBytes(24).toString('base64url');
+    /** Anonymous drafts older than 7 days are deleted (run at start-up and hourly). */
+    sweepDrafts: () => sweepDrafts(db, new Date(now().getTime() - DRAFT_DAYS * DAY)),
+
+    /**
+     * Keep what an anonymous visitor typed until they have an account; the token goes in their cookie. A
+     * visitor who already holds a draft overwrites it; a new draft counts against the client address's rate
+     * and its number of live drafts, and nothing over the size cap is kept.
+     */
+    async stashDraft(values: Record<string, string | string[]>, meta: { ip: string; token?: string }): Promise<string> {
       const data = JSON.stringify(values);
-      if (data.length > 64_000) throw new ServiceError('invalid-input');
-      await saveDraft(db, hashToken(token), data, now());
+      if (data.length > DRAFT_LIMITS.maxChars) throw new ServiceError('invalid-input', { description: { key: 'hire.error.draftTooLarge' } });
+      const since = new Date(now().getTime() - DRAFT_DAYS * DAY);
+      if (meta.token && /^[A-Za-z0-9_-]{20,64}$/.test(meta.token) && (await draftExists(db, hashToken(meta.token), since))) {
+        await saveDraft(db, hashToken(meta.token), data, now(), null);
+        return meta.token;
+      }
+      const clientKey = createHash('sha256').update(`draft:${meta.ip}`).digest('hex');
+      if (deps.limiter) {
+        const r = await (await deps.limiter()).hit(`draft:ip:${meta.ip}`, DRAFT_LIMITS.rate);
+        if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
+      }
+      if ((await countDraftsOf(db, clientKey, since)) >= DRAFT_LIMITS.perClient) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: DRAFT_DAYS * 86_400 });
+      const token = randomBytes(24).toString('base64url');
+      await saveDraft(db, hashToken(token), data, now(), clientKey);
       return token;
     },
     async draft(token: string | undefined): Promise<Record<string, string | string[]> | null> {

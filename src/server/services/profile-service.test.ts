@@ -36,8 +36,8 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
     dir = mkdtempSync(join(tmpdir(), 'tandem-uploads-'));
     svc = createProfileService(t, createImageStore(dir));
     const auth = createAuthService(t, 'p'.repeat(40));
-    const a = await auth.register('match', { name: 'Inés', last_name: 'Soto', email: 'ines@example.com', password: 'clave-segura-1' });
-    const b = await auth.register('match', { name: 'Otro', last_name: 'User', email: 'otro@example.com', password: 'clave-segura-1' });
+    const a = await auth.register('match', { name: 'Inés', last_name: 'Soto', email: 'ines@example.com', password: 'clave-segura-1' }, { ip: 'test' });
+    const b = await auth.register('match', { name: 'Otro', last_name: 'User', email: 'otro@example.com', password: 'clave-segura-1' }, { ip: 'test' });
     owner = { id: a.user.id, slug: a.user.profile_slug! };
     stranger = { id: b.user.id };
   });
@@ -86,7 +86,7 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
 
   it('lets a company user change only their own company', async () => {
     const auth = createAuthService(t, 'p'.repeat(40));
-    const boss = await auth.register('hire', { name: 'Jefa', last_name: 'X', email: 'jefa@acme.example', password: 'clave-segura-1', company_name: 'Acme' });
+    const boss = await auth.register('hire', { name: 'Jefa', last_name: 'X', email: 'jefa@acme.example', password: 'clave-segura-1', company_name: 'Acme' }, { ip: 'test' });
     await svc.updateCompany(boss.user.id, { name: 'Acme SAC', website: 'https://acme.example', size: '11-50', country: 'peru' });
     expect(await svc.companyOf(boss.user.id)).toMatchObject({ name: 'Acme SAC', website: 'https://acme.example', size: '11-50', country: 'peru', logo: null });
     await expect(svc.updateCompany(owner.id, { name: 'Robada', website: null, size: null, country: null })).rejects.toMatchObject({ code: 'forbidden' });

@@ -1,16 +1,29 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/client';
+import { ServiceError } from './errors';
 
 // Fixed-window counters in the database, so every worker and every instance shares them. One statement
 // per hit (insert or update, returning the new count): no read-then-write race.
 export type Limit = { max: number; windowMs: number };
 export type LimitResult = { allowed: boolean; retryAfterSeconds: number };
 
+/**
+ * The stored key: readable when it is short printable ASCII, else its prefix and a digest (an email of
+ * 254 characters or a NUL byte must neither break the varchar(200) column on PostgreSQL nor be stored raw).
+ */
+export function limitKey(key: string): string {
+  if (/^[\x21-\x7e]{1,120}$/.test(key)) return key;
+  const scope = /^[a-z-]+:[a-z-]+:/.exec(key)?.[0] ?? '';
+  return `${scope}#${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /** `scale` multiplies every limit (RATE_LIMIT_SCALE: browser test runs sign in many times from one address). */
 export function createRateLimiter(database: Database, now: () => number = Date.now, scale = 1) {
   return {
-    async hit(key: string, limit: Limit): Promise<LimitResult> {
+    async hit(rawKey: string, limit: Limit): Promise<LimitResult> {
+      const key = limitKey(rawKey);
       const max = limit.max * scale;
       const { windowMs } = limit;
       const t = now();
@@ -26,18 +39,71 @@ export function createRateLimiter(database: Database, now: () => number = Date.n
       const start = Number(row.window_start);
       return { allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - t) / 1000)) };
     },
+    /** Forget windows that ended more than `olderThanMs` ago (housekeeping). */
+    async sweep(olderThanMs = 24 * 60 * 60_000): Promise<number> {
+      const r = await database.db.deleteFrom('rate_limits').where('window_start', '<', now() - olderThanMs).executeTakeFirst();
+      return Number(r.numDeletedRows ?? 0);
+    },
   };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** Limits of PRODUCT.md §5: sign-in and sign-up per IP and per account. */
-export type AuthLimits = { loginPerIp: Limit; loginPerEmail: Limit; registerPerIp: Limit };
-export const AUTH_LIMITS: AuthLimits = {
-  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
-  loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
-  registerPerIp: { max: 10, windowMs: 15 * 60_000 },
+/**
+ * The limits of every identity door (PRODUCT.md §5): the API, the content backend, the web forms, the
+ * provider callbacks, password reset and email confirmation all count against the same keys, so a lock
+ * on one door holds on the others.
+ */
+export type IdentityLimits = {
+  /** Password checks (sign-in anywhere, change password) per client address and per account. */
+  loginPerIp: Limit; loginPerEmail: Limit;
+  /** Account creation per client address. */
+  registerPerIp: Limit;
+  /** Emails that carry a link (reset, confirmation) per client address and per address asked for. */
+  emailLinkPerIp: Limit; emailLinkPerEmail: Limit;
+  /** Single-use codes tried (reset, confirmation) per client address. */
+  codePerIp: Limit;
+  /** Provider sign-ins per client address. */
+  providerPerIp: Limit;
+};
+const WINDOW = 15 * 60_000;
+export const IDENTITY_LIMITS: IdentityLimits = {
+  loginPerIp: { max: 30, windowMs: WINDOW },
+  loginPerEmail: { max: 10, windowMs: WINDOW },
+  registerPerIp: { max: 10, windowMs: WINDOW },
+  emailLinkPerIp: { max: 5, windowMs: WINDOW },
+  emailLinkPerEmail: { max: 5, windowMs: WINDOW },
+  codePerIp: { max: 20, windowMs: WINDOW },
+  providerPerIp: { max: 30, windowMs: WINDOW },
 };
 
-/** Emails with a link (password reset, confirmation): per IP and per address. */
-export const EMAIL_LINK_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+/** Who is knocking: the client address (as the HTTP layer resolved it) and, where there is one, the account. */
+export type DoorKnock =
+  | { door: 'login'; ip: string; email: string }
+  | { door: 'register'; ip: string }
+  | { door: 'email-link'; ip: string; email: string }
+  | { door: 'code'; ip: string }
+  | { door: 'provider'; ip: string };
+
+export function identityChecks(k: DoorKnock, l: IdentityLimits = IDENTITY_LIMITS): [string, Limit][] {
+  switch (k.door) {
+    case 'login': return [[`login:ip:${k.ip}`, l.loginPerIp], [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail]];
+    case 'register': return [[`register:ip:${k.ip}`, l.registerPerIp]];
+    case 'email-link': return [[`email-link:ip:${k.ip}`, l.emailLinkPerIp], [`email-link:email:${k.email.trim().toLowerCase()}`, l.emailLinkPerEmail]];
+    case 'code': return [[`code:ip:${k.ip}`, l.codePerIp]];
+    case 'provider': return [[`provider:ip:${k.ip}`, l.providerPerIp]];
+  }
+}
+
+/** Throws a rate-limited ServiceError (with the seconds to wait) when any of the door's limits is spent. */
+export type IdentityGuard = (k: DoorKnock) => Promise<void>;
+
+export function createIdentityGuard(limiter: () => Promise<RateLimiter>, limits: IdentityLimits = IDENTITY_LIMITS): IdentityGuard {
+  return async (k) => {
+    const l = await limiter();
+    for (const [key, limit] of identityChecks(k, limits)) {
+      const r = await l.hit(key, limit);
+      if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
+    }
+  };
+}
