@@ -2,15 +2,8 @@ import 'server-only';
 import type { Context } from 'hono';
 import type { Limit, LimitResult, RateLimiter } from '../services/rate-limit';
 
-/** The client address: the socket's, or the first X-Forwarded-For hop when the proxy is trusted. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
+// The client address behind TRUST_PROXY lives with the HTTP layer; the limiters' callers import it from here.
+export { clientIp } from '../http/client-ip';
 
 /** Count a hit against each key; the first refusal is returned (with Retry-After set), else null. */
 export async function firstRefusal(

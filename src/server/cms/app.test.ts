@@ -65,7 +65,7 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     const { createRateLimiter } = await import('../services/rate-limit');
     const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example' });
     const limiter = createRateLimiter(t);
-    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, limiter: async () => limiter, trustProxy: true }));
+    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, limiter: async () => limiter, trustProxy: { hops: 1 } }));
   });
   afterAll(async () => t?.cleanup());
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import { requestLog } from '../http/request-log';
 import { clientIp, firstRefusal } from '../api/limits';
+import type { TrustProxy } from '../http/client-ip';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
@@ -21,7 +22,7 @@ import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
-type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: boolean; oauth?: OAuthDeps };
+type Deps = { auth: () => Promise<AuthService>; limiter?: () => Promise<RateLimiter>; trustProxy?: TrustProxy; oauth?: OAuthDeps };
 
 /** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
 export type OAuthDeps = {
@@ -75,7 +76,7 @@ const registerBody = z.object({
   last_name: z.string().trim().max(100).optional(),
 });
 
-export function createCmsApp({ auth, limiter, trustProxy = false, oauth }: Deps) {
+export function createCmsApp({ auth, limiter, trustProxy = null, oauth }: Deps) {
   const cms = new Hono();
   const clientAddress = (c: Context) => clientIp(c, trustProxy);
   const limited = async (c: Context, checks: [string, Limit][]): Promise<Response | null> => {
