@@ -14,6 +14,7 @@ import { createAccountForms } from './server/forms/account-forms';
 import { createProfileForms } from './server/forms/profile-forms';
 import { createOfferForms } from './server/forms/offer-forms';
 import { jobSearchRoutes } from './server/http/job-search';
+import { siteOriginOf } from './server/http/forms';
 import { createSalaryForms } from './server/forms/salary-forms';
 import { createApplicationForms } from './server/forms/application-forms';
 import { createLogoutRoutes } from './server/forms/logout';
@@ -81,7 +82,7 @@ const { app } = createHttpApp({
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
   routeGets: { ...jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }), logout: logout.get },
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
-  api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN }),
+  api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),
   isReady: databaseIsUp,
   config,

@@ -44,6 +44,23 @@ describe('configuration', () => {
     expect(parseConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }).SMTP_URL).toBe('smtp://u:p@127.0.0.1:2525');
   });
 
+  it('reads TRUST_PROXY into hops or ranges, and refuses a bad value by name', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBeNull();
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    const list = parseConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).TRUST_PROXY;
+    expect(list && 'list' in list && list.list).toEqual(['10.0.0.0/8', '::1']);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toThrow(
+      /TRUST_PROXY: must be false, true, a number of proxies .*"proxy\.internal" is not an IP address or a CIDR range \(got "10\.0\.0\.0\/8,proxy\.internal"\)/,
+    );
+  });
+
+  it('tells whether SITE_URL was given or is the default', () => {
+    expect(parseConfig({}).SITE_URL_SET).toBe(false);
+    expect(parseConfig({ SITE_URL: '' }).SITE_URL_SET).toBe(false);
+    expect(parseConfig({ SITE_URL: 'https://tandem.example' }).SITE_URL_SET).toBe(true);
+  });
+
   it('refuses analytics without a write key and data plane', () => {
     expect(() => parseConfig({ ANALYTICS_ENABLED: 'true' })).toThrow(/ANALYTICS_WRITE_KEY/);
   });

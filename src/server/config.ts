@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { PublicConfig } from '../lib/public-config';
+import { parseTrustProxy } from './http/client-ip';
 
 // Environment variables, validated once at start-up. A bad value stops the server with a list that names
 // each variable and what is wrong with it.
@@ -39,9 +40,23 @@ const schema = z.object({
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 (production) or more').max(1000).default(1),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
-export type ServerConfig = z.infer<typeof schema>;
+export type ServerConfig = z.infer<typeof schema> & {
+  /** SITE_URL was given (not the default): form posts and cookie API calls must come from its origin. */
+  SITE_URL_SET: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -71,7 +86,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   if (c.ANALYTICS_ENABLED && (!c.ANALYTICS_WRITE_KEY || !c.ANALYTICS_DATA_PLANE_URL)) {
     throw new ConfigError(['ANALYTICS_ENABLED: needs ANALYTICS_WRITE_KEY and ANALYTICS_DATA_PLANE_URL']);
   }
-  return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, '') };
+  return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, ''), SITE_URL_SET: cleaned.SITE_URL !== undefined };
 }
 
 let cached: ServerConfig | undefined;

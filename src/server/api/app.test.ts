@@ -54,6 +54,17 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     expect((await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, origin: 'https://evil.example', host: 'localhost' })).status).toBe(401);
   });
 
+  it('behind a proxy that rewrites Host, accepts the cookie from the SITE_URL origin only', async () => {
+    const auth = createAuthService(t, SECRET);
+    const behind = new Hono().route('/api', createApiApp({ auth: async () => auth, sessionCookie: 'tandem_token', siteOrigin: 'https://tandem.example' }));
+    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result.access_token as string;
+    const me = (origin: string) => behind.request('/api/v3/match/auth/me', { headers: { cookie: `tandem_token=${token}`, host: 'tandem', origin } });
+    expect((await me('https://tandem.example')).status).toBe(200);
+    expect((await me('https://evil.example')).status).toBe(401);
+    expect((await me('null')).status).toBe(401);
+    expect((await me('http://tandem')).status).toBe(401); // the rewritten Host no longer counts
+  });
+
   it('registers a company with its company and keeps the account types apart', async () => {
     const reg = await post('/v3/hire/register', { name: 'Luis', last_name: 'Pérez', email: 'luis@acme.pe', password: 'otra-clave-larga', company_name: 'Acme Perú' });
     expect(reg.status).toBe(201);
@@ -138,7 +149,7 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     const limiter = createRateLimiter(t);
     const guard = createIdentityGuard(async () => limiter, { ...IDENTITY_LIMITS, loginPerIp: { max: 5, windowMs: 60_000 }, loginPerEmail: { max: 3, windowMs: 60_000 } });
     const auth = createAuthService(t, SECRET, { guard });
-    const strict = new Hono().route('/api', createApiApp({ auth: async () => auth, trustProxy: true }));
+    const strict = new Hono().route('/api', createApiApp({ auth: async () => auth, trustProxy: { hops: 1 } }));
     const login = (email: string, ip: string) =>
       strict.request('/api/v3/match/auth/login', {
         method: 'POST',

@@ -4,9 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
-import { clientIp } from './limits';
 import { parseCookie } from 'cookie';
 import { isCrossSite } from '../http/forms';
+import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
@@ -30,8 +30,10 @@ const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().m
 type Deps = {
   /** The identity service; it applies the sign-in and sign-up limits (rate-limit.ts) itself. */
   auth: () => Promise<AuthService>;
-  /** Trust X-Forwarded-For for the client address (behind a proxy you control). */
-  trustProxy?: boolean;
+  /** Which reverse proxies' X-Forwarded-For entries to believe for the client address (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+  /** The site's origin for the session cookie's same-site check (siteOriginOf); null compares with Host. */
+  siteOrigin?: string | null;
   /** The company side (offers, applicants, candidates); without it those routes answer 404. */
   hiring?: () => Promise<HiringService>;
   /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
@@ -50,14 +52,14 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
  * The caller's token: the Authorization bearer, else (for the web app's own scripts, which never see the
  * token) the HttpOnly session cookie, accepted only from this site's pages.
  */
-const tokenOf = (c: Context, cookieName: string | undefined): string | null => {
+const tokenOf = (c: Context, cookieName: string | undefined, siteOrigin: string | null): string | null => {
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (m) return m[1]!;
-  if (!cookieName || isCrossSite(c)) return null;
+  if (!cookieName || isCrossSite(c, siteOrigin)) return null;
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, trustProxy = false, sessionCookie, hiring }: Deps) {
+export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring }: Deps) {
   const api = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
 
@@ -101,7 +103,7 @@ export function createApiApp({ auth, trustProxy = false, sessionCookie, hiring }
   // Ends the bearer's session on the server: the token answers 401 everywhere afterwards.
   api.post('/v3/:type/auth/logout', async (c) => {
     if (!typeOf(c)) return fail(c, 404, 'api.notFound');
-    const token = tokenOf(c, sessionCookie);
+    const token = tokenOf(c, sessionCookie, siteOrigin);
     if (!token) return fail(c, 401, 'api.unauthorized');
     await (await auth()).logout(token);
     c.header('cache-control', 'private, no-store');
@@ -126,13 +128,13 @@ export function createApiApp({ auth, trustProxy = false, sessionCookie, hiring }
   api.get('/v3/:type/auth/me', async (c) => {
     const type = typeOf(c);
     if (!type) return fail(c, 404, 'api.notFound');
-    const user = await (await auth()).me(type, tokenOf(c, sessionCookie));
+    const user = await (await auth()).me(type, tokenOf(c, sessionCookie, siteOrigin));
     c.header('cache-control', 'private, no-store');
     return ok(c, user);
   });
   api.all('/v3/:type/auth/me', only('GET, HEAD'));
 
-  if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie), readJson });
+  if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
 
   api.notFound((c) => fail(c, 404, 'api.notFound'));
   return api;

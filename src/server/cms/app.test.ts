@@ -67,7 +67,7 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     const auth = createAuthService(t, 'c'.repeat(40), {
       email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example', guard: createIdentityGuard(async () => limiter),
     });
-    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, trustProxy: true }));
+    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, trustProxy: { hops: 1 } }));
   });
   afterAll(async () => t?.cleanup());
 

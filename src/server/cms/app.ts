@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
-import { clientIp } from '../api/limits';
+import { clientIp, type TrustProxy } from '../http/client-ip';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
@@ -22,7 +22,7 @@ import { href } from '../../routes';
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
 // The identity service applies the shared sign-in, sign-up, email-link, code and provider limits itself.
-type Deps = { auth: () => Promise<AuthService>; trustProxy?: boolean; oauth?: OAuthDeps };
+type Deps = { auth: () => Promise<AuthService>; trustProxy?: TrustProxy; oauth?: OAuthDeps };
 
 /** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
 export type OAuthDeps = {
@@ -91,7 +91,7 @@ function tooManyPage(c: Context, locale: Locale, seconds: number, redirect: stri
   );
 }
 
-export function createCmsApp({ auth, trustProxy = false, oauth }: Deps) {
+export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   const cms = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
   cms.use(requestLog('cms'));

@@ -18,9 +18,10 @@ import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { clearedSessionCookies } from '../session-cookies';
 import { resolveSession, type UserLoader } from '../web-session';
-import { handleFormPost, type FormHandlers } from './forms';
+import { handleFormPost, siteOriginOf, type FormHandlers } from './forms';
+import type { TrustProxy } from './client-ip';
 import { utmCookieFor } from './utm';
-import { clientIp } from '../api/limits';
+import { clientIp } from './client-ip';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
@@ -43,8 +44,8 @@ export type HttpAppOptions = {
   loadUser?: UserLoader;
   /** Server handlers of the pages' forms, which post to the page's own URL and work without JavaScript. */
   forms?: FormHandlers;
-  /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy). */
-  trustProxy?: boolean;
+  /** Which reverse proxies' X-Forwarded-For entries to believe for the client address (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
   /** Where uploaded pictures live (served under /uploads). */
   uploadsDir?: string;
   /** Parameter sets of the data-driven pages to list in the sitemap. */
@@ -64,13 +65,14 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = false, uploadsDir, sitemapData, routeGets = {} }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = null, uploadsDir, sitemapData, routeGets = {} }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
     .filter((u) => /^https?:\/\//.test(u))
     .map((u) => new URL(u).origin);
   const hsts = config.SITE_URL.startsWith('https://');
+  const siteOrigin = siteOriginOf(config);
   const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
 
   app.onError((err, c) => {
@@ -189,7 +191,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       const handler = match ? forms[match.id] : undefined;
       if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
       const resolved = await resolveSession(c.req.header('cookie'), config, loadUser);
-      return handleFormPost(c, { match, handler, resolved, trustProxy, renderPage });
+      return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }
     if (!backend && !['GET', 'HEAD', 'POST'].includes(method)) {
       return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });

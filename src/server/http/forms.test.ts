@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../config';
+import { parseConfig, type ServerConfig } from '../config';
 import { getRequestContext } from '../request-context';
 import { createHttpApp } from './app';
+import type { TrustProxy } from './client-ip';
 import type { FormHandlers, FormInput } from './forms';
 
-const config = parseConfig({});
+const defaultConfig = parseConfig({});
 
-function setup(seen: FormInput[] = []) {
+function setup(seen: FormInput[] = [], { config = defaultConfig, trustProxy = null }: { config?: ServerConfig; trustProxy?: TrustProxy } = {}) {
   const forms: FormHandlers = {
     login: {
       async handle(input) {
@@ -24,7 +25,7 @@ function setup(seen: FormInput[] = []) {
     });
   };
   const { app } = createHttpApp({
-    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, forms,
+    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, forms, trustProxy,
     loadUser: async (token) => (token === 'good' ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' } : 'invalid'),
   });
   return app;
@@ -75,6 +76,35 @@ describe('form posts to pages', () => {
     const none = await post(app, '/hire/pricing', 'a=1');
     expect(none.status).toBe(405);
     expect(none.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('behind a proxy that rewrites Host, accepts posts from the SITE_URL origin only', async () => {
+    const app = setup([], { config: parseConfig({ SITE_URL: 'https://tandem.example' }) });
+    // nginx's default passes the upstream's name as Host
+    const behind = { host: 'tandem' };
+    expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example' })).status).toBe(401);
+    expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'same-origin' })).status).toBe(401);
+    expect((await post(app, '/ingresar', 'email=a', behind)).status).toBe(401);
+    for (const origin of ['https://evil.example', 'null', 'http://tandem.example', 'https://tandem.example.evil.example', 'http://tandem', 'not a url']) {
+      expect((await post(app, '/ingresar', 'email=a', { ...behind, origin })).status, origin).toBe(403);
+    }
+    // The Host no longer counts once SITE_URL is set, even when it matches the Origin.
+    expect((await post(app, '/ingresar', 'email=a', { host: 'evil.example', origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  });
+
+  it('without SITE_URL, compares the Origin with the Host as before', async () => {
+    const app = setup();
+    expect((await post(app, '/ingresar', 'email=a', { host: 'tandem.internal:8080', origin: 'https://tandem.internal:8080' })).status).toBe(401);
+    expect((await post(app, '/ingresar', 'email=a', { host: 'tandem', origin: 'https://tandem.example' })).status).toBe(403);
+    expect((await post(app, '/ingresar', 'email=a', { origin: 'null' })).status).toBe(403);
+  });
+
+  it('hands the handler the client address behind the trusted proxy, not a spoofed first hop', async () => {
+    const seen: FormInput[] = [];
+    await post(setup(seen, { trustProxy: { hops: 1 } }), '/ingresar', 'email=a', { 'x-forwarded-for': '6.6.6.6, 198.51.100.4' });
+    await post(setup(seen), '/ingresar', 'email=a', { 'x-forwarded-for': '198.51.100.4' });
+    expect(seen.map((s) => s.ip)).toEqual(['198.51.100.4', 'unknown']);
   });
 });
 

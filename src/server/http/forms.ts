@@ -5,7 +5,8 @@ import type { Locale } from '../../i18n/locales';
 import type { FieldErrors, FormState } from '../../lib/forms/types';
 import type { RouteId, RouteMatch } from '../../routes';
 import type { Session } from '../../state/session';
-import { clientIp } from '../api/limits';
+import type { ServerConfig } from '../config';
+import { clientIp, type TrustProxy } from './client-ip';
 import type { ResolvedSession } from '../web-session';
 
 // Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
@@ -45,25 +46,38 @@ type Args = {
   match: RouteMatch;
   handler: FormHandler;
   resolved: ResolvedSession;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** siteOriginOf(config) */
+  siteOrigin: string | null;
   renderPage: (c: Context, form: { state: FormState; status: number }) => Promise<Response>;
 };
 
-/** A post from another site is refused: the browser says so (Sec-Fetch-Site) or the Origin disagrees. */
-export function isCrossSite(c: Context): boolean {
+/**
+ * The origin posts must come from: SITE_URL's when it was set. Without it, null: the Host header is the
+ * reference (a proxy may rewrite Host, so deployments behind one set SITE_URL).
+ */
+export const siteOriginOf = (config: Pick<ServerConfig, 'SITE_URL' | 'SITE_URL_SET'>): string | null =>
+  config.SITE_URL_SET ? new URL(config.SITE_URL).origin : null;
+
+/**
+ * A post from another site is refused: the browser says so (Sec-Fetch-Site) or the Origin disagrees with
+ * the site's origin (siteOriginOf), or with the Host when there is none.
+ */
+export function isCrossSite(c: Context, siteOrigin: string | null): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = c.req.header('origin');
   if (!origin) return false;
   if (origin === 'null') return true;
   try {
+    if (siteOrigin) return new URL(origin).origin !== siteOrigin;
     return new URL(origin).host !== (c.req.header('host') ?? new URL(c.req.url).host);
   } catch {
     return true;
   }
 }
 
-export async function handleFormPost(c: Context, { match, handler, resolved, trustProxy, renderPage }: Args): Promise<Response> {
+export async function handleFormPost(c: Context, { match, handler, resolved, trustProxy, siteOrigin, renderPage }: Args): Promise<Response> {
   const t = getT(match.locale);
   const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
   const failure = (status: number, message: string): Response | Promise<Response> => {
@@ -71,7 +85,7 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
     return wantsJson ? c.json(state, status as 400) : renderPage(c, { state, status });
   };
   c.header('cache-control', 'private, no-store');
-  if (isCrossSite(c)) return c.text('Forbidden', 403);
+  if (isCrossSite(c, siteOrigin)) return c.text('Forbidden', 403);
   const max = handler.maxBytes ?? DEFAULT_MAX;
   const length = Number(c.req.header('content-length') ?? '0');
   if (length > max) return failure(413, t('forms.tooLarge', { mb: Math.max(1, Math.round(max / 1024 / 1024)) }));

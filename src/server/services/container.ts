@@ -77,7 +77,7 @@ export const services = {
       return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
     })),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
-  trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1',
+  trustProxy: getConfig().TRUST_PROXY,
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
 };
 
