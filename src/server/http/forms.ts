@@ -120,8 +120,15 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
     return wantsJson ? c.json({ ok: true, redirect: outcome.redirect }) : c.redirect(outcome.redirect, 303);
   }
   const state: FormState = { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values };
-  if (outcome.retryAfter !== undefined) c.header('retry-after', String(outcome.retryAfter));
-  return wantsJson ? c.json(state, outcome.status as 400) : renderPage(c, { state, status: outcome.status });
+  if (wantsJson) {
+    if (outcome.retryAfter !== undefined) c.header('retry-after', String(outcome.retryAfter));
+    return c.json(state, outcome.status as 400);
+  }
+  const page = await renderPage(c, { state, status: outcome.status });
+  if (outcome.retryAfter === undefined) return page;
+  const headers = new Headers(page.headers);
+  headers.set('retry-after', String(outcome.retryAfter));
+  return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
 }
 
 /** The request body, or null when it is larger than `max` bytes (reading stops there). */

@@ -16,6 +16,7 @@ import { createJobSearchService, type JobSearchService } from './job-search-serv
 import { refreshAggregates } from '../salaries/aggregates';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
+import { sweepRevokedTokens } from '../repositories/sessions';
 import type { CountryId } from '../../domain/catalog';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
@@ -30,10 +31,30 @@ let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
-let expiryTimer: ReturnType<typeof setInterval> | undefined;
+let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
+
+/**
+ * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
+ * anonymous drafts older than 7 days, revocations of tokens that have expired anyway and finished rate
+ * windows are deleted. Every instance may run it; each step is an idempotent statement.
+ */
+function startHousekeeping() {
+  if (housekeepingTimer) return;
+  const run = async () => {
+    const [db, hiringSvc, limits] = await Promise.all([getDatabase(), services.hiring(), services.limiter()]);
+    await hiringSvc.expireDue();
+    await hiringSvc.sweepDrafts();
+    await sweepRevokedTokens(db.db);
+    await limits.sweep();
+  };
+  const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
+  housekeepingTimer = setInterval(tick, 60 * 60 * 1000);
+  housekeepingTimer.unref?.();
+  tick();
+}
 
 function emailFrom(): string {
   const c = getConfig();
@@ -49,20 +70,18 @@ export const services = {
       return svc;
     })),
   auth: () =>
-    (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) =>
-      createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME, guard: createIdentityGuard(services.limiter) }),
-    )),
+    (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) => {
+      setImmediate(startHousekeeping);
+      return createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME, guard: createIdentityGuard(services.limiter) });
+    })),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
-  /** The company side; expires due offers at start and then hourly (reads treat them as expired anyway). */
+  /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */
   hiring: () =>
     (hiring ??= getDatabase().then((db) => {
-      const svc = createHiringService(db, { salaries: services.salaries });
-      const expire = () => void svc.expireDue().catch((e) => console.error('[offers] expiring offers failed:', e));
-      expire();
-      expiryTimer = setInterval(expire, 60 * 60 * 1000);
-      expiryTimer.unref?.();
+      const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter });
+      setImmediate(startHousekeeping);
       return svc;
     })),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
@@ -83,7 +102,7 @@ export const services = {
 
 /** Let queued deliveries in flight finish (graceful shutdown). */
 export async function stopServices(): Promise<void> {
-  if (expiryTimer) clearInterval(expiryTimer);
+  if (housekeepingTimer) clearInterval(housekeepingTimer);
   if (aggregateRefresh) await aggregateRefresh.flush();
   if (email) await (await email).stop();
 }

@@ -43,6 +43,21 @@ describe.each(testDatabases)('email delivery through SMTP on %s', (_name, open) 
     await mail.stop();
   });
 
+  it('keeps the row of a delivered reset email but not the code in its link', async () => {
+    const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), log: (m) => logs.push(m) });
+    const code = 'Qm9yZGVyLWxpbmUtc2VjcmV0LWNvZGUtb2YtNDMtY2hhcnM';
+    const link = `https://tandem.example/restablecer-contrasena/${code}`;
+    await mail.send({ ...message('carla@example.com'), text: `Hola Carla,\nabre ${link}\nCaduca en una hora.` });
+    const queued = await t.db.selectFrom('email_outbox').select('text_body').executeTakeFirstOrThrow();
+    expect(queued.text_body).toContain(code); // not delivered yet: the drainer needs it
+    await mail.drain();
+    expect(sink.received[0]!.text).toContain(link);
+    const sent = await t.db.selectFrom('email_outbox').select(['status', 'text_body', 'to_email']).executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ status: 'sent', to_email: 'carla@example.com' });
+    expect(sent.text_body).toBe('Hola Carla,\nabre https://tandem.example/restablecer-contrasena/[redacted]\nCaduca en una hora.');
+    await mail.stop();
+  });
+
   it('keeps a refused message queued, retries it later, and gives up after the last retry', async () => {
     let clock = Date.parse('2026-01-01T10:00:00Z');
     const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), log: (m) => logs.push(m), now: () => clock });

@@ -9,6 +9,14 @@ export type OutgoingEmail = { to: string; subject: string; text: string; kind: s
 export type MailMessage = { from: string; to: string; subject: string; text: string; headers?: Record<string, string> };
 export type MailTransport = { send(m: MailMessage): Promise<void>; close?(): void };
 
+/**
+ * The single-use codes inside links (reset, confirmation: 43 base64url characters) replaced by a marker.
+ * A delivered or abandoned message keeps its row (who got what, when) but not a working link.
+ */
+export function redactSecrets(text: string): string {
+  return text.replace(/[A-Za-z0-9_-]{32,}/g, '[redacted]');
+}
+
 /** Minutes to wait before each retry; after the last one a message is marked failed. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
 const MAX_ATTEMPTS = RETRY_DELAYS_MIN.length + 1;
@@ -58,7 +66,11 @@ export function createEmailService(database: Database, opts: Options = {}) {
           from, to: row.to_email, subject: row.subject, text: row.text_body,
           headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
         });
-        await db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(now()), locked_until: null, error: null }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('email_outbox')
+          .set({ status: 'sent', sent_at: new Date(now()), locked_until: null, error: null, text_body: redactSecrets(row.text_body) })
+          .where('id', '=', row.id)
+          .execute();
         log(`[email] sent #${row.id} to ${row.to_email}`);
         sent++;
       } catch (err) {
@@ -67,7 +79,7 @@ export function createEmailService(database: Database, opts: Options = {}) {
         await db
           .updateTable('email_outbox')
           .set(last
-            ? { status: 'failed', error, locked_until: null }
+            ? { status: 'failed', error, locked_until: null, text_body: redactSecrets(row.text_body) }
             : { error, locked_until: new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000) })
           .where('id', '=', row.id)
           .execute();
