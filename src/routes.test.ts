@@ -101,6 +101,11 @@ describe('matching and filling', () => {
     expect(isValidRoute('offer', { slug: 'Not A Slug' })).toBe(false);
     expect(isValidRoute('resetPassword', { token: 'short' })).toBe(false);
     expect(isValidRoute('jobs', { filters: ['ok', 'BAD'] })).toBe(false);
+    // Whatever a route's own rule: no control characters (a NUL byte would reach the database), no huge segments.
+    expect(isValidRoute('talentProfile', { slug: 'ana\u0000' })).toBe(false);
+    expect(isValidRoute('logout', {})).toBe(true);
+    expect(isValidRoute('talentProfile', { slug: 'a'.repeat(201) })).toBe(false);
+    expect(isValidRoute('jobs', { filters: ['react', '\u0000'] })).toBe(false);
   });
 });
 

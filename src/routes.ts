@@ -251,7 +251,11 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
+/** Every route's params: printable and of a sane length (a NUL byte would reach the database). */
+const saneParam = (v: string) => v.length <= 200 && !/[\u0000-\u001f\u007f]/.test(v);
+
 export function isValidRoute(id: RouteId, params: Params): boolean {
+  if (!Object.values(params).every((v) => (Array.isArray(v) ? v.every(saneParam) : typeof v !== 'string' || saneParam(v)))) return false;
   const v = routeDef(id).validate;
   return v ? v(params) === true : true;
 }

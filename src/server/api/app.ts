@@ -8,6 +8,8 @@ import { parseCookie } from 'cookie';
 import { isCrossSite } from '../http/forms';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
+import { refuseNul } from '../http/input-guard';
+import { getT } from '../../i18n/translate';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
 import type { HiringService } from '../services/hiring-service';
@@ -65,6 +67,7 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
 
   api.use(requestLog('api'));
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
+  api.use(refuseNul((c, fields) => fail(c, 422, 'api.invalidInput', Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])))));
 
   api.onError((err, c) => {
     if (err instanceof ServiceError) return failService(c, err);

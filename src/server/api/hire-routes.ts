@@ -2,6 +2,7 @@ import 'server-only';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { getT } from '../../i18n/translate';
+import { parseId } from '../../domain/ids';
 import { parseOfferInput } from '../../lib/offer-input';
 import type { AuthService } from '../services/auth-service';
 import type { HiringService, HireViewer, OfferAction } from '../services/hiring-service';
@@ -18,7 +19,6 @@ type Deps = {
   readJson: (c: Context) => Promise<{ ok: true; value: unknown } | { ok: false }>;
 };
 
-const id = z.coerce.number().int().positive().max(2 ** 31);
 const ACTIONS = ['publish', 'pause', 'resume', 'close', 'renew'] as const;
 const candidateQuery = z.object({
   area: z.string().max(40).optional(), role: z.string().max(40).optional(), skill: z.string().max(40).optional(), seniority: z.string().max(8).optional(),
@@ -30,10 +30,8 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const user = await (await auth()).me(null, tokenOf(c));
     return { id: user.id, type: user.account_type };
   };
-  const idOf = (c: Context, name = 'id') => {
-    const r = id.safeParse(c.req.param(name));
-    return r.success ? r.data : null;
-  };
+  /** A path id: a positive 32-bit integer in plain digits, or null (the route answers 404). */
+  const idOf = (c: Context, name = 'id') => parseId(c.req.param(name));
   /** The offer in the body, validated by the same rules as the web form; field messages in the `lang` language. */
   const offerBody = async (c: Context) => {
     const body = await readJson(c);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
+import { refuseNul } from '../http/input-guard';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
@@ -36,7 +37,7 @@ const STATE_TTL_MS = 10 * 60_000;
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'ValidationError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError', 405: 'MethodNotAllowedError',
-  409: 'ApplicationError', 413: 'PayloadTooLargeError', 429: 'RateLimitError', 500: 'InternalServerError',
+  409: 'ApplicationError', 413: 'PayloadTooLargeError', 422: 'ValidationError', 429: 'RateLimitError', 500: 'InternalServerError',
 };
 
 export function strapiError(c: Context, status: number, key: string, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
@@ -96,6 +97,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
   cms.use(requestLog('cms'));
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
+  cms.use(refuseNul((c, fields) => strapiError(c, 422, 'api.invalidInput', { errors: Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])) })));
   cms.onError((err, c) => {
     if (err instanceof ServiceError) {
       const [status, key] = SERVICE_STATUS[err.code];

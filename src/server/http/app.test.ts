@@ -45,6 +45,14 @@ describe('HTTP layer', () => {
     expect(res.status).toBe(200);
   });
 
+  it('drops NUL bytes from a page query with one 301, leaving the rest of the query and the API alone', async () => {
+    const { app } = setup();
+    const res = await app.request('/trabajos?q=react%00dev&pagina=2&x%00=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/trabajos?q=reactdev&pagina=2&x=1');
+    expect((await app.request('/trabajos?q=react')).status).toBe(200);
+  });
+
   it('removes trailing slashes with a 301 and keeps the query', async () => {
     const { app } = setup();
     const res = await app.request('/hire/pricing/?a=1');

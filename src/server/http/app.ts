@@ -99,6 +99,16 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     return next();
   });
 
+  // A NUL byte in a page's query (?q=%00) would reach the database: the same URL without it, once (301).
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (isBackendPath(url.pathname) || !/%00|\u0000/i.test(url.search)) return next();
+    const clean = new URLSearchParams();
+    for (const [k, v] of url.searchParams) clean.append(k.replaceAll('\u0000', ''), v.replaceAll('\u0000', ''));
+    const q = clean.toString();
+    return c.redirect(url.pathname + (q ? `?${q}` : ''), 301);
+  });
+
   app.get('/healthz', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }));
   app.get('/readyz', async (c) => {
     const up = isReady ? await isReady() : true;

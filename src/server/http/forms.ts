@@ -7,6 +7,8 @@ import type { RouteId, RouteMatch } from '../../routes';
 import type { Session } from '../../state/session';
 import type { ServerConfig } from '../config';
 import { clientIp, type TrustProxy } from './client-ip';
+import { nulFields, withoutNul } from './input-guard';
+import { SECRET_FIELDS } from '../../lib/forms/specs';
 import type { ResolvedSession } from '../web-session';
 
 // Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
@@ -108,6 +110,15 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
       fields[k] = v.slice(0, 20_000);
       (lists[k] ??= []).push(fields[k]!);
     } else if (v.size > 0) files[k] = v;
+  }
+
+  // A NUL byte cannot be stored on PostgreSQL: the form comes back with the field named and the rest kept.
+  const withNul = new Set(nulFields(lists).map((path) => path.split('.')[0]!));
+  if (withNul.size) {
+    const errors = Object.fromEntries([...withNul].map((k) => [k, t('forms.error.invalidChars')]));
+    const values = Object.fromEntries(Object.entries(fields).filter(([k]) => !SECRET_FIELDS.has(k)).map(([k, v]) => [withoutNul(k), withoutNul(v)]));
+    const state: FormState = { ok: false, message: t('forms.summary'), errors, values };
+    return wantsJson ? c.json(state, 422) : renderPage(c, { state, status: 422 });
   }
 
   const outcome = await handler.handle({
