@@ -115,6 +115,44 @@ test.describe('with JavaScript', () => {
     await page.context().clearCookies();
     await signIn(page, '/ingresar?redirect=https%3A%2F%2Fevil.example%2F', DEMO.candidate, DEMO.password);
     await expect(page).toHaveURL(/\/match\/plataforma$/);
+    // Dot segments and encoded dots that would leave '//evil.example' in Location.
+    for (const attack of ['/.//evil.example/x', '/%2e//evil.example', '/a/../..//evil.example']) {
+      await page.context().clearCookies();
+      await signIn(page, `/ingresar?${new URLSearchParams({ redirect: attack })}`, DEMO.candidate, DEMO.password);
+      await expect(page, attack).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/match\/plataforma$/);
+    }
+  });
+
+  test('signing out ends the session on the server: the old token answers 401 afterwards', async ({ page }) => {
+    await signIn(page, '/ingresar', DEMO.candidate, DEMO.password);
+    await expect(page).toHaveURL(/\/match\/plataforma$/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'tandem_token')!.value;
+    const me = () => page.request.get('/api/v3/match/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status()).toBe(200);
+    await openSessionMenu(page);
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await me()).status()).toBe(401);
+  });
+
+  test('"sign out on every device" from the workspace ends the other sessions too', async ({ page, browser }) => {
+    const email = freshEmail('everywhere');
+    await page.goto('/registro');
+    await waitForForm(page, 'signup-form');
+    await fillSignUp(page, 'signup-form', { name: 'Irene', last_name: 'Vega', email, password: 'clave-segura-1' });
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page).toHaveURL(/\/match\/plataforma$/);
+    const laptop = await browser.newContext({ locale: 'es-ES' });
+    const other = await laptop.newPage();
+    await signIn(other, '/ingresar', email, 'clave-segura-1');
+    await expect(other).toHaveURL(/\/match\/plataforma$/);
+
+    await page.getByTestId('sign-out-everywhere').click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByTestId('session-menu')).toHaveCount(0);
+    await other.goto('/match/plataforma');
+    await expect(other).toHaveURL(/\/ingresar\?redirect=/);
+    await laptop.close();
   });
 
   test('the header shows the user in both locales', async ({ page }) => {
