@@ -6,9 +6,18 @@ import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { runCluster, shutdownTimeoutFromEnv } from './cluster.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
+// Read before a build, so a bad value stops at once.
+let shutdownTimeoutMs = 0;
+try {
+  shutdownTimeoutMs = shutdownTimeoutFromEnv();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 
 function newestMtime(paths) {
   let newest = 0;
@@ -31,66 +40,31 @@ if (cluster.isPrimary) {
   }
   process.env.PORT ||= '8080';
   process.env.HOST ||= '127.0.0.1';
-  const workers = Math.max(1, Number(process.env.WORKERS) || Math.min(availableParallelism(), 4));
-  let stopping = false;
+}
+
+const workers = Math.max(1, Number(process.env.WORKERS) || Math.min(availableParallelism(), 4));
+let app; // the built server entry's app, once this worker has loaded it
+// SIGTERM/SIGINT: the workers stop accepting and finish the requests in flight (up to SHUTDOWN_TIMEOUT_MS)
+// before the primary exits; see scripts/cluster.mjs.
+runCluster({
+  workers,
+  shutdownTimeoutMs,
   // A bounded old space keeps each worker's memory in check under load (V8 otherwise grows lazily on a
   // large machine); MAX_OLD_SPACE_MB raises it for data-heavy deployments.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`, '--max-semi-space-size=16'] });
-  for (let i = 0; i < workers; i++) cluster.fork();
-  cluster.on('exit', (worker, code, signal) => {
-    // A clean exit is a shutdown (SIGTERM reached the worker first): do not replace it, and leave
-    // when the last worker is gone.
-    if (stopping || code === 0) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
-      return;
-    }
-    if (code === 1 && !signal) {
-      // A worker that fails at start (bad configuration) would fail again: stop instead of looping.
-      console.error(`worker ${worker.process.pid} exited with code 1; stopping`);
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill();
-      process.exitCode = 1;
-      return;
-    }
-    console.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    cluster.fork();
-  });
-  const stop = () => {
-    stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  cluster.once('listening', () => console.log(`Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`));
-} else {
+  execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`, '--max-semi-space-size=16'],
+  onListening: () => console.log(`Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`),
   // Each worker serves the build itself (what dist/serve-node.js does) but keeps the server handle, so
-  // SIGTERM stops accepting, lets requests in flight finish and closes the database.
-  let entry;
-  try {
-    entry = await import(join(root, 'dist/server/index.js'));
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  }
-  const { INTERNAL_runFetch, unstable_serverEntry: app } = entry;
-  const server = app.serve({
-    fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
-    hostname: process.env.HOST,
-    port: Number(process.env.PORT),
-  });
-  let closing = false;
-  process.on('SIGTERM', () => {
-    if (closing) return;
-    closing = true;
-    setTimeout(() => process.exit(0), 10_000).unref();
-    server.close(async () => {
-      try {
-        await app.close?.();
-      } finally {
-        process.exit(0);
-      }
+  // it can drain on SIGTERM. A failed import (bad configuration) exits with code 1, which stops everything.
+  startWorker: async () => {
+    const entry = await import(join(root, 'dist/server/index.js'));
+    const { INTERNAL_runFetch } = entry;
+    app = entry.unstable_serverEntry;
+    return app.serve({
+      fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
+      hostname: process.env.HOST,
+      port: Number(process.env.PORT),
     });
-    server.closeIdleConnections?.();
-  });
-}
+  },
+  // After the last request: close the database.
+  onWorkerClosed: () => app?.close?.(),
+});

@@ -1,0 +1,176 @@
+// The process model of `npm start`: a primary that forks the workers, replaces the ones that die and, on
+// SIGTERM or SIGINT, lets every worker drain before it exits; each worker serves HTTP and drains on its own
+// signal. Kept apart from start.mjs so scripts/cluster.test.ts can run it without a production build.
+import cluster from 'node:cluster';
+
+/** A worker's exit code when its drain was cut short (timeout) or closing failed. Not 1: outside a
+ * shutdown the primary reads 1 as "failed at start" and stops everything. */
+export const UNCLEAN_EXIT_CODE = 2;
+
+/** How long after SHUTDOWN_TIMEOUT_MS the primary waits before it SIGKILLs: the workers' own deadline
+ * falls first, so they normally cut their last requests and close the database themselves. */
+const KILL_GRACE_MS = 1000;
+
+/** Idle keep-alive connections are closed this often while draining: a connection whose request was in
+ * flight at the signal only becomes idle later, and server.close() alone would wait for it to time out. */
+const SWEEP_MS = 100;
+
+/**
+ * Reads SHUTDOWN_TIMEOUT_MS (milliseconds, default 10000); throws on a value that is not one.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function shutdownTimeoutFromEnv(env = process.env) {
+  const raw = env.SHUTDOWN_TIMEOUT_MS?.trim();
+  if (!raw) return 10_000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds, not "${raw}"`);
+  return value;
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting, let the requests in flight finish with their normal answer, close
+ * keep-alive connections as soon as they are idle, then run `onClosed` and exit 0. Past `timeoutMs` the
+ * connections left are destroyed and the process exits with UNCLEAN_EXIT_CODE.
+ * @param {import('node:http').Server} server
+ * @param {{ timeoutMs?: number, onClosed?: () => unknown, signals?: NodeJS.Signals[] }} [options]
+ */
+export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = ['SIGTERM', 'SIGINT'] } = {}) {
+  let closing = false;
+  /** @type {Set<import('node:http').ServerResponse>} */
+  const open = new Set();
+  // First listener, so the header is set before the application writes its answer.
+  server.prependListener('request', (_req, res) => {
+    // A request on a kept-alive connection during the drain is answered, and the client told not to reuse it.
+    if (closing) res.setHeader('Connection', 'close');
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+
+  // Stays installed after the first signal: Ctrl-C sends SIGINT to every process and the primary then
+  // forwards SIGTERM, whose default action would kill the worker mid-drain.
+  const drain = () => {
+    if (closing) return;
+    closing = true;
+    // Answers not started yet close their connection behind them.
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    let exitCode = 0;
+    const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_MS);
+    const deadline = setTimeout(() => {
+      exitCode = UNCLEAN_EXIT_CODE;
+      console.error(`worker ${process.pid}: ${open.size} request(s) still open after ${timeoutMs} ms; closing them`);
+      server.closeAllConnections();
+      // Upgraded sockets and a hung onClosed are not covered by the above.
+      setTimeout(() => process.exit(UNCLEAN_EXIT_CODE), KILL_GRACE_MS / 2).unref();
+    }, timeoutMs);
+    deadline.unref();
+    server.close(async () => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      try {
+        await onClosed?.();
+      } catch (err) {
+        console.error(err);
+        exitCode = UNCLEAN_EXIT_CODE;
+      }
+      process.exit(exitCode);
+    });
+    server.closeIdleConnections();
+  };
+  for (const s of signals) process.on(s, drain);
+}
+
+/**
+ * Runs the primary or, in a forked process, a worker.
+ *
+ * Primary: forks `workers`, replaces a worker that dies while not stopping (a worker exiting with code 1,
+ * a failed start, stops everything instead; one exiting 0 was stopped on purpose and is not replaced). On
+ * SIGTERM/SIGINT it forwards SIGTERM and waits for every worker to exit; exit code 0 when all drained
+ * cleanly, 1 otherwise. Workers still there `shutdownTimeoutMs` (+1 s grace) later are SIGKILLed.
+ *
+ * Worker: `startWorker` starts serving and returns the HTTP server; on a signal it drains (drainOnSignal)
+ * and `onWorkerClosed` runs once the server has closed.
+ *
+ * @param {{
+ *   workers: number,
+ *   shutdownTimeoutMs?: number,
+ *   startWorker: () => import('node:http').Server | Promise<import('node:http').Server>,
+ *   onWorkerClosed?: () => unknown,
+ *   execArgv?: string[],
+ *   onListening?: (address: import('node:cluster').Address) => void,
+ * }} options
+ */
+export function runCluster(options) {
+  if (cluster.isPrimary) runPrimary(options);
+  else void runWorker(options);
+}
+
+/** @param {Parameters<typeof runCluster>[0]} options */
+function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening }) {
+  if (execArgv) cluster.setupPrimary({ execArgv });
+  // Our own count: cluster.workers drops a worker only once both its exit and its IPC disconnect are seen.
+  /** @type {Set<import('node:cluster').Worker>} */
+  const alive = new Set();
+  const fork = () => alive.add(cluster.fork());
+  let stopping = false;
+  let exitCode = 0;
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    if (alive.size === 0) process.exit(exitCode);
+    // Straight to the process: worker.kill() would first disconnect the IPC channel the drain still uses.
+    for (const w of alive) w.process.kill('SIGTERM');
+    setTimeout(() => {
+      console.error(`${alive.size} worker(s) still running ${shutdownTimeoutMs + KILL_GRACE_MS} ms after the signal; killing them`);
+      for (const w of alive) w.process.kill('SIGKILL');
+      exitCode = 1;
+      setTimeout(() => process.exit(1), KILL_GRACE_MS).unref();
+    }, shutdownTimeoutMs + KILL_GRACE_MS).unref();
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
+    if (stopping) {
+      if (code !== 0 || signal) exitCode = 1;
+      if (alive.size === 0) process.exit(exitCode);
+      return;
+    }
+    // A clean exit is a shutdown (a signal reached this worker alone): do not replace it, and leave when
+    // the last worker is gone.
+    if (code === 0) {
+      if (alive.size === 0) process.exit(0);
+      return;
+    }
+    if (code === 1 && !signal) {
+      // A worker that fails at start (bad configuration) would fail again: stop instead of looping.
+      console.error(`worker ${worker.process.pid} exited with code 1; stopping`);
+      exitCode = 1;
+      stop();
+      return;
+    }
+    console.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < workers; i++) fork();
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  if (onListening) cluster.once('listening', (_worker, address) => onListening(address));
+}
+
+/** @param {Parameters<typeof runCluster>[0]} options */
+async function runWorker({ shutdownTimeoutMs = 10_000, startWorker, onWorkerClosed }) {
+  // A signal while starting: nothing is in flight yet, so leave at once (and cleanly).
+  const early = () => process.exit(0);
+  process.on('SIGTERM', early);
+  process.on('SIGINT', early);
+  let server;
+  try {
+    server = await startWorker();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  process.off('SIGTERM', early);
+  process.off('SIGINT', early);
+  drainOnSignal(server, { timeoutMs: shutdownTimeoutMs, onClosed: onWorkerClosed });
+}
