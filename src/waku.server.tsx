@@ -10,12 +10,8 @@ import { createCmsApp } from './server/cms/app';
 import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
-import { createAccountForms } from './server/forms/account-forms';
-import { createProfileForms } from './server/forms/profile-forms';
-import { createOfferForms } from './server/forms/offer-forms';
+import { createFormHandlers } from './server/forms';
 import { jobSearchRoutes } from './server/http/job-search';
-import { createSalaryForms } from './server/forms/salary-forms';
-import { createApplicationForms } from './server/forms/application-forms';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
@@ -62,17 +58,9 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
-const profileForms = createProfileForms({ profiles: services.profiles });
 const { app } = createHttpApp({
   loadUser,
-  forms: {
-    ...createAccountForms({ auth: services.auth, limiter: services.limiter, config }),
-    // The workspace form handles offer actions and pipeline moves, and passes the company profile form on.
-    ...profileForms,
-    ...createOfferForms({ hiring: services.hiring, config }, profileForms),
-    ...createApplicationForms({ applications: services.applications }),
-    ...createSalaryForms({ account: { auth: services.auth, limiter: services.limiter, config }, contributions: services.contributions }),
-  },
+  forms: createFormHandlers({ ...services, config }),
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
