@@ -10,13 +10,9 @@ import { createCmsApp } from './server/cms/app';
 import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
-import { createAccountForms } from './server/forms/account-forms';
-import { createProfileForms } from './server/forms/profile-forms';
-import { createOfferForms } from './server/forms/offer-forms';
+import { createFormHandlers } from './server/forms';
 import { jobSearchRoutes } from './server/http/job-search';
 import { siteOriginOf } from './server/http/forms';
-import { createSalaryForms } from './server/forms/salary-forms';
-import { createApplicationForms } from './server/forms/application-forms';
 import { createLogoutRoutes } from './server/forms/logout';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
@@ -64,19 +60,10 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
-const profileForms = createProfileForms({ profiles: services.profiles });
 const logout = createLogoutRoutes({ auth: services.auth, config });
 const { app } = createHttpApp({
   loadUser,
-  forms: {
-    ...createAccountForms({ auth: services.auth, config }),
-    logout: logout.form,
-    // The workspace form handles offer actions and pipeline moves, and passes the company profile form on.
-    ...profileForms,
-    ...createOfferForms({ hiring: services.hiring, config }, profileForms),
-    ...createApplicationForms({ applications: services.applications }),
-    ...createSalaryForms({ account: { auth: services.auth, config }, contributions: services.contributions }),
-  },
+  forms: createFormHandlers({ ...services, config }),
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),

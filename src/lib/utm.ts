@@ -27,7 +27,12 @@ export function parseUtm(raw: string | undefined): Utm | null {
   try {
     const data = JSON.parse(raw) as Record<string, unknown>;
     const out: Utm = {};
-    for (const f of UTM_FIELDS) if (typeof data[f] === 'string' && data[f]) out[f] = (data[f] as string).slice(0, 200);
+    // The cookie is the visitor's to edit: the same cleaning as a capture (a NUL byte cannot be stored).
+    for (const f of UTM_FIELDS) {
+      // eslint-disable-next-line no-control-regex
+      const v = typeof data[f] === 'string' ? (data[f] as string).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) : '';
+      if (v) out[f] = v;
+    }
     return Object.keys(out).length ? out : null;
   } catch {
     return null;

@@ -8,7 +8,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/local
 import { negotiateLocale } from '../../i18n/negotiate';
 import { messagesOf } from '../../i18n/translate';
 import { trailingSlashRedirect } from '../../lib/trailing-slash';
-import { matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
+import { isValidRoute, matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
 import type { ServerConfig } from '../config';
 import { pagePathFromPathname } from '../../lib/page-path';
 import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
@@ -200,6 +200,8 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       const match = matchRoute(pagePathFromPathname(c.req.path));
       const handler = match ? forms[match.id] : undefined;
       if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
+      // A post to a URL the route table refuses (a NUL byte in a slug...) gets that page's 404 screen.
+      if (!isValidRoute(match.id, match.params)) return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
       const resolved = await resolveSession(c.req.header('cookie'), config, loadUser);
       return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }

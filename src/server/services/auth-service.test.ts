@@ -81,6 +81,15 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
     expect(await sweepRevokedTokens(t.db, new Date(exp * 1000 + 1000))).toBeGreaterThan(0);
   });
 
+  it('signs up six people with one name at once: every account is created, each with its own profile slug', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: `mismo${i}@example.com`, password: 'clave-segura-1' }, IP)),
+    );
+    const slugs = results.map((r) => r.user.profile_slug);
+    expect(new Set(slugs).size).toBe(6);
+    await expect(auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: 'MISMO0@example.com', password: 'clave-segura-1' }, IP)).rejects.toMatchObject({ code: 'email-taken' });
+  });
+
   it('refuses forged and malformed tokens without touching the database', async () => {
     for (const bad of ['x', 'a.b.c', signToken({ sub: '99999999999999999999', typ: 'match', ver: 0 }, SECRET), signToken({ sub: 'abc', typ: 'match', ver: 0 }, SECRET), signToken({ sub: '1', typ: 'match', ver: 0 }, 'b'.repeat(40))]) {
       expect((await me(bad)).status, bad).toBe(401);

@@ -136,32 +136,35 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       await knock({ door: 'register', ip: meta.ip });
       if (await emailExists(db, r.email)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
       const password_hash = await hashPassword(r.password);
-      const profile_slug = await uniqueSlug(slugify(`${r.name} ${r.last_name}`));
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const userId = await insertUser(trx, {
-            email: r.email, password_hash, account_type: type, name: r.name, last_name: r.last_name, profile_slug,
-            origin: r.origin ?? 'regular', ...r.utm,
+      for (let attempt = 0; ; attempt++) {
+        const profile_slug = await uniqueSlug(slugify(`${r.name} ${r.last_name}`));
+        try {
+          const id = await db.transaction().execute(async (trx) => {
+            const userId = await insertUser(trx, {
+              email: r.email, password_hash, account_type: type, name: r.name, last_name: r.last_name, profile_slug,
+              origin: r.origin ?? 'regular', ...r.utm,
+            });
+            if (type === 'match') {
+              await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+            } else {
+              const name = r.company_name ?? `${r.name} ${r.last_name}`;
+              const slug = `${slugify(name)}-${randomBytes(3).toString('hex')}`;
+              const company = await trx.insertInto('companies').values({ name, slug }).returning('id').executeTakeFirstOrThrow();
+              await trx.insertInto('company_users').values({ company_id: company.id, user_id: userId }).execute();
+            }
+            return userId;
           });
-          if (type === 'match') {
-            await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
-          } else {
-            const name = r.company_name ?? `${r.name} ${r.last_name}`;
-            const slug = `${slugify(name)}-${randomBytes(3).toString('hex')}`;
-            const company = await trx.insertInto('companies').values({ name, slug }).returning('id').executeTakeFirstOrThrow();
-            await trx.insertInto('company_users').values({ company_id: company.id, user_id: userId }).execute();
-          }
-          return userId;
-        });
-        const user = await findUserById(db, id);
-        if (!user) throw new Error('registered user vanished');
-        // The account works at once; the emailed link confirms the address (SPEC §3 user_status).
-        await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
-        return { access_token: issue(user), user: toPublic(user) };
-      } catch (err) {
-        // Two registrations racing for one email: the unique index decides, the loser hears "taken".
-        if (isUniqueViolation(err)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
-        throw err;
+          const user = await findUserById(db, id);
+          if (!user) throw new Error('registered user vanished');
+          // The account works at once; the emailed link confirms the address (SPEC §3 user_status).
+          await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
+          return { access_token: issue(user), user: toPublic(user) };
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          // Two registrations racing for one email: the unique index decides, the loser hears "taken". Racing
+          // for one profile slug (same name, other emails): the loser takes another slug.
+          if (attempt >= 3 || (await emailExists(db, r.email))) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
+        }
       }
     },
 
