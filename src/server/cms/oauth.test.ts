@@ -89,6 +89,11 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(again.headers.get('location')).toBe('/en/job/react-dev?apply=1');
     const unsafe = await signIn('github', '?redirect=https://evil.example/&lang=en');
     expect(unsafe.headers.get('location')).toBe('/en/match/plataforma');
+    // The browser follows this Location right after the session cookies are set: no way off the site.
+    for (const attack of ['/.//evil.example/x', '/%2e//evil.example', '/a/../..//evil.example', '/\\evil.example', '/%2E%2E//evil.example']) {
+      const res = await signIn('github', `?${new URLSearchParams({ redirect: attack, lang: 'en' })}`);
+      expect(res.headers.get('location'), attack).toBe('/en/match/plataforma');
+    }
     const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
