@@ -19,9 +19,8 @@ import { isBot, newNonce, securityHeaders } from './security-headers';
 import { clearedSessionCookies } from '../session-cookies';
 import { resolveSession, type UserLoader } from '../web-session';
 import { handleFormPost, siteOriginOf, type FormHandlers } from './forms';
-import type { TrustProxy } from './client-ip';
+import { clientIp, type TrustProxy } from './client-ip';
 import { utmCookieFor } from './utm';
-import { clientIp } from './client-ip';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
