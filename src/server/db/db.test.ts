@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgUrl, testDatabases, type TestDb } from '../../testing/databases';
 import { migrateToLatest } from './migrate';
-import { parseDatabaseUrl } from './client';
+import { openDatabase, parseDatabaseUrl } from './client';
 import { toDate } from './schema';
 
 describe('DATABASE_URL', () => {
@@ -10,6 +12,59 @@ describe('DATABASE_URL', () => {
     expect(parseDatabaseUrl('file:/tmp/x.db')).toEqual({ dialect: 'sqlite', file: '/tmp/x.db' });
     expect(parseDatabaseUrl('postgres://u:p@h/db')).toEqual({ dialect: 'postgres', url: 'postgres://u:p@h/db' });
     expect(() => parseDatabaseUrl('mysql://x')).toThrow(/DATABASE_URL/);
+  });
+
+  it('takes a PostgreSQL schema from ?schema= off the URL, other parameters kept', () => {
+    expect(parseDatabaseUrl('postgres://u:p@h/db?schema=tandem_staging')).toEqual({ dialect: 'postgres', url: 'postgres://u:p@h/db', schema: 'tandem_staging' });
+    expect(parseDatabaseUrl('postgresql://u:p@h:5433/db?sslmode=require&schema=t1')).toEqual({ dialect: 'postgres', url: 'postgresql://u:p@h:5433/db?sslmode=require', schema: 't1' });
+    expect(parseDatabaseUrl('postgres://u:p@h/db?sslmode=disable')).toEqual({ dialect: 'postgres', url: 'postgres://u:p@h/db?sslmode=disable' });
+    expect(parseDatabaseUrl('postgres://u:p@h/db')).not.toHaveProperty('schema');
+  });
+
+  it('refuses a schema that is not one plain lower-case name', () => {
+    for (const bad of ['', 'Tandem', 'a-b', 'a;drop schema public', '1abc', 'x'.repeat(64), 'a,public']) {
+      expect(() => parseDatabaseUrl(`postgres://u:p@h/db?schema=${encodeURIComponent(bad)}`), bad).toThrow(/schema/);
+    }
+    expect(() => parseDatabaseUrl('postgres://u:p@h/db?schema=a&schema=b')).toThrow(/schema/);
+  });
+});
+
+// A deployment sharing a database with others: DATABASE_URL=postgres://...?schema=name keeps everything,
+// the migration table included, in that schema (created when missing), and nothing in public.
+describe.skipIf(!pgUrl)('DATABASE_URL ?schema= on PostgreSQL', () => {
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  const admin = () => new pg.Client({ connectionString: pgUrl });
+  afterAll(async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`drop schema if exists ${schema} cascade`);
+    await c.end();
+  });
+
+  it('creates the schema, migrates into it and reads from it', async () => {
+    const url = `${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}schema=${schema}`;
+    const database = openDatabase(url, { poolSize: 2 });
+    try {
+      expect(database.schema).toBe(schema);
+      const first = await migrateToLatest(database);
+      expect(first.results?.length).toBeGreaterThan(0);
+      expect((await migrateToLatest(database)).results).toEqual([]);
+      await database.db.insertInto('companies').values({ name: 'Acme', slug: 'acme' }).execute();
+      expect((await database.db.selectFrom('companies').select('slug').execute()).map((r) => r.slug)).toEqual(['acme']);
+    } finally {
+      await database.close();
+    }
+    const c = admin();
+    await c.connect();
+    try {
+      const tables = await c.query<{ table_schema: string; table_name: string }>(
+        `select table_schema, table_name from information_schema.tables where table_name in ('companies', 'kysely_migration') and table_schema = $1 order by table_name`,
+        [schema],
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual(['companies', 'kysely_migration']);
+    } finally {
+      await c.end();
+    }
   });
 });
 

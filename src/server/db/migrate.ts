@@ -1,4 +1,5 @@
 import 'server-only';
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 import type { Database } from './client';
 import { initialSchema } from './migrations/001-initial-schema';
@@ -30,6 +31,7 @@ class CodeProvider implements MigrationProvider {
 
 /** Bring the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  if (database.dialect === 'postgres' && database.schema) await ensureSchema(database, database.schema);
   const migrator = new Migrator({
     db: database.db,
     provider: new CodeProvider(database.dialect),
@@ -45,4 +47,14 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
     throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
   }
   return result;
+}
+
+/**
+ * The schema of a `?schema=` DATABASE_URL, created on first start when missing (that needs CREATE on the
+ * database; an existing schema needs only the rights on itself, so it is looked up before any CREATE).
+ */
+async function ensureSchema(database: Database, schema: string): Promise<void> {
+  const found = await sql<{ n: number }>`select 1 as n from pg_namespace where nspname = ${schema}`.execute(database.db);
+  if (found.rows.length) return;
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);
 }
