@@ -51,6 +51,12 @@ describe('HTTP layer', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/trabajos?q=reactdev&pagina=2&x=1');
     expect((await app.request('/trabajos?q=react')).status).toBe(200);
+    // The client router's request nests the page's query in `query`.
+    const rsc = await app.request('/RSC/R/trabajos.txt?query=q%3Da%2500b%26pagina%3D2');
+    expect(rsc.status).toBe(301);
+    expect(rsc.headers.get('location')).toBe('/RSC/R/trabajos.txt?query=q%3Dab%26pagina%3D2');
+    // The text '%00' typed into a search is not a NUL byte: no redirect (and no loop).
+    expect((await app.request('/trabajos?q=%2500')).status).toBe(200);
   });
 
   it('removes trailing slashes with a 301 and keeps the query', async () => {

@@ -99,12 +99,21 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
   });
 
   // A NUL byte in a page's query (?q=%00) would reach the database: the same URL without it, once (301).
+  // The client router's RSC requests carry the page's query nested in `query` (?query=q%3D%2500): that too.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const url = new URL(c.req.url);
-    if (isBackendPath(url.pathname) || !/%00|\u0000/i.test(url.search)) return next();
-    const clean = new URLSearchParams();
-    for (const [k, v] of url.searchParams) clean.append(k.replaceAll('\u0000', ''), v.replaceAll('\u0000', ''));
+    if (isBackendPath(url.pathname) || !/%00|%2500|\u0000/i.test(url.search)) return next();
+    const strip = (q: string) => {
+      const clean = new URLSearchParams();
+      for (const [k, v] of new URLSearchParams(q)) clean.append(k.replaceAll('\u0000', ''), v.replaceAll('\u0000', ''));
+      return clean;
+    };
+    const clean = strip(url.search);
+    const nested = isRscPath(url.pathname) ? clean.get('query') : null;
+    if (nested !== null) clean.set('query', strip(nested).toString());
     const q = clean.toString();
+    // '%2500' may be the text '%00' itself: nothing to drop, no redirect.
+    if (q === new URLSearchParams(url.search).toString()) return next();
     return c.redirect(url.pathname + (q ? `?${q}` : ''), 301);
   });
 
