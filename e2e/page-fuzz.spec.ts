@@ -374,7 +374,10 @@ async function liveRecords(ctx: APIRequestContext, cookies: Record<IdentityName,
     certification = slugs(await html(href('talentProfile', 'es', { slug: profile }), 'anonymous'), 'certification')[0];
     if (certification) break;
   }
-  expect(offer && profiles[0] && certification, 'an offer, a public profile and a certification of the demo world').toBeTruthy();
+  // The demo world has all three; without them the fuzz would only reach the not-found screens.
+  expect(offer, 'an open offer of the demo world').toMatch(/^[a-z0-9-]+$/);
+  expect(profiles[0], 'a public profile of the demo world').toMatch(/^[a-z0-9-]+$/);
+  expect(certification, 'a certification of the demo world').toMatch(/^[a-z0-9-]+$/);
   return { offer: offer!, talentProfile: profiles[0]!, certification: certification! };
 }
 
