@@ -1,10 +1,17 @@
+import Icons from 'unplugin-icons/vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Pages (imported through the route registry) use icons as components, as in the app build.
+  plugins: [Icons({ compiler: 'jsx', jsx: 'react' })],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     // 'server-only' throws outside a react-server bundle; units import server modules directly.
-    alias: { 'server-only': new URL('./src/testing/server-only-stub.ts', import.meta.url).pathname },
+    // Waku's server router needs React's server build: units that import pages get a stand-in.
+    alias: {
+      'server-only': new URL('./src/testing/server-only-stub.ts', import.meta.url).pathname,
+      'waku/router/server': new URL('./src/testing/waku-router-stub.ts', import.meta.url).pathname,
+    },
   },
 });

@@ -2,7 +2,7 @@
 // sitemap and the route tests all derive from it; no path string is typed anywhere else.
 // Neutral module: imported by server code, client islands and tests.
 import { isCountry, isRole, isSkill } from './domain/catalog';
-import { parseFilterSegments } from './lib/job-facets';
+import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 
 export type Layout = 'default' | 'clean' | 'tools';
@@ -26,6 +26,8 @@ export type RouteDef = {
   readonly colorMode?: ColorModeForce;
   /** Only the calculator iframe may be embedded by other sites. */
   readonly frameable?: boolean;
+  /** The page posts a form to itself: its route module has an action (others answer a POST with 405). */
+  readonly form?: boolean;
   /** Sample parameters for tests, the route walk and the benchmark. */
   readonly sample?: Params;
 };
@@ -53,25 +55,25 @@ const tools = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>
 
 export const routes = {
   home: page('/', '/en'),
-  logout: page('/logout', '/en/logout', { indexable: false }),
-  login: page('/ingresar', '/en/login', { access: 'guest-only', indexable: false }),
-  signUp: page('/registro', '/en/sign-up', { access: 'guest-only' }),
-  forgotPassword: page('/recuperar-contrasena', '/en/forgot-password', { access: 'guest-only', indexable: false }),
-  resetPassword: page('/restablecer-contrasena/[token]', '/en/reset-password/[token]', {
+  logout: page('/logout', '/en/logout', { form: true, indexable: false }),
+  login: page('/ingresar', '/en/login', { form: true, access: 'guest-only', indexable: false }),
+  signUp: page('/registro', '/en/sign-up', { form: true, access: 'guest-only' }),
+  forgotPassword: page('/recuperar-contrasena', '/en/forgot-password', { form: true, access: 'guest-only', indexable: false }),
+  resetPassword: page('/restablecer-contrasena/[token]', '/en/reset-password/[token]', { form: true,
     validate: tokenParam, indexable: false, sample: { token: 'sample-reset-token-0001' },
   }),
-  confirmEmail: page('/confirmar-email/[token]', '/en/confirm-email/[token]', {
+  confirmEmail: page('/confirmar-email/[token]', '/en/confirm-email/[token]', { form: true,
     layout: 'clean', validate: tokenParam, indexable: false, sample: { token: 'sample-confirm-token-01' },
   }),
 
   hire: page('/hire', '/en/hire'),
-  hireSite: page('/hire/site', '/en/hire/site', { access: 'hire-only', indexable: false }),
+  hireSite: page('/hire/site', '/en/hire/site', { form: true, access: 'hire-only', indexable: false }),
   hireLanding: page('/hire/landing', '/en/hire/landing'),
   hirePricing: page('/hire/pricing', '/en/hire/pricing'),
   hireStaffing: page('/hire/staffing', '/en/hire/staffing'),
   hireSchedule: page('/hire/agendar', '/en/hire/agendar'),
-  hireCreateOffer: page('/hire/crear-oferta', '/en/hire/create-offer'),
-  hireStartNow: page('/hire/empezar-ahora', '/en/hire/empezar-ahora', { access: 'guest-only' }),
+  hireCreateOffer: page('/hire/crear-oferta', '/en/hire/create-offer', { form: true }),
+  hireStartNow: page('/hire/empezar-ahora', '/en/hire/empezar-ahora', { form: true, access: 'guest-only' }),
   hireRequestMeeting: page('/hire/solicitar-reunion', '/en/hire/solicitar-reunion'),
 
   match: page('/match', '/en/match'),
@@ -81,10 +83,10 @@ export const routes = {
     middleware: 'courses', validate: slugParam('idCurso'), indexable: false, sample: { idCurso: 'react-desde-cero' },
   }),
   freeCourse: page('/freecourse', '/en/freecourse'),
-  talentProfile: page('/ly/[slug]', '/en/ly/[slug]', {
+  talentProfile: page('/ly/[slug]', '/en/ly/[slug]', { form: true,
     validate: slugParam('slug'), indexable: false, sample: { slug: 'ana-garcia' },
   }),
-  offer: page('/oferta/[slug]', '/en/oferta/[slug]', {
+  offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true,
     validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' },
   }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
@@ -135,10 +137,10 @@ export const routes = {
   calculatorIframe: tools('/herramientas/salario/calculadora/iframe', '/en/tools/salary/calculator/iframe', {
     layout: 'clean', frameable: true, indexable: false, colorMode: 'light',
   }),
-  calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', {
+  calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', { form: true,
     indexable: false,
   }),
-  calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', {
+  calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', { form: true,
     indexable: false,
   }),
 } as const satisfies Record<string, RouteDef>;

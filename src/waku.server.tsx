@@ -10,18 +10,17 @@ import { createCmsApp } from './server/cms/app';
 import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
-import { createFormHandlers } from './server/forms';
-import { jobSearchRoutes } from './server/http/job-search';
 import { siteOriginOf } from './server/http/forms';
-import { createLogoutRoutes } from './server/forms/logout';
 import type { UserLoader } from './server/web-session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
-import { templates } from './templates';
+import { createRegistry } from './areas/registry';
 
 // Fail fast with a readable list when the environment is wrong.
 const config = getConfig();
+// Every route's page, form action and own GET answer, from the areas (src/areas/*/routes.ts).
+const registry = createRegistry({ ...services, config });
 
 const pages = createPages(async ({ createRoot, createPage, createInterceptor }) => [
   createRoot({ render: 'dynamic', component: Root }),
@@ -34,7 +33,7 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
   ...routeIds.flatMap((id) =>
     locales.flatMap((locale) => {
       const pattern: string = routes[id][locale];
-      const component = routePage(id, locale, templates[id]);
+      const component = routePage(id, locale, registry[id].page);
       // A trailing catch-all also answers with no segments (/trabajos): Waku's wildcard needs at least one.
       const extra = paramNames(pattern).length && pattern.endsWith(']') && /\[\.\.\.\w+\]$/.test(pattern)
         ? [pattern.replace(/\/\[\.\.\.\w+\]$/, '')]
@@ -60,14 +59,12 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
-const logout = createLogoutRoutes({ auth: services.auth, config });
 const { app } = createHttpApp({
   loadUser,
-  forms: createFormHandlers({ ...services, config }),
+  routes: registry,
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
-  routeGets: { ...jobSearchRoutes({ jobs: services.jobs, siteUrl: config.SITE_URL, brand: config.BRAND_NAME }), logout: logout.get },
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),

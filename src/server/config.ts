@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { PublicConfig } from '../lib/public-config';
+import type { PublicConfig } from '../domain/public-config';
 import { parseTrustProxy } from './http/client-ip';
 
 // Environment variables, validated once at start-up. A bad value stops the server with a list that names

@@ -1,6 +1,6 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FormState } from '../lib/forms/types';
+import type { FormState } from '../domain/forms/types';
 import type { Session } from '../state/session';
 
 // Per-request data shared between the outer HTTP layer and server components. Waku has no API for a

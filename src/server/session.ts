@@ -6,8 +6,3 @@ import { getRequestContext } from './request-context';
 export async function loadSession(): Promise<Session> {
   return getRequestContext()?.session ?? anonymousSession;
 }
-
-/** The session token of this request, for service calls on the user's behalf; null when anonymous. */
-export function sessionToken(): string | null {
-  return getRequestContext()?.token ?? null;
-}

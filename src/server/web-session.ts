@@ -1,5 +1,4 @@
 import 'server-only';
-import { parseCookie } from 'cookie';
 import type { ServerConfig } from './config';
 import { anonymousSession, type Session, type SessionUser } from '../state/session';
 
@@ -11,12 +10,14 @@ export type UserLoader = (token: string, type: AccountType) => Promise<SessionUs
 
 export type ResolvedSession = { session: Session; token: string | null; clearCookies: boolean };
 
+/** The request's cookies, parsed once by the HTTP layer. */
+export type CookieJar = Record<string, string | undefined>;
+
 export async function resolveSession(
-  cookieHeader: string | undefined,
+  jar: CookieJar,
   config: Pick<ServerConfig, 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE'>,
   loadUser: UserLoader | undefined,
 ): Promise<ResolvedSession> {
-  const jar = parseCookie(cookieHeader ?? '');
   const token = jar[config.AUTH_COOKIE_TOKEN];
   if (!token) return { session: anonymousSession, token: null, clearCookies: false };
   const type = jar[config.AUTH_COOKIE_TYPE];

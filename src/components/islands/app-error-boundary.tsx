@@ -1,7 +1,7 @@
 'use client';
 import { useSetAtom } from 'jotai';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { appErrorHook } from '../../lib/app-hooks';
+import { appErrorHook } from '../../client/app-hooks';
 import { navigationAtom } from '../../state/navigation';
 
 // Catches render and navigation failures in the browser: shows the error screen (never a stack trace),

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import IconMonitor from '~icons/lucide/monitor';
 import IconMoon from '~icons/lucide/moon';
 import IconSun from '~icons/lucide/sun';
-import { COLOR_MODE_KEY, isColorPreference, type ColorPreference } from '../../lib/color-mode';
+import { COLOR_MODE_KEY, isColorPreference, type ColorPreference } from '../../domain/color-mode';
 import { DropdownMenu } from './dropdown-menu';
 import { Tooltip } from './tooltip';
 

@@ -2,28 +2,38 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 // Progressive enhancement with code loaded on demand. The server renders working HTML (children): a form
-// that posts, a link. In the browser this island loads the enhanced version as its own chunk, so pages
+// that posts, a link. In the browser the island loads the enhanced version as its own chunk, so pages
 // without it never pay for it (content pages have a 95 kB budget), then swaps it in. A chunk may export
 // `capture(props)`, which reads the server-rendered HTML just before the swap (what was typed, the focus).
-const chunks = {
-  'account-form': () => import('../forms/account-form-impl'),
-  'session-menu': () => import('../session/session-menu-impl'),
-  'calculator-form': () => import('../calculator/calculator-form-impl'),
-  'update-banner': () => import('./build-update-banner-impl'),
-};
-export type EnhanceKind = keyof typeof chunks;
+export type EnhancedChunk<P> = { default: ComponentType<P>; capture?: (props: P) => object };
 
-export function Enhance({ kind, props, children }: { kind: EnhanceKind; props: object; children: ReactNode }) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const [loaded, setLoaded] = useState<{ C: ComponentType<any>; extra?: object } | null>(null);
+/** The enhanced component once its chunk has loaded, else the server-rendered children. Areas wrap it in an island of their own. */
+export function Enhanced<P extends object>({ load, props, children }: { load: () => Promise<EnhancedChunk<P>>; props: P; children: ReactNode }) {
+  const [loaded, setLoaded] = useState<{ C: ComponentType<P>; extra?: object } | null>(null);
   useEffect(() => {
     let live = true;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    void chunks[kind]().then((m: any) => live && setLoaded({ C: m.default, extra: m.capture?.(props) }));
+    load()
+      .then((m) => live && setLoaded({ C: m.default, extra: m.capture?.(props) }))
+      .catch((err: unknown) => console.warn('[enhance] chunk failed to load; the page keeps working without it', err));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Loaded once, with the props of the first render: the server-rendered HTML is what gets replaced.
   }, []);
   return loaded ? <loaded.C {...props} {...loaded.extra} /> : children;
+}
+
+// The layout's own enhanced parts, chosen by name so that server components can ask for them.
+const shared = {
+  'session-menu': () => import('../session/session-menu-impl'),
+  'update-banner': () => import('./build-update-banner-impl'),
+} as const;
+export type EnhanceKind = keyof typeof shared;
+
+export function Enhance({ kind, props, children }: { kind: EnhanceKind; props: object; children: ReactNode }) {
+  return (
+    <Enhanced load={shared[kind] as () => Promise<EnhancedChunk<object>>} props={props}>
+      {children}
+    </Enhanced>
+  );
 }

@@ -2,7 +2,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku';
-import { LOADING, estimatedProgress } from '../../lib/loading-progress';
+import { LOADING, estimatedProgress } from '../../client/loading-progress';
 import { navigationAtom } from '../../state/navigation';
 
 // A 1px bar at the top (SPEC §4): shown only when a navigation takes over 200 ms, eases towards 100 %,

@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku';
-import { pageViewHook } from '../../lib/app-hooks';
-import { writeStored } from '../../lib/local-store';
+import { pageViewHook } from '../../client/app-hooks';
+import { writeStored } from '../../client/local-store';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from '../../i18n/locales';
 
 // On every route change (SPEC §2/§4): keep the previous URL under 'app' in local storage, call the

@@ -1,5 +1,5 @@
 import { Link } from 'waku';
-import { errorKind, type ErrorData } from '../../lib/page-error';
+import { errorKind, type ErrorData } from '../../domain/page-error';
 import type { T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';

@@ -1,7 +1,7 @@
 import { alternates, href, type Params, type RouteId } from '../../routes';
 import type { Locale } from '../../i18n/locales';
 import { localeInfo } from '../../i18n/locales';
-import type { PublicConfig } from '../../lib/public-config';
+import type { PublicConfig } from '../../domain/public-config';
 
 // Head tags of a page (React 19 hoists them into <head>). Rendered by pages only, never by layouts: nothing
 // deduplicates titles (WAKU.md §3).

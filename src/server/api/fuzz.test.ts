@@ -6,7 +6,7 @@
 // the error the server logged. FUZZ_SEED replays the random part of the corpus; FUZZ_REPORT=<path> also
 // writes the failures as JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOfferInput } from '../../lib/offer-input';
+import { parseOfferInput } from '../../domain/offer-input';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import {
   FUZZ_SEED, ID_VALUES, INVALID_JSON, SHORT_STRINGS, STRING_VALUES, TINY_STRINGS, TYPE_VALUES, WRONG_CONTENT_TYPES, createCollector, headerSafe, show,

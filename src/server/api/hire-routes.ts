@@ -3,9 +3,10 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import { parseId } from '../../domain/ids';
-import { parseOfferInput } from '../../lib/offer-input';
+import { parseOfferInput } from '../../domain/offer-input';
 import type { AuthService } from '../services/auth-service';
-import type { HiringService, HireViewer, OfferAction } from '../services/hiring-service';
+import type { HiringService, OfferAction } from '../services/hiring-service';
+import type { Viewer } from '../viewer';
 import { fail, fieldErrors, langOf, ok } from './respond';
 
 // The company side of the product API (issue 6), thin adapters over the hiring service: offers CRUD and
@@ -26,7 +27,7 @@ const candidateQuery = z.object({
 });
 
 export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson }: Deps) {
-  const viewer = async (c: Context): Promise<HireViewer> => {
+  const viewer = async (c: Context): Promise<Viewer> => {
     const user = await (await auth()).me(null, tokenOf(c));
     return { id: user.id, type: user.account_type };
   };

@@ -17,7 +17,7 @@ import {
 } from '../auth/oauth';
 import type { ServerConfig } from '../config';
 import { sessionCookies } from '../session-cookies';
-import { safeRedirect } from '../../lib/safe-redirect';
+import { safeRedirect } from '../../domain/safe-redirect';
 import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions

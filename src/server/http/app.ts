@@ -7,22 +7,24 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/locales';
 import { negotiateLocale } from '../../i18n/negotiate';
 import { messagesOf } from '../../i18n/translate';
-import { trailingSlashRedirect } from '../../lib/trailing-slash';
+import { trailingSlashRedirect } from './trailing-slash';
 import { isValidRoute, matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
 import type { ServerConfig } from '../config';
-import { pagePathFromPathname } from '../../lib/page-path';
+import { pagePathFromPathname } from './page-path';
 import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
 import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
 import { compressStream, isCompressible, pickEncoding } from './compress';
 import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { clearedSessionCookies } from '../session-cookies';
-import { resolveSession, type UserLoader } from '../web-session';
-import { handleFormPost, siteOriginOf, type FormHandlers } from './forms';
+import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader } from '../web-session';
+import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import { clientIp, type TrustProxy } from './client-ip';
 import { utmCookieFor } from './utm';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+
+export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?: RouteGet }>>;
 
 /** A route's own answer to a GET before its page renders (a redirect, another format), or null for the page. */
 export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean; request: Request }) => Promise<Response | null>;
@@ -41,16 +43,17 @@ export type HttpAppOptions = {
   staticRoot?: string;
   /** Loads the signed-in user behind the session cookies (once per page request). */
   loadUser?: UserLoader;
-  /** Server handlers of the pages' forms, which post to the page's own URL and work without JavaScript. */
-  forms?: FormHandlers;
+  /**
+   * Each route's form action (pages' forms post to the page's own URL and work without JavaScript) and its
+   * own GET answer before the page (the job search's canonical redirect and feed, sign-out): the registry.
+   */
+  routes?: RouteHandlers;
   /** Which reverse proxies' X-Forwarded-For entries to believe for the client address (TRUST_PROXY). */
   trustProxy?: TrustProxy;
   /** Where uploaded pictures live (served under /uploads). */
   uploadsDir?: string;
   /** Parameter sets of the data-driven pages to list in the sitemap. */
   sitemapData?: () => Promise<DataParams>;
-  /** GET handlers that run before a route's page (the job search's canonical redirect and RSS feed). */
-  routeGets?: Partial<Record<RouteId, RouteGet>>;
 };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -64,7 +67,7 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, forms = {}, trustProxy = null, uploadsDir, sitemapData, routeGets = {} }: HttpAppOptions) {
+export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, routes = {}, trustProxy = null, uploadsDir, sitemapData }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -73,6 +76,20 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
   const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
+
+  // What a request carries, read once however many steps ask: its cookies and the session behind them
+  // (a failed form post re-renders its page with the session its action already loaded).
+  const states = new WeakMap<Request, { jar: CookieJar; session: () => Promise<ResolvedSession> }>();
+  const stateOf = (c: Context) => {
+    let s = states.get(c.req.raw);
+    if (!s) {
+      const jar = parseCookie(c.req.header('cookie') ?? '');
+      let loaded: Promise<ResolvedSession> | undefined;
+      s = { jar, session: () => (loaded ??= resolveSession(jar, config, loadUser)) };
+      states.set(c.req.raw, s);
+    }
+    return s;
+  };
 
   app.onError((err, c) => {
     console.error('[http] unhandled error', err);
@@ -206,11 +223,11 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     const backend = isBackendPath(c.req.path);
     if (method === 'POST' && !backend && !isRscPath(c.req.path)) {
       const match = matchRoute(pagePathFromPathname(c.req.path));
-      const handler = match ? forms[match.id] : undefined;
+      const handler = match ? routes[match.id]?.action : undefined;
       if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
       // A post to a URL the route table refuses (a NUL byte in a slug...) gets that page's 404 screen.
       if (!isValidRoute(match.id, match.params)) return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
-      const resolved = await resolveSession(c.req.header('cookie'), config, loadUser);
+      const resolved = await stateOf(c).session();
       return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }
     if (!backend && !['GET', 'HEAD', 'POST'].includes(method)) {
@@ -218,7 +235,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     }
     if (!backend && (method === 'GET' || method === 'HEAD')) {
       const match = matchRoute(pagePathFromPathname(c.req.path));
-      const own = match ? routeGets[match.id] : undefined;
+      const own = match ? routes[match.id]?.get : undefined;
       const res = own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path), request: c.req.raw }) : null;
       if (res) return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
     }
@@ -231,11 +248,12 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     const url = new URL(req.url);
     const pagePath = pagePathFromPathname(url.pathname);
     const isHead = req.method === 'HEAD';
-    const hasToken = !!parseCookie(c.req.header('cookie') ?? '')[config.AUTH_COOKIE_TOKEN];
+    const { jar, session } = stateOf(c);
+    const hasToken = !!jar[config.AUTH_COOKIE_TOKEN];
     const isPage = (req.method === 'GET' || isHead || !!form) && !isBackendPath(url.pathname);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
-    const resolved = hasToken ? await resolveSession(c.req.header('cookie'), config, loadUser) : null;
+    const resolved = hasToken ? await session() : null;
     const anonymous = !resolved?.session.loggedIn;
     const extraCookies = [
       ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
@@ -251,7 +269,7 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
         ip: clientIp(c, trustProxy),
         form: form?.state,
         // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
-        offerDraft: resolved?.session.loggedIn ? parseCookie(c.req.header('cookie') ?? '')[OFFER_DRAFT_COOKIE] : undefined,
+        offerDraft: resolved?.session.loggedIn ? jar[OFFER_DRAFT_COOKIE] : undefined,
       };
       const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));

@@ -3,19 +3,17 @@ import { parseConfig, type ServerConfig } from '../config';
 import { getRequestContext } from '../request-context';
 import { createHttpApp } from './app';
 import type { TrustProxy } from './client-ip';
-import type { FormHandlers, FormInput } from './forms';
+import type { FormHandler, FormInput } from './forms';
 
 const defaultConfig = parseConfig({});
 
 function setup(seen: FormInput[] = [], { config = defaultConfig, trustProxy = null }: { config?: ServerConfig; trustProxy?: TrustProxy } = {}) {
-  const forms: FormHandlers = {
-    login: {
+  const login: FormHandler = {
       async handle(input) {
         seen.push(input);
         if (input.fields.email === 'ok@example.com') return { ok: true, redirect: '/match/plataforma', cookies: ['tandem_token=abc; Path=/; HttpOnly'] };
         return { ok: false, status: 401, message: input.t('api.invalidCredentials'), errors: { email: 'x' }, values: { email: input.fields.email ?? '' } };
       },
-    },
   };
   // The page render shows what the form state and session were, as a template would.
   const inner = async () => {
@@ -25,7 +23,7 @@ function setup(seen: FormInput[] = [], { config = defaultConfig, trustProxy = nu
     });
   };
   const { app } = createHttpApp({
-    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, forms, trustProxy,
+    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, routes: { login: { action: login } }, trustProxy,
     loadUser: async (token) => (token === 'good' ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' } : 'invalid'),
   });
   return app;

@@ -2,14 +2,15 @@ import 'server-only';
 import type { Context } from 'hono';
 import { getT, type T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
-import type { FieldErrors, FormState } from '../../lib/forms/types';
+import type { FieldErrors, FormState } from '../../domain/forms/types';
 import type { RouteId, RouteMatch } from '../../routes';
 import type { Session } from '../../state/session';
 import type { ServerConfig } from '../config';
 import { clientIp, type TrustProxy } from './client-ip';
 import { nulFields, withoutNul } from './input-guard';
-import { SECRET_FIELDS } from '../../lib/forms/specs';
+import { SECRET_FIELDS } from '../../domain/forms/specs';
 import type { ResolvedSession } from '../web-session';
+import { viewerOf, type Viewer } from '../viewer';
 
 // Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
 // re-rendered with the errors (and what was typed) on failure; the form islands ask for JSON instead and
@@ -26,6 +27,8 @@ export type FormInput = {
   lists: Record<string, string[]>;
   files: Record<string, File>;
   session: Session;
+  /** The session as the services see it (viewerOf): the one mapping, done once per post. */
+  viewer: Viewer;
   token: string | null;
   ip: string;
   cookieHeader: string | undefined;
@@ -40,7 +43,6 @@ export type FormHandler = {
   maxBytes?: number;
   handle(input: FormInput): Promise<FormOutcome>;
 };
-export type FormHandlers = Partial<Record<RouteId, FormHandler>>;
 
 const DEFAULT_MAX = 64 * 1024;
 
@@ -123,7 +125,7 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
 
   const outcome = await handler.handle({
     id: match.id, locale: match.locale, t, params: match.params, query: new URL(c.req.url).searchParams,
-    fields, lists, files, session: resolved.session, token: resolved.token, ip: clientIp(c, trustProxy),
+    fields, lists, files, session: resolved.session, viewer: viewerOf(resolved.session), token: resolved.token, ip: clientIp(c, trustProxy),
     cookieHeader: c.req.header('cookie'),
   });
   if (outcome.ok) {

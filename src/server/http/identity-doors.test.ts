@@ -7,8 +7,9 @@ import { createApiApp } from '../api/app';
 import { providersFromEnv } from '../auth/oauth';
 import { createCmsApp } from '../cms/app';
 import { parseConfig } from '../config';
-import { createAccountForms } from '../forms/account-forms';
-import { createSalaryForms } from '../forms/salary-forms';
+import { actionRoutes } from '../../testing/routes';
+import { createAccountActions } from '../../areas/account/account-actions';
+import { createSalaryActions } from '../../areas/tools/salary-actions';
 import { createAuthService, type AuthService } from '../services/auth-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../services/rate-limit';
 import { createHttpApp } from './app';
@@ -51,7 +52,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
     ({ app } = createHttpApp({
       inner: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
       config, prod: false, build: { id: 'b', timestamp: 0 }, trustProxy: config.TRUST_PROXY,
-      forms: { ...createAccountForms(account), ...createSalaryForms({ account, contributions: async () => { throw new Error('not used'); } }) },
+      routes: actionRoutes({ ...createAccountActions(account), ...createSalaryActions({ account, contributions: async () => { throw new Error('not used'); } }) }),
       api: createApiApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY }),
       cms: createCmsApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY, oauth }),
     }));

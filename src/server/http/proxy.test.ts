@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSqlite, type TestDb } from '../../testing/databases';
 import { createApiApp } from '../api/app';
 import { parseConfig } from '../config';
-import { createAccountForms } from '../forms/account-forms';
+import { createAccountActions } from '../../areas/account/account-actions';
 import { createAuthService } from '../services/auth-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../services/rate-limit';
 import { createHttpApp } from './app';
@@ -95,12 +95,12 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
     const auth = createAuthService(db, 's'.repeat(40), { guard });
     await auth.register('match', { name: 'Ana', last_name: 'Proxy', email: EMAIL, password: PASSWORD }, { ip: 'setup' });
     const config = parseConfig({ SITE_URL: origin, TRUST_PROXY: '1' });
-    const login = createAccountForms({ auth: async () => auth, config }).login!;
+    const login = createAccountActions({ auth: async () => auth, config }).login;
     const { app } = createHttpApp({
       inner: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
       config, prod: false, build: { id: 'b', timestamp: 0 },
       trustProxy: config.TRUST_PROXY,
-      forms: { login: { handle: (input) => (formIps.push(input.ip), login.handle(input)) } },
+      routes: { login: { action: { handle: (input) => (formIps.push(input.ip), login.handle(input)) } } },
       api: createApiApp({
         auth: async () => auth, trustProxy: config.TRUST_PROXY,
         siteOrigin: siteOriginOf(config), sessionCookie: config.AUTH_COOKIE_TOKEN,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { captureUtm, parseUtm, type Utm } from '../../lib/utm';
+import { captureUtm, parseUtm, type Utm } from '../../domain/utm';
 import type { ServerConfig } from '../config';
 
 // The campaign of the latest visit that carried one, kept for 30 days so that a sign-up later in the

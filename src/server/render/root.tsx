@@ -8,7 +8,7 @@ import { Providers } from '../../components/islands/providers';
 import { RouteTracker } from '../../components/islands/route-tracker';
 import { localeOfPath } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
-import { COLOR_MODE_SCRIPT, resolveForcedMode } from '../../lib/color-mode';
+import { COLOR_MODE_SCRIPT, resolveForcedMode } from '../../domain/color-mode';
 import { href, matchRoute, routeDef } from '../../routes';
 import { getConfig, toPublicConfig } from '../config';
 import { currentPagePath } from '../current-path';
@@ -34,7 +34,7 @@ export async function Root({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
-        <Providers config={config} session={session}>
+        <Providers session={session}>
           <LoadingBar />
           <RouteTracker />
           <AppErrorBoundary

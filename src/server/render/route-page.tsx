@@ -8,12 +8,14 @@ import { Seo } from '../../components/layout/seo';
 import { countries, roles, skills, labelOf } from '../../domain/catalog';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath, type Locale } from '../../i18n/locales';
 import { getT, type T } from '../../i18n/translate';
-import { PageError, type ErrorData } from '../../lib/page-error';
+import { PageError, type ErrorData } from '../../domain/page-error';
 import { href, isValidRoute, paramNames, routeDef, type Params, type RouteId } from '../../routes';
-import type { PageMeta, Template, TemplateProps } from '../../templates/types';
+import type { Page, PageMeta, PageProps } from './page-types';
+import { isPageAnswer } from './page-answer';
+import { viewerOf } from '../viewer';
 import { getConfig } from '../config';
 import { currentPagePath } from '../current-path';
-import { patchResponse } from '../request-context';
+import { getRequestContext, patchResponse } from '../request-context';
 import { loadSession } from '../session';
 import { runRouteMiddleware } from './route-middleware';
 
@@ -53,7 +55,7 @@ export function defaultMeta(id: RouteId, t: T, params: Params, locale: Locale, b
 }
 
 /** One Waku page per route and locale: validation, access mode, route middleware, layout, head, errors. */
-export function routePage(id: RouteId, locale: Locale, Template: Template) {
+export function routePage(id: RouteId, locale: Locale, page: Page) {
   const def = routeDef(id);
   const Layout = layouts[def.layout];
 
@@ -94,15 +96,23 @@ export function routePage(id: RouteId, locale: Locale, Template: Template) {
       if (!session.loggedIn) redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
       if (session.type !== type) redirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
     }
-    if (id === 'calculatorResult' && !query) redirect(href('calculator', locale), 307);
     if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
 
-    const tp: TemplateProps = { id, locale, params, query, path, t, brand: config.BRAND_NAME };
+    const pageProps: PageProps = {
+      id, locale, params, query, path, t, brand: config.BRAND_NAME, session, viewer: viewerOf(session), form: getRequestContext()?.form ?? null,
+    };
     let content: ReactNode;
     let meta: PageMeta;
     try {
-      meta = Template.meta ? await Template.meta(tp) : defaultMeta(id, t, params, locale, config.BRAND_NAME);
-      content = await Template(tp);
+      meta = page.meta ? await page.meta(pageProps) : defaultMeta(id, t, params, locale, config.BRAND_NAME);
+      const result = await page(pageProps);
+      if (isPageAnswer(result)) {
+        patchResponse((r) => {
+          r.status = result.status;
+          r.headers.push(...Object.entries(result.headers));
+        });
+        content = result.content;
+      } else content = result;
     } catch (err) {
       if (err instanceof PageError) return errorPage(err.status, err.message, err.data);
       throw err;

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { CountryId } from '../../domain/catalog';
-import type { CalculatorInput } from '../../lib/calculator';
+import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
 import { MIN_REPORTS, type GroupFilter } from './aggregates';
 import { PLAUSIBLE_USD_MONTH, SOURCES } from './importers';

@@ -12,7 +12,8 @@ import { ServiceError, isUniqueViolation } from './errors';
 // expired offer is still shown (410) so that old links explain themselves; drafts and paused offers are
 // visible to their company only.
 export type OfferState = 'open' | 'paused' | 'closed' | 'expired' | 'draft';
-export type Viewer = { id: number; type: 'match' | 'hire' } | null;
+export type { Viewer } from '../viewer';
+import type { Viewer } from '../viewer';
 
 export type OfferView = {
   id: number; slug: string; title: string; area: string; role: string; seniority: 'junior' | 'mid' | 'senior'; english: string | null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOfferInput, type OfferInput } from '../../lib/offer-input';
+import { parseOfferInput, type OfferInput } from '../../domain/offer-input';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { addCompany, addOffer, addUser } from '../../testing/marketplace';
 import { setFxRate } from '../salaries/salary-data';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
-import type { OfferInput } from '../../lib/offer-input';
+import type { OfferInput } from '../../domain/offer-input';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
@@ -25,7 +25,7 @@ export const OFFER_DAYS = 60;
 export const PIPELINE = ['sent', 'approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected'] as const;
 export type PipelineStatus = (typeof PIPELINE)[number];
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
-export type HireViewer = { id: number; type: 'match' | 'hire' } | null;
+import type { Viewer } from '../viewer';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
 const DRAFT_DAYS = 7;
@@ -50,7 +50,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
   const { db } = database;
   const now = deps.now ?? (() => new Date());
 
-  async function companyFor(viewer: HireViewer) {
+  async function companyFor(viewer: Viewer) {
     if (!viewer) throw new ServiceError('unauthorized');
     if (viewer.type !== 'hire') throw new ServiceError('forbidden');
     const company = await companyOfUser(db, viewer.id);
@@ -58,7 +58,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     return company;
   }
   /** The company's offer. Another company's offer answers like an unknown id, so ids do not leak. */
-  async function ownOffer(viewer: HireViewer, id: number) {
+  async function ownOffer(viewer: Viewer, id: number) {
     const company = await companyFor(viewer);
     const row = isId(id) ? await companyOffer(db, company.id, id) : undefined;
     if (!row) throw new ServiceError('not-found');
@@ -96,7 +96,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     companyFor,
 
     /** Create an offer (a draft, or published at once) or update one of the company's offers. */
-    async save(viewer: HireViewer, input: OfferInput, opts: { id?: number; publish: boolean }): Promise<{ id: number; slug: string; status: string }> {
+    async save(viewer: Viewer, input: OfferInput, opts: { id?: number; publish: boolean }): Promise<{ id: number; slug: string; status: string }> {
       const at = now();
       const write = await toWrite(input);
       if (opts.id !== undefined) {
@@ -127,7 +127,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** Publish, pause, resume, close or renew; an action the offer's state does not allow is refused. */
-    async act(viewer: HireViewer, id: number, action: OfferAction): Promise<{ id: number; status: string }> {
+    async act(viewer: Viewer, id: number, action: OfferAction): Promise<{ id: number; status: string }> {
       const { row } = await ownOffer(viewer, id);
       const at = now();
       const state = stateOf(row, at);
@@ -147,7 +147,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** The company's offers with their state, applicant count and allowed actions. */
-    async offers(viewer: HireViewer) {
+    async offers(viewer: Viewer) {
       const company = await companyFor(viewer);
       const at = now();
       const rows = await companyOffers(db, company.id);
@@ -164,7 +164,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** One of the company's offers as form input (for editing). */
-    async offerInput(viewer: HireViewer, id: number): Promise<{ id: number; slug: string; state: OfferState; input: OfferInput }> {
+    async offerInput(viewer: Viewer, id: number): Promise<{ id: number; slug: string; state: OfferState; input: OfferInput }> {
       const { row } = await ownOffer(viewer, id);
       const lists = await offerLists(db, row.id);
       return {
@@ -179,7 +179,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** An offer's applicants with their profile summary. */
-    async applicants(viewer: HireViewer, offerId: number) {
+    async applicants(viewer: Viewer, offerId: number) {
       const { row } = await ownOffer(viewer, offerId);
       const rows = await applicantsOf(db, row.id);
       const skills = await skillsOfUsers(db, rows.map((r) => r.user_id));
@@ -196,7 +196,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** Move an application along the pipeline (any stage, so a mistake can be undone). */
-    async moveApplication(viewer: HireViewer, applicationId: number, status: string): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
+    async moveApplication(viewer: Viewer, applicationId: number, status: string): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
       const company = await companyFor(viewer);
       if (!(PIPELINE as readonly string[]).includes(status)) throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
       const app = isId(applicationId) ? await applicationWithCompany(db, applicationId) : undefined;
@@ -210,7 +210,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     },
 
     /** Public candidate profiles, certified first, 20 per page. */
-    async candidates(viewer: HireViewer, filter: CandidateFilter, page = 1) {
+    async candidates(viewer: Viewer, filter: CandidateFilter, page = 1) {
       await companyFor(viewer);
       const f: CandidateFilter = { ...filter, ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}) };
       const p = Math.max(1, Math.min(500, Math.floor(page)));

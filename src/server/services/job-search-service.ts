@@ -1,6 +1,6 @@
 import 'server-only';
 import { countries } from '../../domain/catalog';
-import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../lib/job-facets';
+import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from '../repositories/offers';

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkField, fillMessage } from '../../domain/forms/rules';
+import type { FormReply } from '../../domain/forms/types';
+import { navigateTo } from '../../client/url-guard';
+import type { AccountFormProps } from './account-form-types';
+import { AccountFormView, initialView } from './account-form-view';
+
+// The browser side of an account form (loaded lazily by the island): it validates a field once the user
+// has left it (then as they type), shows field errors next to the field and a summary on top, keeps what
+// was typed, disables the submit button while posting, and follows the server's redirect.
+/** Before taking over: what the visitor typed into the server-rendered form, and where the focus was. */
+export function capture({ id }: { id: string }) {
+  const form = document.getElementById(id) as HTMLFormElement | null;
+  const typed: Record<string, string> = {};
+  if (form) for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v) typed[k] = v;
+  const active = document.activeElement as HTMLInputElement | null;
+  return { typed, focus: active && form?.contains(active) ? active.name || null : null };
+}
+
+export default function AccountFormImpl(props: AccountFormProps & { typed?: Record<string, string>; focus?: string | null }) {
+  const { fields, spec, labels, action } = props;
+  const start = initialView(props);
+  const [values, setValues] = useState<Record<string, string>>({ ...start.values, ...props.typed });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(props.state?.errors ?? {});
+  const [message, setMessage] = useState<string | null>(start.message);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Record<string, boolean>>({});
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The visitor may have been typing in the server-rendered form: keep their place.
+  useEffect(() => {
+    if (props.focus) (formRef.current?.elements.namedItem(props.focus) as HTMLElement | null)?.focus?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const localError = (name: string, all = values): string | null => {
+    const rule = spec[name];
+    const e = rule ? checkField(rule, all[name] ?? '', all) : null;
+    return e ? fillMessage(labels.errors[e.key], e.params) : null;
+  };
+  const errors = Object.fromEntries(fields.map((f) => [f.name, (touched[f.name] ? localError(f.name) : null) ?? serverErrors[f.name] ?? null]));
+
+  const onChange = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const invalid = fields.some((f) => localError(f.name));
+    setTouched(Object.fromEntries(fields.map((f) => [f.name, true])));
+    if (invalid) {
+      setMessage(labels.summaryTitle);
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(action, {
+        method: 'POST',
+        body: new URLSearchParams(values),
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      const reply = (await res.json()) as FormReply;
+      if (reply.ok) {
+        // A full load: the new session (HttpOnly cookie) is read by the server on the next page.
+        if (navigateTo(reply.redirect)) return;
+      } else {
+        setServerErrors(reply.errors);
+        setTouched({});
+        setMessage(reply.message);
+        requestAnimationFrame(() => summaryRef.current?.focus());
+      }
+    } catch {
+      setMessage(labels.network);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AccountFormView
+      {...props}
+      values={values}
+      errors={errors}
+      message={message}
+      busy={busy}
+      shown={shown}
+      enhanced
+      formRef={formRef}
+      summaryRef={summaryRef}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onBlur={(name) => setTouched((t) => ({ ...t, [name]: true }))}
+      onToggleShown={(name) => setShown((s) => ({ ...s, [name]: !s[name] }))}
+    />
+  );
+}

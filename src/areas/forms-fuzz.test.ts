@@ -1,0 +1,501 @@
+// Fuzz suite of the pages' form posts (issue 10): the production HTTP layer with the production set of form
+// handlers (createFormHandlers) over real services, a real session loader, and a stub page renderer. Every
+// route that has a form handler gets, in both locales and as anonymous, candidate and company sessions,
+// each hostile value in each field its handler reads (form fields, route parameters, query parameters,
+// the cookies it reads), urlencoded and (for the picture and logo forms) multipart, and must answer below
+// 500 on SQLite and on PostgreSQL. Failures are collected and reported in one message per route, grouped
+// by the error the server logged. FUZZ_SEED replays the random part of the corpus.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locales, type Locale } from '../i18n/locales';
+import { parseOfferInput } from '../domain/offer-input';
+import { href, routeDef, type Params, type RouteId } from '../routes';
+import { testDatabases, type TestDb } from '../testing/databases';
+import {
+  FUZZ_SEED, ID_VALUES, STRING_VALUES, createCollector, headerSafe, show, textValues, urlEncode, type Collector, type Hostile, type Tier,
+} from '../testing/fuzz';
+import { parseConfig } from '../server/config';
+import { createHttpApp } from '../server/http/app';
+import { createContributions } from '../server/salaries/contributions';
+import { setFxRate } from '../server/salaries/salary-data';
+import { createApplicationService, type ApplicationService } from '../server/services/application-service';
+import { createAuthService, type AuthService } from '../server/services/auth-service';
+import { createEmailService } from '../server/services/email-service';
+import { ServiceError } from '../server/services/errors';
+import { createHiringService, type HiringService } from '../server/services/hiring-service';
+import { createProfileService, type ProfileService } from '../server/services/profile-service';
+import { createIdentityGuard, createRateLimiter, type RateLimiter } from '../server/services/rate-limit';
+import { createSalaryService } from '../server/services/salary-service';
+import { createJobSearchService } from '../server/services/job-search-service';
+import { createImageStore } from '../server/uploads/image-store';
+import type { UserLoader } from '../server/web-session';
+import { createRegistry } from './registry';
+
+const SECRET = 'g'.repeat(40);
+const PASSWORD = 'una-clave-larga';
+const HOST = 'localhost';
+const config = parseConfig({ SITE_URL: `http://${HOST}` });
+const OFFER: Record<string, string | string[]> = {
+  title: 'Desarrollador/a Backend Go', area: 'tech', role: 'backend', seniority: 'senior', english: 'advanced', modality: 'remote-global', country: 'peru',
+  allowed_countries: ['peru', 'chile'], city: 'Lima', employment_type: 'full-time', skills_required: ['go'], skills_nice: ['docker'],
+  salary_min: '12000', salary_max: '16000', currency: 'PEN', period: 'month',
+  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
+};
+/** Offer fields checked against a list: a hostile value never gets past the check, so fewer of them. */
+const OFFER_ENUMS = ['area', 'role', 'seniority', 'english', 'modality', 'country', 'employment_type', 'currency', 'period', 'allowed_countries', 'skills_required', 'skills_nice'];
+const CALCULATOR_QUERY = { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', modality: 'remote-global', skills: 'go,docker' };
+
+type Session = 'anon' | 'candidate' | 'company';
+const SESSIONS: Session[] = ['anon', 'candidate', 'company'];
+/** A value for a field: text (encoded as a browser would), a raw piece of the encoded body, or the field left out / given twice. */
+type Sub = { label: string; value?: string; raw?: string; missing?: true; twice?: true };
+type Fields = Record<string, string | string[]>;
+
+/** What a form reads, and a post that its deepest session gets through. */
+type FormCase = {
+  name: string;
+  route: RouteId;
+  params?: () => Params;
+  query?: () => Record<string, string>;
+  fields: () => Fields;
+  /** The session that gets furthest; the full corpus is posted as this one. */
+  session: Session;
+  /** What the valid post as `session` answers (checked, so that the fuzz is known to reach the services). */
+  ok?: number;
+  /** Each valid-shaped post costs an argon2 hash: the tiny list of strings, fewer query values, cookies and sessions. */
+  expensive?: boolean;
+  /** Multipart, with this file field. */
+  file?: string;
+  /** Cookies the handler reads besides the session. */
+  cookies?: string[];
+  /** Fields that take the same value together. */
+  groups?: string[][];
+  /** Runs after the case (signing out ends the sessions the other cases post with: sign in again). */
+  after?: () => Promise<void>;
+  /** Fields and query parameters to fuzz (default: all); fewer for the sign-up variants that share one handler. */
+  fuzzFields?: string[];
+  fuzzQuery?: string[];
+  /** Fields (and query parameters) fuzzed with the short list: enum-like ones, or all fields ('all') on a second variant of one code path. */
+  short?: string[] | 'all';
+};
+
+const fromHostile = (list: Hostile[]): Sub[] => list.map((x) => ({ label: show(x.value), value: x.value }));
+/** Pieces of an urlencoded body that a browser would not produce. */
+const RAW: Sub[] = ['%00', '%ff', '%', '%zz', '%ED%A0%80', '+%2B+', '%0d%0a'].map((r) => ({ label: `raw ${r}`, raw: r }));
+/** Values for one form field of a tier (see Tier); numbers-like fields in full also get every id. */
+const fieldSubs = (valid: string, tier: Tier): Sub[] => [
+  ...fromHostile(textValues(valid, tier)),
+  ...(tier === 'full' ? fromHostile(ID_VALUES.slice(3)) : []),
+  ...(tier === 'full' ? RAW : tier === 'short' ? RAW.slice(0, 3) : RAW.slice(0, 1)),
+  { label: '(missing)', missing: true },
+  { label: '(given twice, hostile second)', twice: true, value: '\u0000' },
+];
+const paramSubs = (expensive: boolean): Sub[] =>
+  expensive ? fieldSubs('x', 'tiny').filter((s) => !s.missing && !s.twice && s.value !== '') : [...fromHostile(ID_VALUES), ...fromHostile(STRING_VALUES).filter((s) => s.value !== ''), ...RAW];
+/** Query parameters of the forms whose valid posts cost a password hash: a few values only. */
+const cheapQuerySubs = (valid: string): Sub[] => [
+  { label: show('\u0000'), value: '\u0000' }, { label: 'valid + NUL', value: `${valid}\u0000` }, RAW[0]!, { label: '(missing)', missing: true }, { label: '(given twice)', twice: true, value: valid },
+];
+const cookieSubs: Sub[] = [
+  ...fromHostile([...ID_VALUES.slice(0, 4), ...STRING_VALUES]).filter((s) => headerSafe(s.value!)),
+  { label: 'percent', value: '%' },
+  { label: 'bad percent', value: '%E0%A4%A' },
+  { label: 'json with escaped NUL', value: '{"utm_source":"a\\u0000b","utm_campaign":"\\u0000"}' },
+  { label: 'json null', value: 'null' },
+  { label: 'json array', value: '[1,2]' },
+  { label: 'json string', value: '"x"' },
+];
+const CHEAP_COOKIES = ['bad percent', 'json with escaped NUL'];
+
+/** Files for the picture and logo fields. */
+async function hostileFiles(): Promise<{ label: string; file: File }[]> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a4' } }).png().toBuffer();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#44a' } }).jpeg().toBuffer();
+  const f = (label: string, bytes: Uint8Array | string, name = 'x.png', type = 'image/png') => ({ label, file: new File([bytes as BlobPart], name, { type }) });
+  const huge = new Uint8Array(2 * 1024 * 1024 + 1);
+  huge.set([0xff, 0xd8, 0xff]);
+  return [
+    f('valid png', png),
+    f('valid jpeg named .gif', jpeg, 'x.gif', 'image/gif'),
+    f('text', '#!/bin/sh\nrm -rf /', 'x.sh', 'text/x-shellscript'),
+    f('svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'x.svg', 'image/svg+xml'),
+    f('png magic only', png.subarray(0, 8)),
+    f('truncated jpeg', jpeg.subarray(0, jpeg.length / 2), 'x.jpg', 'image/jpeg'),
+    f('riff webp header, no image', 'RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'x.webp', 'image/webp'),
+    f('one byte over 2 MB', huge, 'x.jpg', 'image/jpeg'),
+    f('hostile file name', png, '../../etc/passwd\u0000.png'),
+    f('empty file name', png, ''),
+  ];
+}
+
+describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
+  let t: TestDb;
+  let uploads: string;
+  const svc = {} as { auth: AuthService; limiter: RateLimiter; profiles: ProfileService; hiring: HiringService; applications: ApplicationService };
+  // The production registry of form actions; the services behind them are built in beforeAll.
+  const routes = createRegistry({
+    auth: async () => svc.auth,
+    profiles: async () => svc.profiles,
+    hiring: async () => svc.hiring,
+    applications: async () => svc.applications,
+    contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
+    jobs: async () => createJobSearchService(t),
+    config,
+  });
+  const loadUser: UserLoader = async (token, type) => {
+    try {
+      return await svc.auth.me(type, token);
+    } catch (err) {
+      if (err instanceof ServiceError) return 'invalid';
+      throw err;
+    }
+  };
+  const inner = async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } });
+  let app: ReturnType<typeof createHttpApp>['app'];
+  const tokens: Record<Exclude<Session, 'anon'>, string> = { candidate: '', company: '' };
+  const world = { candidateEmail: 'ana@example.com', candidateSlug: '', offerId: 0, offerSlug: '', applicationId: 0 };
+  let files: Awaited<ReturnType<typeof hostileFiles>> = [];
+  let seq = 0;
+  const freshEmail = () => `form-fuzz-${++seq}@example.com`;
+
+  beforeAll(async () => {
+    t = await open();
+    uploads = mkdtempSync(join(tmpdir(), 'tandem-fuzz-uploads-'));
+    await setFxRate(t, 'PEN', 3.75, '2026-11-01');
+    // RATE_LIMIT_SCALE at its maximum: every fuzzed post reaches the service instead of the limiter.
+    svc.limiter = createRateLimiter(t, Date.now, 1000);
+    svc.auth = createAuthService(t, SECRET, { email: createEmailService(t, { log: () => {} }), siteUrl: config.SITE_URL, guard: createIdentityGuard(async () => svc.limiter) });
+    svc.profiles = createProfileService(t, createImageStore(uploads));
+    svc.hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
+    svc.applications = createApplicationService(t);
+    app = createHttpApp({ inner, config, prod: false, build: { id: 'fuzz', timestamp: 0 }, routes, loadUser, uploadsDir: uploads }).app;
+
+    const candidate = await svc.auth.register('match', { name: 'Ana', last_name: 'García', email: world.candidateEmail, password: PASSWORD }, { ip: 'setup' });
+    tokens.candidate = candidate.access_token;
+    world.candidateSlug = candidate.user.profile_slug!;
+    const company = await svc.auth.register('hire', { name: 'Eva', last_name: 'Ruiz', email: 'eva@acme.example', password: PASSWORD, company_name: 'Acme' }, { ip: 'setup' });
+    tokens.company = company.access_token;
+    const parsed = parseOfferInput(OFFER);
+    if (!parsed.ok) throw new Error(`fixture offer invalid: ${JSON.stringify(parsed.errors)}`);
+    const offer = await svc.hiring.save({ id: company.user.id, type: 'hire' }, parsed.value, { publish: true });
+    world.offerId = offer.id;
+    world.offerSlug = offer.slug;
+    const applicant = await svc.auth.register('match', { name: 'Leo', last_name: 'Paz', email: 'leo@example.com', password: PASSWORD }, { ip: 'setup' });
+    world.applicationId = (await svc.applications.apply(offer.slug, { id: applicant.user.id, type: 'match' })).id;
+    files = await hostileFiles();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.cleanup();
+    if (uploads) rmSync(uploads, { recursive: true, force: true });
+  });
+
+  // ---- what each form reads ------------------------------------------------------------------------------
+
+  /** Fresh sessions for the candidate and the company (after the logout case ended theirs). */
+  const signInAgain = async () => {
+    tokens.candidate = (await svc.auth.login('match', world.candidateEmail, PASSWORD, { ip: 'setup' })).access_token;
+    tokens.company = (await svc.auth.login('hire', 'eva@acme.example', PASSWORD, { ip: 'setup' })).access_token;
+  };
+
+  const known: FormCase[] = [
+    { name: 'login', route: 'login', session: 'anon', ok: 303, expensive: true, query: () => ({ redirect: '/match/plataforma' }), fields: () => ({ type: 'match', email: world.candidateEmail, password: PASSWORD }) },
+    {
+      name: 'signUp', route: 'signUp', session: 'anon', ok: 303, expensive: true, fuzzFields: ['name', 'last_name', 'email', 'password'], cookies: ['tandem_utm'], query: () => ({ redirect: '/match/plataforma', origin: 'free-course' }),
+      fields: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD }),
+    },
+    {
+      name: 'hireStartNow', route: 'hireStartNow', session: 'anon', ok: 303, expensive: true, fuzzFields: ['company_name', 'email'], query: () => ({ redirect: '/hire/crear-oferta', draft: '1' }),
+      fields: () => ({ name: 'Fuzz', last_name: 'Tester', company_name: 'Fuzz Co', email: freshEmail(), password: PASSWORD }),
+    },
+    { name: 'logout', route: 'logout', session: 'candidate', ok: 303, short: ['intent'], fields: () => ({ intent: 'everywhere' }), after: signInAgain },
+    { name: 'forgotPassword', route: 'forgotPassword', session: 'anon', ok: 303, fields: () => ({ email: world.candidateEmail }) },
+    {
+      name: 'resetPassword', route: 'resetPassword', session: 'anon', ok: 422, expensive: true, groups: [['password', 'passwordConfirmation']],
+      params: () => ({ token: 'x'.repeat(43) }), fields: () => ({ password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+    },
+    { name: 'confirmEmail', route: 'confirmEmail', session: 'candidate', ok: 303, params: () => ({ token: 'y'.repeat(43) }), fields: () => ({ email: world.candidateEmail }) },
+    {
+      name: 'talentProfile', route: 'talentProfile', session: 'candidate', ok: 303, file: 'picture', short: ['country', 'role', 'seniority', 'english', 'availability', 'is_public', 'skills'], params: () => ({ slug: world.candidateSlug }),
+      fields: () => ({
+        headline: 'Backend en Go', country: 'peru', role: 'backend', seniority: 'mid', years: '4', english: 'advanced', salary_expectation_usd: '2800',
+        availability: 'open-to-offers', is_public: 'on', skills: ['go', 'docker'],
+      }),
+    },
+    { name: 'hireSite (company profile)', route: 'hireSite', session: 'company', ok: 303, file: 'logo', short: ['size', 'country'], fields: () => ({ name: 'Acme', website: 'https://acme.example', size: '11-50', country: 'peru' }) },
+    { name: 'hireSite (offer action)', route: 'hireSite', session: 'company', ok: 303, short: ['intent', 'action'], fields: () => ({ intent: 'offer-action', action: 'renew', offer: String(world.offerId) }) },
+    { name: 'hireSite (pipeline move)', route: 'hireSite', session: 'company', ok: 303, short: ['intent', 'status'], fields: () => ({ intent: 'application-status', application: String(world.applicationId), status: 'approved' }) },
+    { name: 'hireCreateOffer (new)', route: 'hireCreateOffer', session: 'company', ok: 303, short: [...OFFER_ENUMS, 'intent'], cookies: ['tandem_offer_draft'], fields: () => ({ ...OFFER, intent: 'draft' }) },
+    { name: 'hireCreateOffer (edit)', route: 'hireCreateOffer', session: 'company', ok: 303, short: 'all', query: () => ({ oferta: String(world.offerId) }), fields: () => ({ ...OFFER, intent: 'publish' }) },
+    { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
+    {
+      name: 'calculatorRegister', route: 'calculatorRegister', session: 'anon', ok: 303, expensive: true, fuzzFields: ['salary_amount', 'salary_currency', 'email'],
+      query: () => CALCULATOR_QUERY, fuzzQuery: ['country', 'role', 'skills'],
+      fields: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD, salary_amount: '9000', salary_currency: 'local' }),
+    },
+    { name: 'calculatorResult', route: 'calculatorResult', session: 'candidate', ok: 303, short: ['salary_currency', ...Object.keys(CALCULATOR_QUERY)], query: () => CALCULATOR_QUERY, fields: () => ({ salary_amount: '9.000', salary_currency: 'local' }) },
+  ];
+  const CASES: FormCase[] = [];
+  // A form added later without a case here is still fuzzed, with every field name the other forms read.
+  const allFieldNames = [...new Set(known.flatMap((k) => Object.keys(k.fields())).concat(['intent', 'action', 'offer', 'application', 'status']))];
+  const handlerIds = (Object.keys(routes) as RouteId[]).filter((id) => routes[id].action);
+  for (const id of handlerIds) {
+    const cases = known.filter((k) => k.route === id);
+    if (cases.length) CASES.push(...cases);
+    else {
+      CASES.push({
+        name: `${id} (no case written: generic fields)`, route: id, session: 'candidate', expensive: true,
+        params: () => routeDef(id).sample ?? {}, fields: () => Object.fromEntries(allFieldNames.map((f) => [f, 'x'])),
+      });
+    }
+  }
+
+  // ---- sending -------------------------------------------------------------------------------------------
+
+  const sessionCookie = (s: Session) =>
+    s === 'anon' ? '' : `${config.AUTH_COOKIE_TOKEN}=${tokens[s]}; ${config.AUTH_COOKIE_TYPE}=${s === 'company' ? 'hire' : 'match'}`;
+
+  const encodeField = (name: string, v: string) => `${urlEncode(name)}=${urlEncode(v).replace(/%20/g, '+')}`;
+
+  type Post = {
+    fc: FormCase; session: Session; locale: Locale; field: string; label: string;
+    fields?: Fields; sub?: { name: string; sub: Sub }; params?: Record<string, Sub>; query?: Record<string, Sub>; cookies?: string;
+    file?: File | null; multipart?: boolean; json?: boolean; body?: { type: string | null; text: string };
+  };
+  async function post(c: Collector, p: Post): Promise<number> {
+    const { fc } = p;
+    // Hostile route parameters go in as the client sends them (lone surrogates as their invalid UTF-8, raw pieces as they are).
+    const params: Params = { ...(fc.params?.() ?? {}) };
+    for (const k of Object.keys(p.params ?? {})) params[k] = `__FUZZ_${k}__`;
+    let path = href(fc.route, p.locale, params);
+    for (const [k, s] of Object.entries(p.params ?? {})) path = path.replace(`__FUZZ_${k}__`, s.raw ?? urlEncode(s.value ?? ''));
+    const query = Object.entries({ ...(fc.query?.() ?? {}) }).map(([k, v]) => encodeField(k, v));
+    for (const [k, s] of Object.entries(p.query ?? {})) {
+      const rest = query.filter((q) => !q.startsWith(`${urlEncode(k)}=`));
+      if (!s.missing) rest.push(s.raw ? `${urlEncode(k)}=${s.raw}` : encodeField(k, s.value!));
+      if (s.twice) rest.push(encodeField(k, 'again'));
+      query.splice(0, query.length, ...rest);
+    }
+    const url = path + (query.length ? `?${query.join('&')}` : '');
+    const headers: Record<string, string> = { host: HOST, origin: `http://${HOST}`, ...(p.json ? { accept: 'application/json' } : {}) };
+    const cookie = [sessionCookie(p.session), p.cookies].filter(Boolean).join('; ');
+    if (cookie) headers.cookie = cookie;
+
+    let body: BodyInit;
+    if (p.body) {
+      body = p.body.text;
+      if (p.body.type) headers['content-type'] = p.body.type;
+    } else {
+      const fields = p.fields ?? fc.fields();
+      const target = p.sub ? (fc.groups?.find((g) => g.includes(p.sub!.name)) ?? [p.sub.name]) : [];
+      if (p.multipart || (fc.file && p.multipart !== false)) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) {
+          if (target.includes(k)) continue;
+          for (const x of Array.isArray(v) ? v : [v]) form.append(k, x);
+        }
+        for (const k of target) {
+          const s = p.sub!.sub;
+          if (s.missing) continue;
+          // FormData cannot carry raw bytes in a text field: raw pieces go in decoded as the server would read them.
+          const v = s.raw ? decodeURIComponentSafe(s.raw) : s.value!;
+          if (s.twice) form.append(k, String(fields[k] ?? ''));
+          form.append(k, v);
+        }
+        if (fc.file && p.file) form.append(fc.file, p.file);
+        body = form;
+      } else {
+        const parts: string[] = [];
+        for (const [k, v] of Object.entries(fields)) {
+          if (target.includes(k)) continue;
+          for (const x of Array.isArray(v) ? v : [v]) parts.push(encodeField(k, x));
+        }
+        for (const k of target) {
+          const s = p.sub!.sub;
+          if (s.missing) continue;
+          if (s.twice) for (const x of [fields[k] ?? ''].flat()) parts.push(encodeField(k, x));
+          parts.push(s.raw ? `${urlEncode(k)}=${s.raw}` : encodeField(k, s.value!));
+        }
+        body = parts.join('&');
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      }
+    }
+
+    c.begin();
+    let status: number;
+    try {
+      const res = await app.request(url, { method: 'POST', headers, body });
+      status = res.status;
+      await res.arrayBuffer();
+    } catch (err) {
+      console.error('[fuzz] request threw', err);
+      status = 599;
+    }
+    c.check({ method: 'POST', path: `${routeDef(fc.route)[p.locale]} (${fc.name})`, field: p.field, value: p.label, who: `${p.session}, ${p.locale}`, status });
+    return status;
+  }
+
+  const decodeURIComponentSafe = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+
+  /** Alternate the locale and the answer format (page or JSON) from one post to the next, deterministically. */
+  let turn = 0;
+  const variant = () => {
+    const n = turn++;
+    return { locale: locales[n % locales.length]!, json: Math.floor(n / locales.length) % 2 === 1 };
+  };
+
+  async function fuzzCase(c: Collector, fc: FormCase) {
+    turn = 0; // each case alternates the same way however the tests are filtered
+    // The valid post as every session, in both locales; the deepest one must get through.
+    for (const session of SESSIONS) {
+      for (const locale of session === fc.session || !fc.expensive ? locales : locales.slice(0, 1)) {
+        const status = await post(c, { fc, session, locale, field: '(valid post)', label: '-', file: files[0]!.file });
+        if (session === fc.session && locale === 'es' && fc.ok) expect(status, `${fc.name}: valid post as ${session}`).toBe(fc.ok);
+      }
+    }
+    // Route parameters, as every session.
+    for (const name of Object.keys(fc.params?.() ?? {})) {
+      for (const session of SESSIONS) {
+        if (session !== fc.session && fc.expensive) continue;
+        for (const sub of session === fc.session ? paramSubs(!!fc.expensive) : fromHostile(ID_VALUES)) {
+          await post(c, { fc, session, ...variant(), field: `route :${name}`, label: sub.raw ? sub.label : show(sub.value), params: { [name]: sub } });
+        }
+      }
+    }
+    // Query parameters.
+    for (const name of fc.fuzzQuery ?? Object.keys(fc.query?.() ?? {})) {
+      const valid = fc.query!()[name]!;
+      for (const sub of fc.expensive ? cheapQuerySubs(valid) : fieldSubs(valid, Array.isArray(fc.short) && fc.short.includes(name) ? 'short' : 'full')) {
+        await post(c, { fc, session: fc.session, ...variant(), field: `query ${name}`, label: sub.label, query: { [name]: sub } });
+      }
+    }
+    // Form fields (groups of fields take one value together); ids also as the other sessions.
+    const fields = fc.fields();
+    const grouped = new Set((fc.groups ?? []).flat());
+    const targets = [...(fc.fuzzFields ?? Object.keys(fields)).filter((f) => !grouped.has(f)), ...(fc.groups ?? []).map((g) => g[0]!)];
+    const idFields = new Set(['offer', 'application', 'intent', 'action', 'status', 'type']);
+    for (const name of targets) {
+      const valid = [fields[name] ?? ''].flat()[0] ?? '';
+      const label = fc.groups?.find((g) => g.includes(name))?.join('+') ?? name;
+      for (const session of idFields.has(name) ? SESSIONS : [fc.session]) {
+        const tier: Tier = fc.expensive ? 'tiny' : fc.short === 'all' || fc.short?.includes(name) ? 'short' : 'full';
+        const subs = session !== fc.session ? fromHostile(ID_VALUES) : fieldSubs(valid, tier);
+        for (const sub of subs) await post(c, { fc, session, ...variant(), field: `field ${label}`, label: sub.label, sub: { name, sub } });
+      }
+    }
+    // A field the form does not read.
+    await post(c, { fc, session: fc.session, ...variant(), field: 'field (unknown)', label: 'NUL', fields: { ...fields, ['x\u0000y']: '\u0000' } });
+    // Cookies the handler reads, and a hostile session cookie.
+    for (const name of [...(fc.cookies ?? []), ...(fc.expensive ? [] : ['session'])]) {
+      for (const sub of fc.expensive ? cookieSubs.filter((x) => CHEAP_COOKIES.includes(x.label)) : cookieSubs) {
+        const v = sub.value!;
+        const cookies = name === 'session' ? `${config.AUTH_COOKIE_TOKEN}=${v}; ${config.AUTH_COOKIE_TYPE}=${v}` : `${name}=${v}`;
+        await post(c, { fc, session: name === 'session' ? 'anon' : fc.session, ...variant(), field: `cookie ${name}`, label: sub.label, cookies });
+      }
+    }
+    // Files, for the multipart forms; the same fields urlencoded too.
+    if (fc.file) {
+      for (const f of files) await post(c, { fc, session: fc.session, ...variant(), field: `file ${fc.file}`, label: f.label, file: f.file });
+      await post(c, { fc, session: fc.session, ...variant(), field: '(urlencoded)', label: '-', multipart: false });
+    }
+    // Bodies that are not a form.
+    const bodies: { label: string; type: string | null; text: string }[] = [
+      { label: 'json', type: 'application/json', text: JSON.stringify(fields) },
+      { label: 'no content type', type: null, text: 'a=1' },
+      { label: 'text/plain', type: 'text/plain', text: 'intent=offer-action' },
+      { label: 'multipart without boundary', type: 'multipart/form-data', text: 'x' },
+      { label: 'multipart with a broken body', type: 'multipart/form-data; boundary=zzz', text: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb' },
+      { label: 'multipart with a NUL field name', type: 'multipart/form-data; boundary=zzz', text: '--zzz\r\nContent-Disposition: form-data; name="a\u0000"\r\n\r\nb\r\n--zzz--\r\n' },
+      { label: 'urlencoded with bad escapes', type: 'application/x-www-form-urlencoded', text: '%=%&&=&%zz=%ff&intent=%' },
+      { label: 'empty urlencoded', type: 'application/x-www-form-urlencoded', text: '' },
+      { label: 'body over the limit', type: 'application/x-www-form-urlencoded', text: `a=${'x'.repeat(3 * 1024 * 1024)}` },
+    ];
+    for (const b of bodies) await post(c, { fc, session: fc.session, ...variant(), field: 'body', label: b.label, body: b });
+    await fc.after?.();
+  }
+
+  const byRoute = () => {
+    const out = new Map<RouteId, FormCase[]>();
+    for (const fc of CASES) out.set(fc.route, [...(out.get(fc.route) ?? []), fc]);
+    return out;
+  };
+
+  it('has a form handler for every route in the production set, and a case for each', () => {
+    expect(handlerIds.length).toBeGreaterThan(0);
+    expect(CASES.filter((fc) => fc.name.includes('no case written')).map((fc) => fc.route), 'forms without a written fuzz case (fuzzed with generic fields)').toEqual([]);
+  });
+
+  it.each(handlerIds)('answers every hostile post to the %s form below 500', async (id) => {
+    const cases = byRoute().get(id as RouteId) ?? [];
+    const c = createCollector(`form ${id} on ${dbName}`);
+    const started = performance.now();
+    try {
+      for (const fc of cases) await fuzzCase(c, fc);
+    } finally {
+      c.restore();
+    }
+    console.info(`[fuzz] form ${id} on ${dbName}: ${c.sent} posts in ${((performance.now() - started) / 1000).toFixed(1)} s, ${c.failures.length} >= 500 (FUZZ_SEED=${FUZZ_SEED})`);
+    expect(c.failures.length, c.report()).toBe(0);
+  }, 120_000);
+
+  // ---- named regressions ---------------------------------------------------------------------------------
+
+  const simple = async (path: string, session: Session, fields: Record<string, string>, multipart = false) => {
+    let body: BodyInit;
+    const headers: Record<string, string> = { host: HOST, origin: `http://${HOST}`, accept: 'application/json' };
+    if (multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      body = form;
+    } else {
+      body = new URLSearchParams(fields).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    if (session !== 'anon') headers.cookie = sessionCookie(session);
+    const res = await app.request(path, { method: 'POST', headers, body });
+    const text = await res.text();
+    let json: { ok?: boolean; errors?: Record<string, string>; message?: string } = {};
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { message: text.slice(0, 200) };
+    }
+    return { status: res.status, json };
+  };
+
+  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])('refuses a workspace offer action on offer=%s with a 4xx', async (value) => {
+    for (const locale of locales) {
+      const r = await simple(href('hireSite', locale), 'company', { intent: 'offer-action', action: 'pause', offer: value });
+      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
+    }
+  });
+
+  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])('refuses a workspace pipeline move on application=%s with a 4xx', async (value) => {
+    for (const locale of locales) {
+      const r = await simple(href('hireSite', locale), 'company', { intent: 'application-status', application: value, status: 'approved' });
+      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
+    }
+  });
+
+  it('refuses a NUL byte in the profile headline with 422 naming the field', async () => {
+    const r = await simple(href('talentProfile', 'en', { slug: world.candidateSlug }), 'candidate', { headline: 'Backend\u0000Go', availability: 'open-to-offers' }, true);
+    expect(r.status, JSON.stringify(r.json)).toBe(422);
+    expect(r.json.errors?.headline, JSON.stringify(r.json)).toEqual(expect.any(String));
+  });
+
+  it('refuses a NUL byte in the company name with 422 naming the field', async () => {
+    const r = await simple(href('hireSite', 'en'), 'company', { name: 'Acme\u0000Corp', website: '', size: '', country: '' }, true);
+    expect(r.status, JSON.stringify(r.json)).toBe(422);
+    expect(r.json.errors?.name, JSON.stringify(r.json)).toEqual(expect.any(String));
+  });
+});

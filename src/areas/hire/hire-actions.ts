@@ -1,0 +1,123 @@
+import 'server-only';
+import { parseCookie } from 'cookie';
+import { parseId } from '../../domain/ids';
+import { OFFER_FIELDS, parseOfferInput } from '../../domain/offer-input';
+import { href } from '../../routes';
+import type { ServerConfig } from '../../server/config';
+import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
+import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
+import { ServiceError } from '../../server/services/errors';
+import type { HiringService, OfferAction } from '../../server/services/hiring-service';
+import type { ProfileService } from '../../server/services/profile-service';
+import { COMPANY_MAX_BYTES, createCompanyAction } from './company-actions';
+import { offerDraftCookie } from '../../server/session-cookies';
+
+// The company side's forms (issue 6). The offer form posts to itself with an intent: 'preview' shows the
+// Markdown and the market check with everything kept; 'draft' and 'publish' save. A visitor without a
+// company account keeps what they typed server-side (decision 015) and goes to sign up, then back to the
+// form, filled in. The workspace posts offer actions and pipeline moves to itself.
+type Deps = { hiring: () => Promise<HiringService>; profiles: () => Promise<ProfileService>; config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'> };
+
+const LIST_FIELDS = new Set(['allowed_countries', 'skills_required', 'skills_nice']);
+const ACTIONS: readonly OfferAction[] = ['publish', 'pause', 'resume', 'close', 'renew'];
+
+/** What was typed, as the form's values: lists comma-joined (the page splits them again). */
+function typed(input: FormInput) {
+  const raw: Record<string, string | string[]> = {};
+  for (const f of OFFER_FIELDS) raw[f] = LIST_FIELDS.has(f) ? (input.lists[f] ?? []).slice(0, 60) : (input.fields[f] ?? '').slice(0, 12_000);
+  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
+  return { raw, values };
+}
+
+const refusal = (input: FormInput, err: unknown, values: Record<string, string>): FormOutcome => {
+  if (!(err instanceof ServiceError)) throw err;
+  const t = input.t;
+  const statuses: Partial<Record<ServiceError['code'], [number, string]>> = {
+    unauthorized: [401, 'api.unauthorized'], forbidden: [403, 'hire.error.companiesOnly'], 'not-found': [404, 'api.notFound'], conflict: [409, 'hire.error.action'],
+    'rate-limited': [429, 'hire.error.tooManyDrafts'],
+  };
+  const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
+  const [status, key] = statuses[err.code] ?? [422, 'forms.summary'];
+  const message = err.code === 'conflict' && errors.status ? errors.status : t(key);
+  return { ok: false, status, message, errors, values, ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}) };
+};
+
+export function createHireActions({ hiring, profiles, config }: Deps): { hireCreateOffer: FormHandler; hireSite: FormHandler } {
+  const createOffer: FormHandler = {
+    maxBytes: 128 * 1024,
+    async handle(input) {
+      const intent = input.fields.intent === 'preview' || input.fields.intent === 'draft' ? input.fields.intent : 'publish';
+      const { raw, values } = typed(input);
+      const parsed = parseOfferInput(raw);
+      const errors = parsed.ok ? {} : Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, input.t(e!.key, e!.params)]));
+      if (intent === 'preview') return { ok: false, status: 200, message: '', errors, values: { ...values, intent: 'preview' } };
+      const { viewer } = input;
+      const svc = await hiring();
+      const draftToken = parseCookie(input.cookieHeader ?? '')[OFFER_DRAFT_COOKIE];
+      if (!viewer) {
+        // Keep everything typed, then ask for a company account; the form comes back filled in.
+        let token: string;
+        try {
+          token = await svc.stashDraft(raw, { ip: input.ip, token: draftToken });
+        } catch (err) {
+          return refusal(input, err, values);
+        }
+        const back = href('hireCreateOffer', input.locale);
+        return { ok: true, redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`, cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)] };
+      }
+      if (viewer.type !== 'hire') return { ok: false, status: 403, message: input.t('hire.error.companiesOnly'), errors: {}, values };
+      if (!parsed.ok) return { ok: false, status: 422, message: input.t('forms.summary'), errors, values };
+      const editing = input.query.get('oferta');
+      const id = editing === null ? undefined : parseId(editing);
+      if (id === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values };
+      try {
+        const saved = await svc.save(viewer, parsed.value, { id, publish: intent === 'publish' });
+        if (draftToken) await svc.dropDraft(draftToken);
+        const done = saved.status === 'published' ? 'published' : 'saved';
+        return {
+          ok: true,
+          redirect: `${href('hireSite', input.locale)}?${new URLSearchParams({ [done]: saved.slug })}`,
+          cookies: draftToken ? [offerDraftCookie(config, OFFER_DRAFT_COOKIE, '')] : [],
+        };
+      } catch (err) {
+        return refusal(input, err, values);
+      }
+    },
+  };
+
+  const company = createCompanyAction({ profiles });
+
+  // The workspace has three forms, told apart by their intent: offer actions, pipeline moves and the
+  // company's details (intent=company, also the default: the oldest form of the page carried none).
+  const workspace: FormHandler = {
+    maxBytes: COMPANY_MAX_BYTES,
+    async handle(input) {
+      const intent = input.fields.intent ?? 'company';
+      if (intent === 'company') return company(input);
+      if (intent !== 'offer-action' && intent !== 'application-status') {
+        return { ok: false, status: 400, message: input.t('forms.unreadable'), errors: {}, values: {} };
+      }
+      const { viewer } = input;
+      const svc = await hiring();
+      const back = (q: Record<string, string>) => `${href('hireSite', input.locale)}?${new URLSearchParams(q)}`;
+      try {
+        if (intent === 'offer-action') {
+          const action = input.fields.action as OfferAction;
+          if (!ACTIONS.includes(action)) return { ok: false, status: 422, message: input.t('hire.error.action'), errors: {}, values: {} };
+          const offerId = parseId(input.fields.offer);
+          if (offerId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+          const r = await svc.act(viewer, offerId, action);
+          return { ok: true, redirect: back({ done: action, offer: String(r.id) }) };
+        }
+        const applicationId = parseId(input.fields.application);
+        if (applicationId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+        const r = await svc.moveApplication(viewer, applicationId, input.fields.status ?? '');
+        return { ok: true, redirect: `${back({ oferta: String(r.offerId), moved: String(r.id) })}#applicants` };
+      } catch (err) {
+        return refusal(input, err, {});
+      }
+    },
+  };
+
+  return { hireCreateOffer: createOffer, hireSite: workspace };
+}

@@ -1,0 +1,323 @@
+import 'server-only';
+import { SignOutEverywhere } from '../account/sign-out-everywhere';
+import { parseId } from '../../domain/ids';
+import { Link } from 'waku';
+import { OfferForm, type OfferFormValues } from './offer-form';
+import { CompanyEditor } from './company-editor';
+import { areas, countries, englishLevels, labelOf, roles, seniorities, skills, type CountryId } from '../../domain/catalog';
+import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
+import { renderMarkdown } from '../../server/render/markdown';
+import { offerFormValues, parseOfferInput } from '../../domain/offer-input';
+import { href } from '../../routes';
+import { getRequestContext } from '../../server/request-context';
+import { answer } from '../../server/render/page-answer';
+import { services } from '../../server/services/container';
+import { ServiceError } from '../../server/services/errors';
+import { PIPELINE } from '../../server/services/hiring-service';
+import type { Page, PageProps } from '../../server/render/page-types';
+
+// The company side's pages (issue 6): the offer form with its market check, and the workspace (offers,
+// applicants and their pipeline, the candidate browser, the company profile). Thin: services do the rules.
+const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
+const asValues = (v: Record<string, string | string[]>): OfferFormValues =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) ? x.join(',') : String(x ?? '')]));
+
+/** The market range, the verdict on the typed range and the matching profiles, for what the form holds. */
+async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValues }) {
+  const { t, locale } = p;
+  const num = (s?: string) => (s && /^[\d.,\s]+$/.test(s) ? Number(s.replace(/[.,\s]/g, '')) : undefined);
+  const market = await (await services.hiring()).market({
+    role: roles.some((r) => r.id === values.role) ? values.role : undefined,
+    country: countries.some((c) => c.id === values.country) ? (values.country as CountryId) : undefined,
+    seniority: seniorities.some((s) => s.id === values.seniority) ? (values.seniority as 'junior' | 'mid' | 'senior') : undefined,
+    english: englishLevels.some((e) => e.id === values.english) ? values.english : undefined,
+    modality: values.modality || undefined,
+    salaryMin: num(values.salary_min), salaryMax: num(values.salary_max), currency: values.currency || undefined,
+    period: values.period === 'year' ? 'year' : 'month',
+  });
+  return (
+    <section className="card market-check" aria-labelledby="market-title" data-testid="market-check">
+      <h2 id="market-title" className="h3">{t('hire.market.title')}</h2>
+      {!market ? (
+        <p className="muted">{t('hire.market.choose')}</p>
+      ) : (
+        <>
+          {market.estimate ? (
+            <p>
+              {t('hire.market.range', {
+                low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale), high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
+                lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale), highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
+                n: formatNumber(market.estimate.basis.n, locale),
+              })}
+            </p>
+          ) : (
+            <p className="muted">{t('salary.noData')}</p>
+          )}
+          {market.verdict && (
+            <p>
+              {t('hire.market.yours')} <span className={`verdict verdict-${market.verdict}`} data-testid="market-verdict">{t(`offer.verdict.${market.verdict}`)}</span>
+            </p>
+          )}
+          <p>{t('hire.market.candidates', { n: formatNumber(market.candidates, locale) })}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const HireCreateOfferPage: Page = async (p) => {
+  const { t, locale } = p;
+  const { session } = p;
+  const ctx = getRequestContext();
+  const state = p.form;
+  const q = new URLSearchParams(p.query);
+  const editParam = q.get('oferta');
+  // Not an id at all ('abc', '1e400'): the same 404 as an unknown or another company's offer.
+  const editId = editParam === null ? null : (parseId(editParam) ?? 0);
+  const svc = await services.hiring();
+  let values: OfferFormValues = {};
+  let restored = false;
+  let editing: { slug: string; state: string } | null = null;
+  if (session.type === 'hire' && editId !== null) {
+    try {
+      const e = await svc.offerInput(p.viewer, editId);
+      editing = { slug: e.slug, state: e.state };
+      values = asValues(offerFormValues(e.input));
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      return answer(
+        err.code === 'forbidden' ? 403 : 404,
+        <div className="container page">
+          <h1>{t('routes.hireCreateOffer.heading')}</h1>
+          <p className="notice" role="alert">{t(err.code === 'forbidden' ? 'hire.error.forbidden' : 'api.notFound')}</p>
+        </div>,
+      );
+    }
+  } else if (ctx?.offerDraft) {
+    const draft = await svc.draft(ctx.offerDraft);
+    if (draft) {
+      values = asValues(draft);
+      restored = true;
+    }
+  }
+  if (state) values = state.values;
+  const preview = state?.values.intent === 'preview';
+  const description = values.description ?? '';
+  const parsedPreview = preview ? parseOfferInput(values) : null;
+  return (
+    <div className="container page">
+      <h1>{editing ? t('hire.form.editHeading') : t('routes.hireCreateOffer.heading')}</h1>
+      <p className="muted">{t('routes.hireCreateOffer.intro', { brand: p.brand })}</p>
+      {session.type === 'anonymous' && <p className="notice" role="note">{t('hire.form.anonymous')}</p>}
+      {session.type === 'match' && <p className="notice" role="note">{t('hire.error.companiesOnly')}</p>}
+      {restored && <div className="alert alert-success section-gap" role="status" data-testid="draft-restored">{t('hire.form.restored')}</div>}
+      <div className="offer-editor">
+        <OfferForm action={selfAction(p)} values={values} errors={state?.errors ?? {}} message={state?.message || null} locale={locale} t={t} editing={!!editing} />
+        <aside className="offer-side">
+          <MarketCheck p={p} values={values} />
+          {preview && (
+            <section className="card" aria-labelledby="preview-title" data-testid="offer-preview">
+              <h2 id="preview-title" className="h3">{t('hire.form.previewTitle')}</h2>
+              <p className="h3">{values.title}</p>
+              {/* Sanitised by construction (src/lib/markdown.ts). */}
+              <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(description) }} />
+              {parsedPreview?.ok && <p className="alert alert-success">{t('hire.form.ready')}</p>}
+            </section>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+};
+
+const STATE_BADGE: Record<string, string> = { open: 'success', draft: 'secondary', paused: 'warning', closed: 'secondary', expired: 'warning' };
+
+export const HireSitePage: Page = async (p) => {
+  const { t, locale } = p;
+  const { session, viewer } = p;
+  const q = new URLSearchParams(p.query);
+  const svc = await services.hiring();
+  const company = viewer ? await (await services.profiles()).companyOf(viewer.id) : null;
+  const state = p.form;
+  const list = company ? (await svc.offers(viewer)).offers : [];
+  const selected = Number(q.get('oferta') ?? '');
+  const applicants = company && list.some((o) => o.id === selected) ? await svc.applicants(viewer, selected) : null;
+  const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
+  const filter = {
+    area: areas.some((a) => a.id === q.get('area')) ? q.get('area')! : undefined,
+    role: roles.some((r) => r.id === q.get('rol')) ? q.get('rol')! : undefined,
+    skill: skills.some((s) => s.id === q.get('skill')) ? q.get('skill')! : undefined,
+    seniority: seniorities.some((s) => s.id === q.get('seniority')) ? q.get('seniority')! : undefined,
+    country: countries.some((c) => c.id === q.get('pais')) ? q.get('pais')! : undefined,
+    english: englishLevels.some((e) => e.id === q.get('ingles')) ? q.get('ingles')! : undefined,
+  };
+  const page = Math.max(1, Number(q.get('pagina') ?? '1') || 1);
+  const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
+  const site = href('hireSite', locale);
+  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : q.get('done') ? t(`hire.site.done.${q.get('done')}`) : q.get('moved') ? t('hire.site.moved') : null;
+  const publishedSlug = q.get('published');
+  const candidateQuery = (pg: number) => `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
+  return (
+    <div className="container page hire-site">
+      <h1>{t('company.welcome', { name: session.user?.name ?? '' })}</h1>
+      <p className="muted">{t('routes.hireSite.intro', { brand: p.brand })}</p>
+      {notice && (
+        <div className="alert alert-success section-gap" role="status" data-testid="site-notice">
+          {notice}{' '}
+          {publishedSlug && <Link to={href('offer', locale, { slug: publishedSlug })}>{t('hire.site.seeOffer')}</Link>}
+        </div>
+      )}
+      {state?.message && <div className="alert alert-error section-gap" role="alert">{state.message}</div>}
+      <nav className="tabs" aria-label={t('hire.site.sections')}>
+        <Link to={site} aria-current={view === 'offers' ? 'page' : undefined}>{t('hire.site.offers')}</Link>
+        <Link to={`${site}?vista=candidatos`} aria-current={view === 'candidates' ? 'page' : undefined}>{t('hire.site.candidates')}</Link>
+        <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>{t('routes.hireCreateOffer.title')}</Link>
+      </nav>
+
+      {view === 'offers' && company && (
+        <section className="section" aria-labelledby="offers-title">
+          <h2 id="offers-title">{t('hire.site.offers')}</h2>
+          {list.length === 0 ? (
+            <p className="notice">{t('hire.site.noOffers')}</p>
+          ) : (
+            <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="offers-title">
+              <table className="salary-table offers-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('platform.offer')}</th>
+                    <th scope="col">{t('offer.status')}</th>
+                    <th scope="col">{t('hire.site.applicants')}</th>
+                    <th scope="col">{t('offer.validThrough')}</th>
+                    <th scope="col">{t('hire.site.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((o) => (
+                    <tr key={o.id} data-testid="company-offer">
+                      <th scope="row">
+                        {o.state === 'open' || o.state === 'closed' || o.state === 'expired' ? <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link> : o.title}
+                      </th>
+                      <td><span className={`badge badge-${STATE_BADGE[o.state]}`}>{t(`platform.offerState.${o.state}`)}</span></td>
+                      <td><Link to={`${site}?oferta=${o.id}#applicants`}>{t('hire.site.applicantCount', { n: o.applicants })}</Link></td>
+                      <td>{o.validThrough && o.state !== 'closed' ? formatDate(o.validThrough, locale) : '—'}</td>
+                      <td>
+                        <div className="row-actions">
+                          <Link className="btn btn-ghost btn-sm" to={`${href('hireCreateOffer', locale)}?oferta=${o.id}`}>{t('hire.site.edit')}</Link>
+                          {o.actions.map((a) => (
+                            <form key={a} method="post" action={site}>
+                              <input type="hidden" name="intent" value="offer-action" />
+                              <input type="hidden" name="offer" value={o.id} />
+                              <input type="hidden" name="action" value={a} />
+                              <button type="submit" className={`btn btn-sm ${a === 'close' ? 'btn-outline-danger' : 'btn-outline-primary'}`} aria-label={`${t(`hire.action.${a}`)}: ${o.title}`}>
+                                {t(`hire.action.${a}`)}
+                              </button>
+                            </form>
+                          ))}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      {view === 'offers' && applicants && (
+        <section className="section" id="applicants" aria-labelledby="applicants-title">
+          <h2 id="applicants-title">{t('hire.site.applicantsOf', { title: applicants.offer.title })}</h2>
+          {applicants.applicants.length === 0 ? (
+            <p className="notice">{t('hire.site.noApplicants')}</p>
+          ) : (
+            <ul className="applicant-list">
+              {applicants.applicants.map((a) => (
+                <li key={a.id} className="card applicant" data-testid="applicant">
+                  <h3 className="h3">{a.candidate.slug ? <Link to={href('talentProfile', locale, { slug: a.candidate.slug })}>{a.candidate.name}</Link> : a.candidate.name}</h3>
+                  <p className="muted">
+                    {[a.candidate.role && labelOf(roles, a.candidate.role, locale), a.candidate.seniority && labelOf(seniorities, a.candidate.seniority, locale),
+                      a.candidate.country && labelOf(countries, a.candidate.country, locale), a.candidate.english && labelOf(englishLevels, a.candidate.english, locale)]
+                      .filter(Boolean).join(' · ')}
+                  </p>
+                  {a.candidate.skills.length > 0 && <p>{a.candidate.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
+                  <p className="muted">{t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} · <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a></p>
+                  <form method="post" action={site} className="inline-form">
+                    <input type="hidden" name="intent" value="application-status" />
+                    <input type="hidden" name="application" value={a.id} />
+                    <label htmlFor={`status-${a.id}`}>{t('offer.status')}</label>
+                    <select id={`status-${a.id}`} name="status" defaultValue={a.status}>
+                      {PIPELINE.map((s) => <option key={s} value={s}>{t(`application.status.${s}`)}</option>)}
+                    </select>
+                    <button type="submit" className="btn btn-outline-primary btn-sm">{t('hire.site.move')}</button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {view === 'candidates' && candidates && (
+        <section className="section" aria-labelledby="candidates-title">
+          <h2 id="candidates-title">{t('hire.site.candidates')}</h2>
+          <form method="get" action={site} className="form-grid candidate-filters">
+            <input type="hidden" name="vista" value="candidatos" />
+            {([['area', 'area', areas, filter.area], ['rol', 'role', roles, filter.role], ['skill', 'skill', skills, filter.skill], ['seniority', 'seniority', seniorities, filter.seniority], ['pais', 'country', countries, filter.country], ['ingles', 'english', englishLevels, filter.english]] as const).map(([name, key, opts, value]) => (
+              <div className="field" key={name}>
+                <label htmlFor={`cf-${name}`}>{t(`hire.field.${key}`)}</label>
+                <select id={`cf-${name}`} name={name} defaultValue={value ?? ''}>
+                  <option value="">{t('calculator.any')}</option>
+                  {opts.map((o) => <option key={o.id} value={o.id}>{o.label[locale]}</option>)}
+                </select>
+              </div>
+            ))}
+            <div className="field"><span aria-hidden="true">&nbsp;</span><button type="submit" className="btn btn-primary btn-md">{t('hire.site.filter')}</button></div>
+          </form>
+          <p className="muted" role="status">{t('hire.site.candidateCount', { n: formatNumber(candidates.total, locale) })}</p>
+          <ul className="applicant-list">
+            {candidates.items.map((c) => (
+              <li key={c.slug ?? c.name} className="card applicant" data-testid="candidate">
+                <h3 className="h3">{c.slug ? <Link to={href('talentProfile', locale, { slug: c.slug })}>{c.name}</Link> : c.name}</h3>
+                {c.certifications > 0 && <span className="badge badge-success">{t('hire.site.certified', { n: c.certifications })}</span>}
+                <p className="muted">
+                  {[c.role && labelOf(roles, c.role, locale), c.seniority && labelOf(seniorities, c.seniority, locale), c.country && labelOf(countries, c.country, locale), c.english && labelOf(englishLevels, c.english, locale)].filter(Boolean).join(' · ')}
+                </p>
+                {c.skills.length > 0 && <p>{c.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
+              </li>
+            ))}
+          </ul>
+          {candidates.pages > 1 && (
+            <nav className="pagination" aria-label={t('hire.site.pages')}>
+              {page > 1 && <Link to={candidateQuery(page - 1)} rel="prev">{t('hire.site.prev')}</Link>}
+              <span>{t('hire.site.pageOf', { page, pages: candidates.pages })}</span>
+              {page < candidates.pages && <Link to={candidateQuery(page + 1)} rel="next">{t('hire.site.next')}</Link>}
+            </nav>
+          )}
+        </section>
+      )}
+
+      <section className="card section" aria-labelledby="company-heading">
+        <h2 id="company-heading">{t('company.heading')}</h2>
+        {!company ? (
+          <p>{t('company.noCompany')}</p>
+        ) : (
+          <>
+            <div className="company-head">
+              {company.logo && <img className="company-logo" src={company.logo} alt="" width={64} height={64} />}
+              <p className="muted">{t('company.intro')}</p>
+            </div>
+            {q.get('saved') === '1' && <div className="alert alert-success" role="status">{t('company.saved')}</div>}
+            <CompanyEditor
+              action={site}
+              locale={locale}
+              t={t}
+              state={state && Object.keys(state.values).length ? state : null}
+              values={{ name: company.name, website: company.website ?? '', size: company.size ?? '', country: company.country ?? '' }}
+            />
+          </>
+        )}
+      </section>
+      <SignOutEverywhere locale={locale} t={t} />
+    </div>
+  );
+};

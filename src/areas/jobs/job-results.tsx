@@ -1,0 +1,118 @@
+import { Link } from 'waku';
+import { formatDate } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import { skills, labelOf } from '../../domain/catalog';
+import { englishLabel, modalityLabel, placeText, salaryText, seniorityLabel } from './job-text';
+import { href } from '../../routes';
+import type { JobCard } from '../../server/services/job-search-service';
+
+// The results of a job search: offer cards, pagination and the empty state. Server components only.
+
+export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale; t: T }) {
+  return (
+    <ol className="job-list">
+      {items.map((o) => {
+        const salary = salaryText(o.salary, locale, t);
+        return (
+          <li key={o.id}>
+            <article className="card job-card" aria-labelledby={`job-${o.id}`}>
+              <h3 id={`job-${o.id}`} className="job-title">
+                <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>
+              </h3>
+              <p className="job-company">{o.company.name}</p>
+              <p className="job-salary">
+                <span>{salary.local}</span>
+                {salary.usd && <span className="job-salary-usd">{salary.usd}</span>}
+              </p>
+              <ul className="job-facts">
+                <li>{modalityLabel(o.modality, locale)}</li>
+                <li>{placeText(o, locale, t)}</li>
+                <li>{seniorityLabel(o.seniority, locale)}</li>
+                {o.english && <li>{englishLabel(o.english, locale)}</li>}
+                {o.publishedAt && (
+                  <li>
+                    <time dateTime={o.publishedAt.toISOString()}>{t('jobs.card.posted', { date: formatDate(o.publishedAt, locale) })}</time>
+                  </li>
+                )}
+              </ul>
+              {o.skills.length > 0 && (
+                <ul className="job-skills" aria-label={t('jobs.card.skills')}>
+                  {o.skills.map((s) => (
+                    <li key={s.skill} className="chip chip-static">{labelOf(skills, s.skill, locale)}</li>
+                  ))}
+                </ul>
+              )}
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Page links: first, a window around the current page, last; prev/next carry rel. */
+export function Pagination({ page, pages, hrefOf, t }: { page: number; pages: number; hrefOf: (page: number) => string; t: T }) {
+  if (pages <= 1) return null;
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label={t('jobs.pagination.label')}>
+      <p className="sr-only">{t('jobs.pagination.status', { page, pages })}</p>
+      <ul>
+        {page > 1 && (
+          <li>
+            <Link to={hrefOf(page - 1)} rel="prev" className="btn btn-outline-primary btn-sm">
+              {t('jobs.pagination.prev')}
+            </Link>
+          </li>
+        )}
+        {shown.map((n, i) => (
+          <li key={n} className="pagination-number">
+            {i > 0 && n - shown[i - 1]! > 1 && <span className="pagination-gap" aria-hidden="true">…</span>}
+            {n === page ? (
+              <span className="btn btn-primary btn-sm" aria-current="page">{n}</span>
+            ) : (
+              <Link to={hrefOf(n)} className="btn btn-ghost btn-sm" aria-label={t('jobs.pagination.page', { page: n })}>{n}</Link>
+            )}
+          </li>
+        ))}
+        {page < pages && (
+          <li>
+            <Link to={hrefOf(page + 1)} rel="next" className="btn btn-outline-primary btn-sm">
+              {t('jobs.pagination.next')}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** A link that drops one filter: `text` is what the chip shows, `label` says what the link does. */
+export type RemoveLink = { key: string; text: string; label: string; to: string };
+
+/** No results: say so and offer to drop each filter, one at a time, or all of them. */
+export function EmptyResults({ removals, all, t }: { removals: RemoveLink[]; all: string | null; t: T }) {
+  return (
+    <div className="notice jobs-empty" role="status">
+      <p className="jobs-empty-title">{t('jobs.empty')}</p>
+      {removals.length > 0 && (
+        <>
+          <p>{t('jobs.emptyHint')}</p>
+          <ul>
+            {removals.map((r) => (
+              <li key={r.key}>
+                <Link to={r.to}>{r.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {all && (
+        <p>
+          <Link to={all}>{t('jobs.clearFilters')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

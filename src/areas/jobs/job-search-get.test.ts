@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../server/config';
+import type { JobCard, JobSearchInput, JobSearchService } from '../../server/services/job-search-service';
+import { createHttpApp } from '../../server/http/app';
+import { createJobSearchGet } from './job-search-get';
+
+const card: JobCard = {
+  id: 7, slug: 'dev-r-d-7', title: 'Dev <R&D> "senior"', area: 'tech', role: 'frontend', seniority: 'senior', english: null,
+  modality: 'remote-global', country: 'peru', city: null, employmentType: 'full-time', allowedCountries: [],
+  skills: [{ skill: 'react', required: true }],
+  salary: { min: 6000, max: 7500, currency: 'PEN', period: 'month', gross: true, usdMonthMin: 1600, usdMonthMax: 2000 },
+  company: { name: 'Acme & Co', slug: 'acme', logo: null }, description: 'x', publishedAt: new Date('2026-11-20T00:00:00Z'),
+  validThrough: null, isDemo: false,
+};
+
+function setup() {
+  const calls: JobSearchInput[] = [];
+  const jobs = {
+    search: async (input: JobSearchInput) => {
+      calls.push(input);
+      return { items: [card], total: 1, page: 1, pages: 1, perPage: 20, terms: [] };
+    },
+  } as unknown as JobSearchService;
+  const get = createJobSearchGet({ jobs: async () => jobs, siteUrl: 'https://tandem.example', brand: 'Tandem', now: () => new Date('2026-11-22T10:00:00Z') });
+  const { app } = createHttpApp({
+    inner: () => new Response('page', { headers: { 'content-type': 'text/html' } }),
+    config: parseConfig({}),
+    prod: false,
+    build: { id: 'b', timestamp: 0 },
+    routes: { jobs: { get }, countryJobs: { get } },
+  });
+  return { app, calls };
+}
+
+describe('job search URLs in the HTTP layer', () => {
+  it('redirects a non-canonical order with a 301 to the canonical path, query kept, page and RSC twin', async () => {
+    const { app } = setup();
+    const res = await app.request('/en/peru/trabajos/remote-global/senior/react?q=node&pagina=2');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/en/peru/trabajos/react/senior/remote-global?q=node&pagina=2');
+    const rsc = await app.request('/RSC/R/trabajos/remote-global/react.txt');
+    expect(rsc.status).toBe(301);
+    expect(rsc.headers.get('location')).toBe('/RSC/R/trabajos/react/remote-global.txt');
+  });
+
+  it('drops the empty and default fields a GET form sends, keeping the rest', async () => {
+    const { app } = setup();
+    const res = await app.request('/trabajos/react?q=dise%C3%B1o&salario_min=&orden=recientes&pagina=1&utm_source=x');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/trabajos/react?q=dise%C3%B1o&utm_source=x');
+    const bare = await app.request('/en/trabajos?q=&salario_min=&orden=recientes');
+    expect(bare.headers.get('location')).toBe('/en/trabajos');
+    expect((await app.request('/trabajos?q=a%20b&orden=salario')).status).toBe(200);
+  });
+
+  it('leaves canonical, unknown and non-search URLs to the page', async () => {
+    const { app } = setup();
+    for (const path of ['/trabajos/react/remote-global', '/trabajos/cobol', '/narnia/trabajos', '/hire', '/trabajos?format=atom']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe('page');
+    }
+  });
+
+  it('answers ?format=rss with an escaped RSS 2.0 feed of the same search', async () => {
+    const { app, calls } = setup();
+    const res = await app.request('/peru/trabajos/react?format=rss&q=dise%C3%B1o&salario_min=1500&orden=salario&pagina=3');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(calls).toEqual([{ country: 'peru', skill: 'react', q: 'diseño', minSalaryUsd: 1500, sort: 'salary', page: 1 }]);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain('<title>Trabajos de React en Perú: «diseño» | Tandem</title>');
+    expect(xml).toContain('<link>https://tandem.example/peru/trabajos/react?q=dise%C3%B1o&amp;salario_min=1500&amp;orden=salario</link>');
+    expect(xml).toContain('<atom:link href="https://tandem.example/peru/trabajos/react?q=dise%C3%B1o&amp;salario_min=1500&amp;orden=salario&amp;format=rss" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain('<title>Dev &lt;R&amp;D&gt; &quot;senior&quot; · Acme &amp; Co</title>');
+    expect(xml).toContain('<guid isPermaLink="true">https://tandem.example/oferta/dev-r-d-7</guid>');
+    expect(xml).toContain('<pubDate>Fri, 20 Nov 2026 00:00:00 GMT</pubDate>');
+    expect(xml).toContain('<category>React</category>');
+    expect(xml).not.toMatch(/<R&D>|Acme & Co/);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const { app } = setup();
+    const res = await app.request('/trabajos?format=rss', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+});

@@ -1,0 +1,59 @@
+import 'server-only';
+import { getT } from '../../i18n/translate';
+import { parseJobQuery, QUERY_KEYS, sortParam } from '../../domain/job-facets';
+import { selectionOf } from './job-selection';
+import { jobsHref } from './job-search-url';
+import { searchTitle } from './job-text';
+import { isValidRoute } from '../../routes';
+import { buildJobsFeed } from './jobs-feed';
+import type { JobSearchService } from '../../server/services/job-search-service';
+import type { RouteGet } from '../../server/http/app';
+
+// What the HTTP layer answers for a job search URL before the page renders: a 301 to the canonical
+// order of its facet segments (the page URL and its RSC twin, query kept), or its RSS feed (?format=rss).
+// Anything else, unknown segments included (the page answers 404), falls through to the page.
+
+const DEFAULTS: Record<string, string> = { [QUERY_KEYS.sort]: sortParam('recent'), [QUERY_KEYS.page]: '1' };
+
+/** The query without the search's empty or default fields (other parameters, such as utm_*, kept in order). */
+function cleanSearch(url: URL): string {
+  const known = new Set<string>(Object.values(QUERY_KEYS));
+  const all = [...url.searchParams];
+  const kept = all.filter(([k, v]) => !(known.has(k) && (v.trim() === '' || DEFAULTS[k] === v)));
+  if (kept.length === all.length) return url.search;
+  const out = new URLSearchParams(kept).toString();
+  return out ? `?${out}` : '';
+}
+
+export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>; siteUrl: string; brand: string; now?: () => Date }) {
+  const get: RouteGet = async ({ match, url, rsc }) => {
+    const found = isValidRoute(match.id, match.params) ? selectionOf(match.params) : null;
+    if (!found) return null;
+    const { locale } = match;
+    // A GET form sends every field, empty or default ones too: those come off the canonical URL as well.
+    const search = rsc ? url.search : cleanSearch(url);
+    if (!found.canonical || search !== url.search) {
+      const path = jobsHref(locale, found.selection);
+      const location = rsc ? `/RSC/R${path}.txt${search}` : `${path}${search}`;
+      return new Response(null, { status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } });
+    }
+    if (rsc || url.searchParams.get('format') !== 'rss') return null;
+
+    const query = parseJobQuery(url.searchParams);
+    const t = getT(locale);
+    const result = await (await deps.jobs()).search({ ...found.selection, ...query, page: 1 });
+    const page = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
+    const body = buildJobsFeed({
+      result, locale, t, siteUrl: deps.siteUrl, brand: deps.brand,
+      title: searchTitle(found.selection, { q: query.q, page: 1 }, locale, t),
+      pageUrl: deps.siteUrl + jobsHref(locale, found.selection, page),
+      feedUrl: deps.siteUrl + jobsHref(locale, found.selection, { ...page, format: 'rss' }),
+      now: deps.now?.() ?? new Date(),
+    });
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
+    });
+  };
+  return get;
+}

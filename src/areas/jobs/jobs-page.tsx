@@ -1,0 +1,120 @@
+import 'server-only';
+import { ActiveFilters, FacetChips, SearchForm, type FacetGroup } from './job-filters';
+import { EmptyResults, JobList, Pagination, type RemoveLink } from './job-results';
+import { PageHero } from '../../components/ui/page-hero';
+import { countries, labelOf } from '../../domain/catalog';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import { FACET_VALUES, FACETS, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
+import { selectionOf } from './job-selection';
+import { jobsHref, withFacet } from './job-search-url';
+import { describeSearch, searchTitle } from './job-text';
+import { PageError } from '../../domain/page-error';
+import { getConfig } from '../../server/config';
+import { services } from '../../server/services/container';
+import type { JobSearchResult } from '../../server/services/job-search-service';
+import type { PageMeta, PageProps } from '../../server/render/page-types';
+
+// Job search (/trabajos/{filters...}, /{country}/trabajos/{filters...}): reads one search through the
+// service and renders it. The canonical redirect and the RSS feed are answered before the page
+// (job-search-get.ts); unknown segments never get here (route validation, 404).
+
+type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult };
+
+// meta() and the page get the same props object: one search per request serves both.
+const loads = new WeakMap<PageProps, Promise<Loaded>>();
+
+function load(p: PageProps): Promise<Loaded> {
+  let loaded = loads.get(p);
+  if (!loaded) {
+    loaded = (async () => {
+      const selection: JobSelection = selectionOf(p.params)?.selection ?? {};
+      const query = parseJobQuery(p.query);
+      const result = await (await services.jobs()).search({ ...selection, ...query }, { facets: true });
+      // Past the last page there is nothing to show: not a page of this search.
+      if (query.page > result.pages) throw new PageError(404, `Page Not Found: ${p.path}`);
+      return { selection, query, result };
+    })();
+    loads.set(p, loaded);
+  }
+  return loaded;
+}
+
+async function meta(p: PageProps): Promise<PageMeta> {
+  const { selection, query, result } = await load(p);
+  const title = searchTitle(selection, query, p.locale, p.t);
+  const described = describeSearch(selection, p.locale, p.t);
+  // Variants (free text, salary, sort, later pages) and empty searches stay out of search engines.
+  const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1;
+  return {
+    title,
+    description: p.t('jobs.description', { title: described, count: formatNumber(result.total, p.locale) }),
+    noindex: variant || result.total === 0,
+  };
+}
+
+export async function JobsPage(p: PageProps) {
+  const { locale, t } = p;
+  const { selection, query, result } = await load(p);
+  const keep = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
+  const to = (sel: JobSelection, q: Parameters<typeof jobsHref>[2] = keep) => jobsHref(locale, sel, q);
+
+  const shape: Pick<FacetGroup, 'key' | 'limit' | 'byCount'>[] = [
+    { key: 'country' },
+    ...FACETS.map((key) => ({ key, ...(key === 'role' ? { limit: 8, byCount: true } : key === 'skill' ? { limit: 12, byCount: true } : {}) })),
+  ];
+  const groups: FacetGroup[] = shape.map((g) => ({
+    ...g,
+    selected: selection[g.key],
+    counts: result.facets?.[g.key] ?? {},
+    hrefOf: (value: string | undefined) => to(withFacet(selection, g.key, value)),
+  }));
+
+  // One link per active filter that drops it (the active-filter chips and the empty state's suggestions).
+  const removals: RemoveLink[] = [
+    ...(selection.country ? [{ key: 'country', text: labelOf(countries, selection.country, locale) }] : []),
+    ...FACETS.flatMap((key) => (selection[key] ? [{ key, text: labelOf(FACET_VALUES[key], selection[key]!, locale) }] : [])),
+  ].map((r) => ({ ...r, label: t('jobs.filters.remove', { label: r.text }), to: to(withFacet(selection, r.key as never, undefined)) }));
+  if (query.q) removals.push({ key: 'q', text: t('jobs.filters.query', { q: query.q }), label: t('jobs.filters.removeQuery', { q: query.q }), to: to(selection, { ...keep, q: '' }) });
+  if (query.minSalaryUsd) {
+    const amount = formatMoney(query.minSalaryUsd, 'USD', locale);
+    removals.push({ key: 'salary', text: `≥ ${amount}`, label: t('jobs.filters.removeSalary', { amount }), to: to(selection, { ...keep, minSalaryUsd: undefined }) });
+  }
+
+  const feed = getConfig().SITE_URL + to(selection, { ...keep, format: 'rss' });
+  const heading = describeSearch(selection, locale, t);
+  const count = result.total === 1 ? t('jobs.results.one') : t('jobs.results.many', { count: formatNumber(result.total, locale) });
+
+  return (
+    <>
+      <link rel="alternate" type="application/rss+xml" title={t('jobs.rss.title', { title: heading })} href={feed} />
+      <PageHero heading={heading} />
+      <div className="container page jobs-page">
+        <SearchForm action={to(selection, {})} query={query} locale={locale} t={t} />
+        <ActiveFilters removals={removals} t={t} />
+        <div className="jobs-layout">
+          <section className="jobs-results" aria-labelledby="jobs-results-title">
+            <div className="jobs-results-head">
+              <h2 id="jobs-results-title" className="jobs-results-title">
+                {t('jobs.results.heading')} <span className="muted">· {count}</span>
+              </h2>
+              <a href={feed} className="jobs-rss" type="application/rss+xml">{t('jobs.rss.link')}</a>
+              <a href="#jobs-filters-title" className="jobs-jump">{t('jobs.filters.jump')}</a>
+            </div>
+            {result.items.some((o) => o.isDemo) && <p className="demo-note muted">{t('jobs.demo')}</p>}
+            {result.items.length ? (
+              <JobList items={result.items} locale={locale} t={t} />
+            ) : (
+              <EmptyResults removals={removals} all={removals.length ? to({}, {}) : null} t={t} />
+            )}
+            <Pagination page={result.page} pages={result.pages} hrefOf={(page) => to(selection, { ...keep, page })} t={t} />
+          </section>
+          <aside className="jobs-filters" aria-labelledby="jobs-filters-title">
+            <h2 id="jobs-filters-title" className="jobs-filters-title">{t('jobs.filters.heading')}</h2>
+            <FacetChips groups={groups} locale={locale} t={t} />
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}
+JobsPage.meta = meta;

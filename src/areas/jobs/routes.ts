@@ -1,0 +1,13 @@
+import 'server-only';
+import type { AreaDeps, AreaRoutes } from '../route-module';
+import { createJobSearchGet } from './job-search-get';
+import { JobsPage } from './jobs-page';
+
+// The job search, all countries or one: the canonical redirect and the RSS feed answer before the page.
+export function jobsRoutes(deps: AreaDeps) {
+  const get = createJobSearchGet({ jobs: deps.jobs, siteUrl: deps.config.SITE_URL, brand: deps.config.BRAND_NAME });
+  return {
+    jobs: { page: JobsPage, get },
+    countryJobs: { page: JobsPage, get },
+  } satisfies AreaRoutes;
+}

@@ -1,0 +1,249 @@
+import 'server-only';
+import { cache } from 'react';
+import { Link } from 'waku';
+import { JsonLd } from '../../components/layout/json-ld';
+import { jobPosting } from './job-posting';
+import { RelatedOffers } from '../jobs/related-offers';
+import { jobsHref } from '../jobs/job-search-url';
+import { type CountryId, type RoleId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import { formatDate, formatMoney } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import { markdownToText, renderMarkdown } from '../../server/render/markdown';
+import { PageError } from '../../domain/page-error';
+import { href } from '../../routes';
+import { getConfig } from '../../server/config';
+import { answer } from '../../server/render/page-answer';
+import type { OfferView } from '../../server/services/application-service';
+import { services } from '../../server/services/container';
+import { ServiceError } from '../../server/services/errors';
+import type { Viewer } from '../../server/viewer';
+import type { Page, PageProps } from '../../server/render/page-types';
+
+// The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
+// verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
+// offer answers 410 and says so; an unknown slug is the offer-not-found screen.
+const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
+
+// meta() and the page get the same viewer object: one load per request serves both.
+const loadOffer = cache(async (slug: string, viewer: Viewer) => {
+  try {
+    return { offer: await (await services.applications()).offer(slug, viewer) };
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 'not-found') return null;
+    throw err;
+  }
+});
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
+  const m = (v: number, c: string) => formatMoney(v, c, locale);
+  return (
+    <>
+      <span className="money">{`${m(o.salary.min, o.salary.currency)} – ${m(o.salary.max, o.salary.currency)}`}</span>{' '}
+      <span>{t(o.salary.period === 'year' ? 'offer.perYear' : 'offer.perMonth')}</span>
+      {o.salary.gross && <span className="muted">{` · ${t('offer.gross')}`}</span>}
+      {o.salary.currency !== 'USD' && (
+        <span className="money-usd">{t('offer.usdMonth', { min: m(o.salary.minUsdMonth, 'USD'), max: m(o.salary.maxUsdMonth, 'USD') })}</span>
+      )}
+    </>
+  );
+}
+
+/** Apply in one step: a form for candidates, sign-up or sign-in for visitors, a note for companies. */
+function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'anonymous' | 'match' | 'hire' }) {
+  const { t, locale } = p;
+  const here = href('offer', locale, { slug: o.slug });
+  const state = p.form;
+  if (o.state !== 'open') return <p className="notice">{t('offer.notOpen')}</p>;
+  if (o.application) {
+    return (
+      <div className="alert alert-success" role="status" data-testid="application-status">
+        {state?.message && <p>{state.message}</p>}
+        <p>{t('offer.applied', { date: o.application.createdAt ? formatDate(o.application.createdAt, locale) : '' })}</p>
+        <p>
+          {t('offer.status')}: <strong>{t(`application.status.${o.application.status}`)}</strong> ·{' '}
+          <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
+        </p>
+      </div>
+    );
+  }
+  if (type === 'hire') return <p className="notice">{o.own ? t('offer.ownOffer') : t('offer.companiesCannotApply')}</p>;
+  if (type === 'anonymous') {
+    const back = new URLSearchParams({ redirect: here });
+    return (
+      <div className="apply-box">
+        <p>{t('offer.signInToApply')}</p>
+        <div className="actions">
+          <Link className="btn btn-primary btn-lg" to={`${href('signUp', locale)}?${new URLSearchParams({ origin: 'public-offer', redirect: here })}`}>
+            {t('offer.signUpToApply')}
+          </Link>
+          <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${back}`}>
+            {t('offer.signIn')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="apply-box">
+      <form id="apply-form" method="post" action={here} className="form">
+        {state?.message && (
+          <div className="form-summary" role="alert">
+            <p className="form-summary-title">{state.message}</p>
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-lg">
+          {t('offer.apply')}
+        </button>
+      </form>
+      <p className="muted">{t('offer.applyHint')}</p>
+    </div>
+  );
+}
+
+export const OfferPage: Page = async (p) => {
+  const { t, locale } = p;
+  const slug = slugOf(p);
+  const loaded = await loadOffer(slug, p.viewer);
+  if (!loaded) throw new PageError(404, `Offer not found: ${slug}`, { offerId: slug });
+  const { offer: o } = loaded;
+  const url = `${getConfig().SITE_URL}${href('offer', locale, { slug: o.slug })}`;
+  const verdict = await (await services.salaries()).verdict(
+    { country: o.country as never, role: o.role, seniority: o.seniority, english: o.english ?? undefined, modality: o.modality },
+    o.salary.minUsdMonth,
+    o.salary.maxUsdMonth,
+  );
+  const jobs = await services.jobs();
+  const country = o.country as CountryId;
+  const similar = await jobs.related([{ role: o.role as RoleId, country, seniority: o.seniority }, { role: o.role as RoleId, country }, { role: o.role as RoleId }], 4, o.id);
+  const related = (
+    <RelatedOffers
+      id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}
+      more={similar.selection ? jobsHref(locale, similar.selection) : undefined} moreLabel={t('offer.moreOffers')}
+    />
+  );
+  const m = (v: number, c: string) => formatMoney(v, c, locale);
+  const place = [o.city, labelOf(countries, o.country, locale)].filter(Boolean).join(', ');
+  const required = o.skills.filter((s) => s.required);
+  const nice = o.skills.filter((s) => !s.required);
+  const shareText = encodeURIComponent(`${o.title} · ${o.company.name}`);
+  const shareUrl = encodeURIComponent(url);
+  // A closed or expired offer still shows, and says so: 410 Gone.
+  const gone = o.state === 'closed' || o.state === 'expired';
+  return answer(gone ? 410 : 200, (
+    <div className="container page offer-page">
+      {o.state === 'open' && !o.isDemo && <JsonLd data={jobPosting(o, url, locale)} />}
+      <nav className="breadcrumbs" aria-label={t('offer.breadcrumb')}>
+        <Link to={href('jobs', locale)}>{t('routes.jobs.title')}</Link> ›{' '}
+        <Link to={href('countryJobs', locale, { country: o.country, filters: [] })}>{labelOf(countries, o.country, locale)}</Link>
+      </nav>
+      {o.state !== 'open' && (
+        <div className="alert alert-info section-gap" role="status" data-testid="offer-state">
+          {t(`offer.state.${o.state}`)}
+        </div>
+      )}
+      <header className="offer-head">
+        <p className="eyebrow">{o.company.name}</p>
+        <h1>{o.title}</h1>
+        <p className="offer-salary" data-testid="offer-salary">
+          <SalaryLine o={o} locale={locale} t={t} />
+        </p>
+        {o.isDemo && <p className="badge">{t('offer.demo')}</p>}
+      </header>
+      <div className="offer-layout">
+        <div className="offer-main">
+          {o.state !== 'open' && related}
+          <dl className="facts">
+            <Fact label={t('offer.modality')}>{labelOf(modalities, o.modality, locale)}</Fact>
+            <Fact label={t('offer.location')}>{place}</Fact>
+            {o.allowedCountries.length > 0 && (
+              <Fact label={t('offer.allowedCountries')}>{o.allowedCountries.map((c) => labelOf(countries, c, locale)).join(', ')}</Fact>
+            )}
+            <Fact label={t('offer.seniority')}>{labelOf(seniorities, o.seniority, locale)}</Fact>
+            <Fact label={t('offer.role')}>{labelOf(roles, o.role, locale)}</Fact>
+            <Fact label={t('offer.english')}>{o.english ? labelOf(englishLevels, o.english, locale) : t('offer.englishNone')}</Fact>
+            <Fact label={t('offer.employment')}>{labelOf(employmentTypes, o.employmentType, locale)}</Fact>
+            {o.publishedAt && <Fact label={t('offer.posted')}>{formatDate(o.publishedAt, locale)}</Fact>}
+            {o.validThrough && <Fact label={t('offer.validThrough')}>{formatDate(o.validThrough, locale)}</Fact>}
+          </dl>
+          {required.length > 0 && (
+            <section className="section" aria-labelledby="skills-required">
+              <h2 id="skills-required" className="h3">{t('offer.skillsRequired')}</h2>
+              <ul className="chips">{required.map((s) => <li key={s.skill} className="chip">{labelOf(skills, s.skill, locale)}</li>)}</ul>
+            </section>
+          )}
+          {nice.length > 0 && (
+            <section className="section" aria-labelledby="skills-nice">
+              <h2 id="skills-nice" className="h3">{t('offer.skillsNice')}</h2>
+              <ul className="chips">{nice.map((s) => <li key={s.skill} className="chip chip-muted">{labelOf(skills, s.skill, locale)}</li>)}</ul>
+            </section>
+          )}
+          <section className="section" aria-labelledby="offer-description">
+            <h2 id="offer-description">{t('offer.description')}</h2>
+            {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/lib/markdown.ts). */}
+            <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
+          </section>
+          {o.state === 'open' && related}
+        </div>
+        <aside className="offer-side">
+          <section className="card" aria-labelledby="apply-title">
+            <h2 id="apply-title" className="h3">{t('offer.applyTitle')}</h2>
+            <ApplyBox p={p} o={o} type={p.session.type} />
+          </section>
+          <section className="card" aria-labelledby="verdict-title" data-testid="offer-verdict">
+            <h2 id="verdict-title" className="h3">{t('offer.marketTitle')}</h2>
+            {verdict ? (
+              <>
+                <p>
+                  <span className={`verdict verdict-${verdict.verdict}`}>{t(`offer.verdict.${verdict.verdict}`)}</span>
+                </p>
+                <p className="muted">
+                  {t('offer.marketRange', {
+                    low: m(verdict.estimate.usd.low, 'USD'), high: m(verdict.estimate.usd.high, 'USD'),
+                    n: verdict.estimate.basis.n,
+                  })}
+                </p>
+                <p>
+                  <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>{t('offer.moreSalaries', { role: labelOf(roles, o.role, locale) })}</Link>
+                </p>
+              </>
+            ) : (
+              <p className="muted">{t('salary.noData')}</p>
+            )}
+          </section>
+          <section className="card" aria-labelledby="share-title">
+            <h2 id="share-title" className="h3">{t('offer.share')}</h2>
+            <ul className="share-links">
+              <li><a href={`https://www.linkedin.com/sharing/share-offsite/?url=${shareUrl}`} rel="noopener noreferrer" target="_blank">LinkedIn</a></li>
+              <li><a href={`https://wa.me/?text=${shareText}%20${shareUrl}`} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
+              <li><a href={`https://x.com/intent/post?text=${shareText}&url=${shareUrl}`} rel="noopener noreferrer" target="_blank">X</a></li>
+              <li><a href={`mailto:?subject=${shareText}&body=${shareUrl}`}>{t('offer.email')}</a></li>
+            </ul>
+            <p className="muted share-url">{url}</p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  ));
+};
+
+OfferPage.meta = async (p) => {
+  const loaded = await loadOffer(slugOf(p), p.viewer);
+  if (!loaded) return { title: p.t('routes.offer.title', { slug: slugOf(p) }), description: '', noindex: true };
+  const o = loaded.offer;
+  const place = [o.city, labelOf(countries, o.country, p.locale)].filter(Boolean).join(', ');
+  return {
+    title: p.t('offer.metaTitle', { title: o.title, company: o.company.name, place }),
+    description: markdownToText(o.description, 155),
+    noindex: o.state !== 'open' || o.isDemo,
+  };
+};

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../server/config';
+import { routeDef, routeIds } from '../routes';
+import { createRegistry } from './registry';
+
+// The route table holds the paths; the registry holds what each route does. Built from services that are
+// never called: building the registry must not touch them.
+const unused = async (): Promise<never> => {
+  throw new Error('not used while building the registry');
+};
+const registry = createRegistry({
+  auth: unused, profiles: unused, hiring: unused, applications: unused, contributions: unused, jobs: unused, config: parseConfig({}),
+});
+
+describe('the route registry', () => {
+  it('has a page for every route of the table, and nothing else', () => {
+    expect(Object.keys(registry).sort()).toEqual([...routeIds].sort());
+    for (const id of routeIds) expect(typeof registry[id].page, id).toBe('function');
+  });
+
+  it('has an action exactly for the routes the table says post a form', () => {
+    const withAction = routeIds.filter((id) => registry[id].action).sort();
+    const formRoutes = routeIds.filter((id) => routeDef(id).form).sort();
+    expect(withAction).toEqual(formRoutes);
+  });
+
+  it('answers GETs before the page only for the job searches and sign-out', () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['countryJobs', 'jobs', 'logout']);
+  });
+});

@@ -1,0 +1,29 @@
+import 'server-only';
+import type { RouteId } from '../routes';
+import type { ServerConfig } from '../server/config';
+import type { RouteGet } from '../server/http/app';
+import type { FormHandler } from '../server/http/forms';
+import type { Page } from '../server/render/page-types';
+import type { ApplicationService } from '../server/services/application-service';
+import type { AuthService } from '../server/services/auth-service';
+import type { HiringService } from '../server/services/hiring-service';
+import type { JobSearchService } from '../server/services/job-search-service';
+import type { ProfileService } from '../server/services/profile-service';
+import type { Contributions } from '../server/salaries/contributions';
+
+// A route module (the route-module idea of Remix and the Epic Stack): what one route id does. Its page
+// renders GETs; its action takes the page's form posts (one per route: several forms on a page tell
+// themselves apart by an `intent` field); its get may answer a GET before the page (a redirect, a feed).
+export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet };
+export type AreaRoutes = Partial<Record<RouteId, RouteModule>>;
+
+/** What the areas' actions and GET handlers are built from: lazy services and the configuration they read. */
+export type AreaDeps = {
+  auth: () => Promise<AuthService>;
+  profiles: () => Promise<ProfileService>;
+  hiring: () => Promise<HiringService>;
+  applications: () => Promise<ApplicationService>;
+  contributions: () => Promise<Contributions>;
+  jobs: () => Promise<JobSearchService>;
+  config: Pick<ServerConfig, 'SITE_URL' | 'BRAND_NAME' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
+};

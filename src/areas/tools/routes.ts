@@ -1,0 +1,25 @@
+import 'server-only';
+import type { AreaDeps, AreaRoutes } from '../route-module';
+import { CalculatorIframePage, CalculatorPage, CalculatorRegisterPage, CalculatorResultPage } from './calculator-pages';
+import { createSalaryActions } from './salary-actions';
+import { SalaryPage, ToolsHubPage } from './tools-pages';
+
+// The salary tools: the hub, the salary pages by country, role and skill, and the calculator with its
+// registration step and result (both take the visitor's salary).
+export function toolsRoutes(deps: AreaDeps) {
+  const actions = createSalaryActions({ account: deps, contributions: deps.contributions });
+  return {
+    tools: { page: ToolsHubPage },
+    toolsCountry: { page: SalaryPage },
+    toolsCountrySalary: { page: SalaryPage },
+    toolsCountryRole: { page: SalaryPage },
+    toolsSkill: { page: SalaryPage },
+    toolsDeveloper: { page: SalaryPage },
+    toolsCountrySkill: { page: SalaryPage },
+    toolsCountryDeveloper: { page: SalaryPage },
+    calculator: { page: CalculatorPage },
+    calculatorIframe: { page: CalculatorIframePage },
+    calculatorRegister: { page: CalculatorRegisterPage, action: actions.calculatorRegister },
+    calculatorResult: { page: CalculatorResultPage, action: actions.calculatorResult },
+  } satisfies AreaRoutes;
+}

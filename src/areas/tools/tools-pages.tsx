@@ -1,0 +1,235 @@
+import 'server-only';
+import { Link } from 'waku';
+import { ButtonLink } from '../../components/ui/button';
+import { LinkCards } from '../../components/ui/link-cards';
+import { PageHero } from '../../components/ui/page-hero';
+import { SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { RelatedOffers } from '../jobs/related-offers';
+import { jobsHref } from '../jobs/job-search-url';
+import { type CountryId, type RoleId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import { JsonLd } from '../../components/layout/json-ld';
+import { services } from '../../server/services/container';
+import { href, type Params } from '../../routes';
+import type { PageProps } from '../../server/render/page-types';
+
+const s = (v: Params[string] | undefined) => (typeof v === 'string' ? v : '');
+
+function labels({ params, locale }: PageProps) {
+  return {
+    country: labelOf(countries, s(params.country), locale),
+    role: labelOf(roles, s(params.rol) || s(params.developer), locale),
+    skill: labelOf(skills, s(params.skill), locale),
+  };
+}
+
+/** Shared frame of the salary pages: heading, method note, the figures block and related links. */
+function ToolsFrame(p: PageProps & { children?: React.ReactNode }) {
+  const { id, locale, t } = p;
+  return (
+    <>
+      <PageHero heading={t(`routes.${id}.heading`, labels(p))} intro={t(`routes.${id}.intro`, labels(p))}>
+        <div className="actions">
+          <ButtonLink to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}>{t('tools.calculator')}</ButtonLink>
+        </div>
+      </PageHero>
+      <div className="container page" style={{ paddingTop: 0 }}>
+        <p className="notice" role="note">{t('tools.method')}</p>
+        {p.children}
+      </div>
+    </>
+  );
+}
+
+function Chips({ items }: { items: { to: string; label: string }[] }) {
+  return (
+    <ul className="chips">
+      {items.map((i) => (
+        <li key={i.to}>
+          <Link to={i.to} className="chip">{i.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ToolsHubPage(p: PageProps) {
+  const { locale, t } = p;
+  return (
+    <ToolsFrame {...p}>
+      <section className="section">
+        <h2>{t('tools.byCountry')}</h2>
+        <Chips items={countries.map((c) => ({ to: href('toolsCountrySalary', locale, { country: c.id }), label: c.label[locale] }))} />
+      </section>
+      <section className="section">
+        <h2>{t('tools.byRole')}</h2>
+        <Chips items={roles.map((r) => ({ to: href('toolsDeveloper', locale, { developer: r.id }), label: r.label[locale] }))} />
+      </section>
+      <section className="section">
+        <h2>{t('tools.bySkill')}</h2>
+        <Chips items={skills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))} />
+      </section>
+    </ToolsFrame>
+  );
+}
+
+type Dim = 'country' | 'role' | 'seniority' | 'skill' | 'modality' | 'english';
+const LISTS = { country: countries, role: roles, seniority: seniorities, skill: skills, modality: modalities, english: englishLevels } as const;
+
+/** Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. */
+export async function SalaryPage(p: PageProps) {
+  const { id, locale, t, params } = p;
+  const country = s(params.country) || undefined;
+  const role = s(params.rol) || s(params.developer) || undefined;
+  const skill = s(params.skill) || undefined;
+  const svc = await services.salaries();
+  const filter = { country, role, skill };
+  const overall = await svc.stats(filter);
+  const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
+
+  // Where a row of each dimension leads (the page one level more specific).
+  const link = (dim: Dim, value: string): string | undefined => {
+    if (dim === 'role') return country ? href('toolsCountryRole', locale, { country, rol: value }) : href('toolsDeveloper', locale, { developer: value });
+    if (dim === 'country') return role ? href('toolsCountryDeveloper', locale, { country: value, developer: role }) : skill ? href('toolsCountrySkill', locale, { country: value, skill }) : href('toolsCountrySalary', locale, { country: value });
+    if (dim === 'skill') return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
+    return undefined;
+  };
+  type Want = { dim: Dim; title: string; limit?: number; keep?: (value: string) => boolean; compare?: boolean; intro?: string };
+  const block = async ({ dim, title, limit = 30, keep, compare, intro }: Want): Promise<BreakdownProps | null> => {
+    const rows = (await svc.breakdown(filter, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
+    if (!rows.length) return null;
+    return {
+      id: `by-${dim}`, title, intro, reference: compare ? reference : undefined,
+      rows: rows.map((r) => ({ label: labelOf(LISTS[dim], r.value, locale), to: link(dim, r.value), ...r.stats })),
+    };
+  };
+  const area = role ? roles.find((r) => r.id === role)?.area : undefined;
+  const effects = { compare: true, intro: t('salary.effectIntro') };
+  // Each page type answers its own question (PRODUCT.md §6): the hub what each role earns, the "how much does
+  // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
+  // page the role in depth with similar roles, a skill page who is paid for it and where.
+  const plan: Want[] =
+    id === 'toolsCountry'
+      ? [{ dim: 'role', title: t('salary.byRole') }]
+      : id === 'toolsCountrySalary'
+        ? [
+            { dim: 'seniority', title: t('salary.bySeniority') },
+            { dim: 'role', title: t('salary.developerRoles'), keep: (v) => roles.some((r) => r.id === v && r.area === 'tech') },
+            { dim: 'modality', title: t('salary.byModality'), ...effects },
+            { dim: 'english', title: t('salary.byEnglish'), ...effects },
+            { dim: 'skill', title: t('salary.bySkill'), limit: 10, ...effects },
+          ]
+        : role
+          ? [
+              { dim: 'seniority', title: t('salary.bySeniority') },
+              { dim: 'modality', title: t('salary.byModality'), ...effects },
+              { dim: 'english', title: t('salary.byEnglish'), ...effects },
+              ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want]),
+              { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
+            ]
+          : [{ dim: 'role', title: t('salary.byRole') }, ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want])];
+  const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
+  // Similar roles: the other roles of the same area, in the same country (or everywhere).
+  const similar = role
+    ? (await svc.breakdown({ country }, 'role'))
+        .filter((r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area))
+        .slice(0, 8)
+        .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
+    : [];
+  // Open offers for the role (in the country when the page has one).
+  const offers = role ? await (await services.jobs()).related([country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId }], 5) : null;
+  // The hub links to the skill pages that have data in the country.
+  const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
+  const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
+
+  return (
+    <ToolsFrame {...p}>
+      {overall?.enough ? (
+        <p className="salary-headline" data-testid="salary-headline">
+          {overall.local
+            ? t('salary.headline', { local: money(overall.local.p50, overall.local.currency), usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })
+            : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}
+        </p>
+      ) : (
+        <p className="notice">{t('salary.noData')}</p>
+      )}
+      {overall?.enough && role && (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'Occupation',
+            name: labelOf(roles, role, locale),
+            ...(country ? { occupationLocation: { '@type': 'Country', name: labelOf(countries, country, locale) } } : {}),
+            estimatedSalary: [
+              {
+                '@type': 'MonetaryAmountDistribution',
+                name: 'base',
+                currency: overall.local?.currency ?? 'USD',
+                duration: 'P1M',
+                percentile25: Math.round(overall.local?.p25 ?? overall.usd.p25),
+                median: Math.round(overall.local?.p50 ?? overall.usd.p50),
+                percentile75: Math.round(overall.local?.p75 ?? overall.usd.p75),
+              },
+            ],
+          }}
+        />
+      )}
+      {blocks.map((b) => (
+        <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
+      ))}
+      {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
+      {offers && role && (
+        <RelatedOffers
+          id="open-offers" title={t('salary.openOffers', labels(p))} items={offers.items} locale={locale} t={t} empty={t('salary.noOpenOffers')}
+          more={jobsHref(locale, country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId })} moreLabel={t('salary.allOffers', labels(p))}
+        />
+      )}
+      {id === 'toolsCountry' && country && (
+        <>
+          <section className="section">
+            <h2>{t('tools.developerPages')}</h2>
+            <Chips items={roles.filter((r) => r.area === 'tech').map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))} />
+            <p>
+              <Link to={href('toolsCountrySalary', locale, { country })}>{t('routes.toolsCountrySalary.title', labels(p))}</Link>
+            </p>
+          </section>
+          {hubSkills.length > 0 && (
+            <section className="section">
+              <h2>{t('tools.skillPages')}</h2>
+              <Chips items={hubSkills.map((k) => ({ to: href('toolsCountrySkill', locale, { country, skill: k.value }), label: labelOf(skills, k.value, locale) }))} />
+            </section>
+          )}
+        </>
+      )}
+      {overall && <SalarySources sources={overall.sources} demoShare={overall.demoShare} t={t} />}
+      {country ? (
+        <section className="section">
+          <h2>{t('tools.roles')}</h2>
+          <Chips items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))} />
+        </section>
+      ) : (
+        <section className="section">
+          <h2>{t('tools.countries')}</h2>
+          <Chips
+            items={countries.map((c) =>
+              role
+                ? { to: href('toolsCountryDeveloper', locale, { country: c.id, developer: role }), label: c.label[locale] }
+                : { to: href('toolsCountrySkill', locale, { country: c.id, skill: skill ?? '' }), label: c.label[locale] },
+            )}
+          />
+        </section>
+      )}
+      <LinkCards
+        heading={t('common.related')}
+        cards={[
+          { to: href('calculator', locale), title: t('routes.calculator.title'), text: t('routes.calculator.description') },
+          ...(country
+            ? [{ to: href('countryJobs', locale, { country, filters: [] }), title: t('routes.countryJobs.title', labels(p)), text: t('routes.countryJobs.description', labels(p)) }]
+            : [{ to: href('jobs', locale), title: t('routes.jobs.title'), text: t('routes.jobs.description') }]),
+        ]}
+      />
+    </ToolsFrame>
+  );
+}
+
+type BreakdownProps = { id: string; title: string; rows: BreakdownRow[]; intro?: string; reference?: { usd: number; label: string } };

@@ -1,0 +1,124 @@
+// The job search's URL grammar (PRODUCT.md §3): /trabajos/{filters...} and /{country}/trabajos/{filters...},
+// each filter segment the slug of one known facet value, in a canonical order; free text, minimum salary,
+// sort and page in the query string. Neutral module: routes (validation), pages, the HTTP layer and tests.
+import { areas, englishLevels, modalities, roles, seniorities, skills, type CountryId, type Labelled } from './catalog';
+import { fold } from './text-search';
+
+/** Facets of the path, in their canonical order. */
+export const FACETS = ['area', 'role', 'skill', 'seniority', 'modality', 'english'] as const;
+export type FacetKey = (typeof FACETS)[number];
+export type FacetSelection = Partial<Record<FacetKey, string>>;
+/** A whole search location: the path facets plus the country prefix. */
+export type JobSelection = FacetSelection & { country?: CountryId };
+
+export const FACET_VALUES: Record<FacetKey, readonly Labelled[]> = {
+  area: areas, role: roles, skill: skills, seniority: seniorities, modality: modalities, english: englishLevels,
+};
+
+// Slugs are unique across facets (a unit test keeps it so), so a segment alone says which facet it sets.
+const facetBySlug = new Map<string, FacetKey>(FACETS.flatMap((f) => FACET_VALUES[f].map((v) => [v.id, f] as const)));
+
+export const facetOf = (slug: string): FacetKey | undefined => facetBySlug.get(slug);
+
+export type ParsedFilters =
+  | { ok: true; selection: FacetSelection; canonical: string[]; isCanonical: boolean }
+  | { ok: false };
+
+/**
+ * Read path segments. Unknown segments, or two values of one facet, are not a search (404); known values
+ * in another order are, but their canonical URL is elsewhere (301).
+ */
+// One request asks for the same segments several times (route validation, the canonical redirect, the
+// page): each distinct list is parsed once and the frozen result shared. Bounded: cleared when full.
+const parsedSegments = new Map<string, ParsedFilters>();
+const MAX_PARSED = 512;
+
+export function parseFilterSegments(segments: readonly string[]): ParsedFilters {
+  const key = segments.join('/');
+  let parsed = parsedSegments.get(key);
+  if (!parsed) {
+    if (parsedSegments.size >= MAX_PARSED) parsedSegments.clear();
+    parsed = deepFreeze(parseSegments(segments));
+    parsedSegments.set(key, parsed);
+  }
+  return parsed;
+}
+
+const deepFreeze = <T extends object>(o: T): T => {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') Object.freeze(v);
+  return Object.freeze(o);
+};
+
+function parseSegments(segments: readonly string[]): ParsedFilters {
+  const selection: FacetSelection = {};
+  for (const s of segments) {
+    const f = facetBySlug.get(s);
+    if (!f || selection[f] !== undefined) return { ok: false };
+    selection[f] = s;
+  }
+  const canonical = canonicalSegments(selection);
+  return { ok: true, selection, canonical, isCanonical: canonical.every((s, i) => s === segments[i]) };
+}
+
+/** The path segments of a selection, in canonical order. */
+export function canonicalSegments(selection: FacetSelection): string[] {
+  return FACETS.flatMap((f) => {
+    const v = selection[f];
+    return v && facetBySlug.get(v) === f ? [v] : [];
+  });
+}
+
+// ---- query string ----------------------------------------------------------------------------------------
+
+export type JobSort = 'recent' | 'salary';
+export type JobQuery = { q: string; minSalaryUsd?: number; sort: JobSort; page: number };
+
+/** Query keys, the same in both locales (as the Spanish path segments are). */
+export const QUERY_KEYS = { q: 'q', minSalaryUsd: 'salario_min', sort: 'orden', page: 'pagina' } as const;
+const SORT_PARAM: Record<JobSort, string> = { recent: 'recientes', salary: 'salario' };
+
+export const MAX_QUERY_LENGTH = 100;
+export const MAX_PAGE = 1000;
+/** Choices of the minimum-salary control (USD per month); any whole number in the URL works too. */
+export const MIN_SALARY_STEPS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 7000] as const;
+
+const wholeNumber = (v: string | null, min: number, max: number): number | undefined => {
+  if (!v || !/^\d{1,7}$/.test(v.trim())) return undefined;
+  const n = Number(v.trim());
+  return n >= min && n <= max ? n : undefined;
+};
+
+/** Read the query; a value that makes no sense is dropped rather than refused. */
+export function parseJobQuery(search: string | URLSearchParams): JobQuery {
+  const sp = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const q = (sp.get(QUERY_KEYS.q) ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  const minSalaryUsd = wholeNumber(sp.get(QUERY_KEYS.minSalaryUsd), 1, 1_000_000);
+  const sort: JobSort = sp.get(QUERY_KEYS.sort) === SORT_PARAM.salary ? 'salary' : 'recent';
+  const page = wholeNumber(sp.get(QUERY_KEYS.page), 1, MAX_PAGE) ?? 1;
+  return { q, ...(minSalaryUsd ? { minSalaryUsd } : {}), sort, page };
+}
+
+/** The query of a search, defaults left out, keys in a stable order (for href()). */
+export function jobQueryParams(query: Partial<JobQuery> = {}): Record<string, string | undefined> {
+  return {
+    [QUERY_KEYS.q]: query.q || undefined,
+    [QUERY_KEYS.minSalaryUsd]: query.minSalaryUsd ? String(query.minSalaryUsd) : undefined,
+    [QUERY_KEYS.sort]: query.sort === 'salary' ? SORT_PARAM.salary : undefined,
+    [QUERY_KEYS.page]: query.page && query.page > 1 ? String(query.page) : undefined,
+  };
+}
+
+export const sortParam = (sort: JobSort) => SORT_PARAM[sort];
+
+// ---- free text -----------------------------------------------------------------------------------------
+
+export const MAX_TERMS = 8;
+
+/**
+ * The words of a free-text query: accents and case folded away ("Diseñador" -> "disenador", as both
+ * databases' indexes fold them), ASCII letters and digits only, at most MAX_TERMS.
+ */
+export function searchTerms(q: string): string[] {
+  const words = fold(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0 && w.length <= 40);
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { FormState } from '../../domain/forms/types';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import type { Params, RouteId } from '../../routes';
+import type { Session } from '../../state/session';
+import type { Viewer } from '../viewer';
+import type { PageAnswer } from './page-answer';
+
+// What every page gets: plain props, request state read once by route-page.tsx. Pages are async server
+// components in src/areas/*; they read through services and answer errors by throwing PageError.
+export type PageProps = {
+  id: RouteId;
+  locale: Locale;
+  params: Params;
+  /** The raw query string without '?', '' when none. */
+  query: string;
+  path: string;
+  t: T;
+  /** The configured brand name, for copy that names the product. */
+  brand: string;
+  /** The visitor's session (loaded once per request by the HTTP layer) and the same as the services' viewer. */
+  session: Session;
+  viewer: Viewer;
+  /** A form post of this page that failed, re-rendered with its errors (no JavaScript), else null. */
+  form: FormState | null;
+};
+
+export type PageMeta = { title: string; description: string; noindex?: boolean };
+
+/**
+ * A page: an async function of plain props returning its content, or answer(status, content) for another
+ * status; meta overrides the table's title. Error screens are thrown (PageError).
+ */
+export type Page = ((props: PageProps) => Promise<ReactNode | PageAnswer> | ReactNode | PageAnswer) & {
+  meta?: (props: PageProps) => Promise<PageMeta> | PageMeta;
+};
