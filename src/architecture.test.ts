@@ -1,5 +1,7 @@
 // The shape of the code (README "Layout", decision 018): layers only import downwards, nothing cycles, and
 // no client island can reach server code. Reads the import graph of src/ with the TypeScript parser.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findCycles, readImportGraph, reachable } from './testing/import-graph';
@@ -70,5 +72,24 @@ describe('the import graph', () => {
       .filter((m) => m.edges.some((e) => !e.typeOnly && graph.get(e.to)?.serverOnly))
       .map((m) => m.file);
     expect(unmarked).toEqual([]);
+  });
+});
+
+describe('the source files', () => {
+  it('stay under 400 lines each (tests, migrations and message files aside)', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(join(root, dir))) {
+        const rel = `${dir}/${name}`;
+        if (statSync(join(root, rel)).isDirectory()) walk(rel);
+        else if (/\.(tsx?|css|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) && !rel.includes('/migrations/')) files.push(rel);
+      }
+    };
+    for (const dir of ['src', 'scripts', 'bench']) walk(dir);
+    const long = files
+      .map((f) => [f, readFileSync(join(root, f), 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > 400)
+      .map(([f, n]) => `${f}: ${n} lines`);
+    expect(long).toEqual([]);
   });
 });
