@@ -3,12 +3,13 @@ import { ButtonLink } from '../components/ui/button';
 import { LinkCards } from '../components/ui/link-cards';
 import { PageHero } from '../components/ui/page-hero';
 import { href, type RouteId } from '../routes';
+import type { MessageKey } from '../i18n/translate';
 import type { Template, TemplateProps } from './types';
 
 // A page whose purpose is told by its heading and intro, with a primary action and related pages.
 // Later issues replace these with data-driven pages one by one.
 export function contentPage(opts: {
-  primary?: { id: RouteId; key: string };
+  primary?: { id: RouteId; key: MessageKey };
   related?: RouteId[];
   body?: (p: TemplateProps) => ReactNode;
 }): Template {

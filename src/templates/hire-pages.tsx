@@ -5,6 +5,7 @@ import { OfferForm, type OfferFormValues } from '../components/hire/offer-form';
 import { CompanyEditor } from '../components/profile/profile-editor';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills, type CountryId } from '../domain/catalog';
 import { formatDate, formatMoney, formatNumber } from '../i18n/format';
+import { translateIn } from '../i18n/translate';
 import { renderMarkdown } from '../lib/markdown';
 import { offerFormValues, parseOfferInput } from '../lib/offer-input';
 import { href } from '../routes';
@@ -156,7 +157,8 @@ export const HireSitePage: Template = async (p) => {
   const page = Math.max(1, Number(q.get('pagina') ?? '1') || 1);
   const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
   const site = href('hireSite', locale);
-  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : q.get('done') ? t(`hire.site.done.${q.get('done')}`) : q.get('moved') ? t('hire.site.moved') : null;
+  const done = q.get('done');
+  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : done ? translateIn(t, 'hire.site.done', done) : q.get('moved') ? t('hire.site.moved') : null;
   const publishedSlug = q.get('published');
   const candidateQuery = (pg: number) => `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
   return (

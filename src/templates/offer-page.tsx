@@ -7,7 +7,7 @@ import { jobsHref } from '../lib/job-search-url';
 import { type CountryId, type RoleId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../domain/catalog';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { Locale } from '../i18n/locales';
-import type { T } from '../i18n/translate';
+import { translateIn, type T } from '../i18n/translate';
 import { markdownToText, renderMarkdown } from '../lib/markdown';
 import { PageError } from '../lib/page-error';
 import { href } from '../routes';
@@ -70,7 +70,7 @@ function ApplyBox({ p, o, type }: { p: TemplateProps; o: OfferView; type: 'anony
         {state?.message && <p>{state.message}</p>}
         <p>{t('offer.applied', { date: o.application.createdAt ? formatDate(o.application.createdAt, locale) : '' })}</p>
         <p>
-          {t('offer.status')}: <strong>{t(`application.status.${o.application.status}`)}</strong> ·{' '}
+          {t('offer.status')}: <strong>{translateIn(t, 'application.status', o.application.status)}</strong> ·{' '}
           <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
         </p>
       </div>

@@ -7,6 +7,7 @@ import { RelatedOffers } from '../components/jobs/related-offers';
 import { jobsHref } from '../lib/job-search-url';
 import { countries, englishLevels, labelOf, roles, seniorities, skills } from '../domain/catalog';
 import { formatDate, formatNumber } from '../i18n/format';
+import { translateIn } from '../i18n/translate';
 import { PageError } from '../lib/page-error';
 import { href } from '../routes';
 import { getRequestContext } from '../server/request-context';
@@ -57,7 +58,7 @@ export const TalentProfilePage: Template = async (p) => {
           </div>
         </div>
         <ul className="profile-facts">
-          <li>{t(`profile.availabilityValue.${pr.availability}`)}</li>
+          <li>{translateIn(t, 'profile.availabilityValue', pr.availability)}</li>
           {pr.english && <li>{labelOf(englishLevels, pr.english, locale)}</li>}
           {pr.years !== null && <li>{t('profile.yearsValue', { years: pr.years })}</li>}
           {isOwner && pr.salaryExpectationUsd !== null && <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>}
@@ -193,7 +194,7 @@ export const MatchPlatformPage: Template = async (p) => {
                     <td>{a.offer.company}</td>
                     <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                     <td>
-                      <strong>{t(`application.status.${a.status}`)}</strong>
+                      <strong>{translateIn(t, 'application.status', a.status)}</strong>
                     </td>
                   </tr>
                 ))}
