@@ -1,4 +1,5 @@
 import { areas, countries, employmentTypes, englishLevels, isCountry, isRole, isSkill, modalities, roles, seniorities } from './catalog';
+import type { MessageKey } from '../i18n/translate';
 
 // The offer form's rules (PRODUCT.md §7), shared by the web form, the API and the browser preview: plain
 // values in, a clean offer or the fields that are wrong (each with a message key) out.
@@ -8,7 +9,7 @@ export type OfferInput = {
   skillsRequired: string[]; skillsNice: string[];
   salaryMin: number; salaryMax: number; currency: string; period: 'month' | 'year'; description: string;
 };
-export type OfferErrors = Partial<Record<OfferField, { key: string; params?: Record<string, number> }>>;
+export type OfferErrors = Partial<Record<OfferField, { key: MessageKey; params?: Record<string, number> }>>;
 export const OFFER_FIELDS = [
   'title', 'area', 'role', 'seniority', 'english', 'modality', 'country', 'allowed_countries', 'city', 'employment_type',
   'skills_required', 'skills_nice', 'salary_min', 'salary_max', 'currency', 'period', 'description',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import es from '../../i18n/es.json';
 import { routeIds } from '../routes';
-import { getT, messagesOf, pick } from './translate';
+import { getT, isMessageKey, messagesOf, pick, translateIn, type MessageKey } from './translate';
 
 type Tree = { [k: string]: string | Tree };
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
@@ -53,7 +53,37 @@ describe('translator', () => {
   });
 
   it('shows the key for a missing message', () => {
+    // @ts-expect-error a key that is not in i18n/es.json fails the typecheck; at run time it shows itself.
     expect(getT('es')('does.not.exist')).toBe('does.not.exist');
+  });
+
+  it('takes message keys only, checked by the typecheck (npm run typecheck)', () => {
+    // Each @ts-expect-error below fails `npm run typecheck` if the line typechecks, e.g. if MessageKey
+    // widened to string or any.
+    const t = getT('en');
+    // @ts-expect-error a typo
+    t('error.hom');
+    // @ts-expect-error a group, not a message
+    t('routes.home');
+    // @ts-expect-error a key built from an unknown piece
+    t(`application.status.${String('sent')}`);
+    // @ts-expect-error pick takes message keys too
+    pick(t, { a: 'colorMode.drak' });
+    const status: 'sent' | 'placed' = 'placed';
+    const key: MessageKey = `application.status.${status}`;
+    expect(t(key)).toBe('Hired');
+    expect(t('routes.toolsCountry.heading', { country: 'Peru' })).toMatch(/Peru/);
+  });
+
+  it('narrows keys built at run time and translates them within a group', () => {
+    expect(isMessageKey('error.home')).toBe(true);
+    for (const k of ['error', 'error.nope', 'error.home.x', '', 'error.constructor', 'constructor', '__proto__.x']) expect(isMessageKey(k), k).toBe(false);
+    const t = getT('en');
+    expect(translateIn(t, 'application.status', 'placed')).toBe('Hired');
+    expect(translateIn(t, 'hire.site.done', 'nope')).toBe('hire.site.done.nope');
+    // Inherited names are not messages (rosetta would call Object.prototype's functions).
+    expect(translateIn(t, 'hire.site.done', 'constructor')).toBe('hire.site.done.constructor');
+    expect(translateIn(t, 'hire.site.done', 'hasOwnProperty')).toBe('hire.site.done.hasOwnProperty');
   });
 
   it('picks only the strings an island renders', () => {

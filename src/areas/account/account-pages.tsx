@@ -139,7 +139,7 @@ function carry(p: PageProps, to: RouteId): string {
 export const LoginPage: Page = (p) => {
   const { t } = p;
   const q = new URLSearchParams(p.query);
-  const oauthError = /^oauth-(failed|cancelled|no-email)$/.exec(q.get('error') ?? '')?.[1];
+  const oauthError = (['failed', 'cancelled', 'no-email'] as const).find((reason) => q.get('error') === `oauth-${reason}`);
   const type = q.get('type') === 'hire' ? 'hire' : 'match';
   const fields: FieldDef[] = [
     { name: 'type', label: t('auth.accountType'), type: 'radio', initial: type, options: [{ value: 'match', label: t('auth.typeMatch') }, { value: 'hire', label: t('auth.typeHire') }] },

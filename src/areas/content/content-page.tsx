@@ -4,11 +4,12 @@ import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
 import { href, type RouteId } from '../../routes';
 import type { Page, PageProps } from '../../server/render/page-types';
+import type { MessageKey } from '../../i18n/translate';
 
 // A page whose purpose is told by its heading and intro, with a primary action and related pages.
 // Later issues replace these with data-driven pages one by one.
 export function contentPage(opts: {
-  primary?: { id: RouteId; key: string };
+  primary?: { id: RouteId; key: MessageKey };
   related?: RouteId[];
   body?: (p: PageProps) => ReactNode;
 }): Page {

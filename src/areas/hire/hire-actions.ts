@@ -2,6 +2,7 @@ import 'server-only';
 import { parseCookie } from 'cookie';
 import { parseId } from '../../domain/ids';
 import { OFFER_FIELDS, parseOfferInput } from '../../domain/offer-input';
+import type { MessageKey } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
@@ -32,7 +33,7 @@ function typed(input: FormInput) {
 const refusal = (input: FormInput, err: unknown, values: Record<string, string>): FormOutcome => {
   if (!(err instanceof ServiceError)) throw err;
   const t = input.t;
-  const statuses: Partial<Record<ServiceError['code'], [number, string]>> = {
+  const statuses: Partial<Record<ServiceError['code'], [number, MessageKey]>> = {
     unauthorized: [401, 'api.unauthorized'], forbidden: [403, 'hire.error.companiesOnly'], 'not-found': [404, 'api.notFound'], conflict: [409, 'hire.error.action'],
     'rate-limited': [429, 'hire.error.tooManyDrafts'],
   };

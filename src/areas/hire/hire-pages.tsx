@@ -15,6 +15,7 @@ import { services } from '../../server/services/container';
 import { ServiceError } from '../../server/services/errors';
 import { PIPELINE } from '../../server/services/hiring-service';
 import type { Page, PageProps } from '../../server/render/page-types';
+import { translateIn } from '../../i18n/translate';
 
 // The company side's pages (issue 6): the offer form with its market check, and the workspace (offers,
 // applicants and their pipeline, the candidate browser, the company profile). Thin: services do the rules.
@@ -154,7 +155,8 @@ export const HireSitePage: Page = async (p) => {
   const page = Math.max(1, Number(q.get('pagina') ?? '1') || 1);
   const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
   const site = href('hireSite', locale);
-  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : q.get('done') ? t(`hire.site.done.${q.get('done')}`) : q.get('moved') ? t('hire.site.moved') : null;
+  const done = q.get('done');
+  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : done ? translateIn(t, 'hire.site.done', done) : q.get('moved') ? t('hire.site.moved') : null;
   const publishedSlug = q.get('published');
   const candidateQuery = (pg: number) => `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { areas, countries, employmentTypes, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
-import type { T } from '../../i18n/translate';
+import { translateIn, type T } from '../../i18n/translate';
 
 // The offer form (issue 6): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
@@ -80,7 +80,7 @@ export function OfferForm({ action, values, errors, message, locale, t, editing 
           <p className="form-summary-title">{message}</p>
           {listed.length > 0 && (
             <ul>
-              {listed.map(([f, m]) => <li key={f}><a href={`#offer-${f}`}>{`${t(`hire.field.${f}`)}: ${m}`}</a></li>)}
+              {listed.map(([f, m]) => <li key={f}><a href={`#offer-${f}`}>{`${translateIn(t, 'hire.field', f)}: ${m}`}</a></li>)}
             </ul>
           )}
         </div>

@@ -3,8 +3,8 @@
 import { areas, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { formatMoney } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import type { T } from '../../i18n/translate';
 import type { JobQuery, JobSelection } from '../../domain/job-facets';
+import { translateIn, type T } from '../../i18n/translate';
 
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
@@ -19,10 +19,10 @@ export function describeSearch(sel: JobSelection, locale: Locale, t: T): string 
   return capitalise(
     tidy(
       t('jobs.title.pattern', {
-        modality: sel.modality ? t(`jobs.title.modality.${sel.modality}`) : '',
+        modality: sel.modality ? translateIn(t, 'jobs.title.modality', sel.modality) : '',
         what,
-        seniority: sel.seniority ? t(`jobs.title.seniority.${sel.seniority}`) : '',
-        english: sel.english ? t(`jobs.title.english.${sel.english}`) : '',
+        seniority: sel.seniority ? translateIn(t, 'jobs.title.seniority', sel.seniority) : '',
+        english: sel.english ? translateIn(t, 'jobs.title.english', sel.english) : '',
         country: sel.country ? t('jobs.title.country', { country: labelOf(countries, sel.country, locale) }) : '',
       }),
     ),

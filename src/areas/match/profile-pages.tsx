@@ -13,6 +13,7 @@ import { href } from '../../routes';
 import { getRequestContext } from '../../server/request-context';
 import { services } from '../../server/services/container';
 import type { Page, PageProps } from '../../server/render/page-types';
+import { translateIn } from '../../i18n/translate';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -54,7 +55,7 @@ export const TalentProfilePage: Page = async (p) => {
           </div>
         </div>
         <ul className="profile-facts">
-          <li>{t(`profile.availabilityValue.${pr.availability}`)}</li>
+          <li>{translateIn(t, 'profile.availabilityValue', pr.availability)}</li>
           {pr.english && <li>{labelOf(englishLevels, pr.english, locale)}</li>}
           {pr.years !== null && <li>{t('profile.yearsValue', { years: pr.years })}</li>}
           {isOwner && pr.salaryExpectationUsd !== null && <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>}
@@ -190,7 +191,7 @@ export const MatchPlatformPage: Page = async (p) => {
                     <td>{a.offer.company}</td>
                     <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                     <td>
-                      <strong>{t(`application.status.${a.status}`)}</strong>
+                      <strong>{translateIn(t, 'application.status', a.status)}</strong>
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { MessageKey } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { FormHandler } from '../../server/http/forms';
 import type { ApplicationService } from '../../server/services/application-service';
@@ -19,7 +20,7 @@ export function createApplicationActions({ applications }: { applications: () =>
           return { ok: true, redirect: `${here}?applied=1` };
         } catch (err) {
           if (!(err instanceof ServiceError)) throw err;
-          const messages: Partial<Record<ServiceError['code'], [number, string]>> = {
+          const messages: Partial<Record<ServiceError['code'], [number, MessageKey]>> = {
             unauthorized: [401, 'offer.signInToApply'],
             forbidden: [403, 'offer.companiesCannotApply'],
             conflict: [409, 'offer.alreadyApplied'],

@@ -8,7 +8,6 @@ import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, type RoleId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatMoney } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import type { T } from '../../i18n/translate';
 import { markdownToText, renderMarkdown } from '../../server/render/markdown';
 import { PageError } from '../../domain/page-error';
 import { href } from '../../routes';
@@ -19,6 +18,7 @@ import { services } from '../../server/services/container';
 import { ServiceError } from '../../server/services/errors';
 import type { Viewer } from '../../server/viewer';
 import type { Page, PageProps } from '../../server/render/page-types';
+import { translateIn, type T } from '../../i18n/translate';
 
 // The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
@@ -70,7 +70,7 @@ function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'anonymous
         {state?.message && <p>{state.message}</p>}
         <p>{t('offer.applied', { date: o.application.createdAt ? formatDate(o.application.createdAt, locale) : '' })}</p>
         <p>
-          {t('offer.status')}: <strong>{t(`application.status.${o.application.status}`)}</strong> ·{' '}
+          {t('offer.status')}: <strong>{translateIn(t, 'application.status', o.application.status)}</strong> ·{' '}
           <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
         </p>
       </div>

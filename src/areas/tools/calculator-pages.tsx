@@ -202,7 +202,7 @@ export async function CalculatorResultPage(p: PageProps) {
   const utm = utmQuery(new URLSearchParams(p.query));
   if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
   const estimate = await (await services.salaries()).estimate(input);
-  const contribution = new URLSearchParams(p.query).get('contribution');
+  const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
   const role = input.role as RoleId;
   const comparable = await (await services.jobs()).related([{ role, country: input.country, seniority: input.seniority }, { role, country: input.country }], 5);
   const canContribute = viewer?.type === 'match' && !(await (await services.contributions()).hasContributed(viewer.id));
@@ -212,7 +212,7 @@ export async function CalculatorResultPage(p: PageProps) {
     <>
       <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
       <div className="container page" style={{ paddingTop: 0 }}>
-        {contribution && (CONTRIBUTION_STATUSES as readonly string[]).includes(contribution) && (
+        {contribution && (
           <div className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'} section-gap`} role="status" data-testid="contribution-status">
             {t(`calculator.contribute.${contribution}`)}
           </div>

@@ -1,6 +1,6 @@
 import { Link } from 'waku';
 import { errorKind, type ErrorData } from '../../domain/page-error';
-import type { T } from '../../i18n/translate';
+import type { MessageKey, T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
 
@@ -21,7 +21,7 @@ export function ErrorScreen({
 }) {
   const kind = errorKind(data);
   // Message keys per screen: the dedicated not-found screens, else the generic 404 or server error.
-  const keys = kind !== 'generic' ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
+  const keys: Record<'title' | 'help', MessageKey> = kind !== 'generic' ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
     : status === 404 ? { title: 'error.notFoundTitle', help: 'error.notFoundHelp' }
     : { title: 'error.serverTitle', help: 'error.serverHelp' };
   const title = t(keys.title);

@@ -7,7 +7,7 @@ import { ColorModeSwitch } from '../islands/color-mode-switch';
 import { Enhance } from '../islands/enhance';
 import { SessionChip } from '../session/session-chip';
 import { localeInfo, otherLocale, type Locale } from '../../i18n/locales';
-import { pick, type T } from '../../i18n/translate';
+import { pick, type MessageKey, type T } from '../../i18n/translate';
 import { href, switchLocalePath, type RouteId } from '../../routes';
 import type { Session } from '../../state/session';
 
@@ -22,7 +22,7 @@ export type ShellProps = {
   session: Session;
 };
 
-const navItems: { id: RouteId; key: string }[] = [
+const navItems: { id: RouteId; key: MessageKey }[] = [
   { id: 'hire', key: 'nav.hire' },
   { id: 'match', key: 'nav.match' },
   { id: 'tools', key: 'nav.tools' },

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales';
-import { getT } from '../../i18n/translate';
+import { getT, type MessageKey } from '../../i18n/translate';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
 
 // The product API's answers (SPEC §7/§8): {success: true, result} or {success: false, message, errors},
@@ -15,12 +15,12 @@ export const langOf = (c: Context): Locale => {
 export const ok = (c: Context, result: unknown, status: 200 | 201 = 200) => c.json({ success: true, result }, status);
 
 type FieldErrors = Record<string, string>;
-export function fail(c: Context, status: number, key: string, errors?: FieldErrors, params?: Record<string, string | number>) {
+export function fail(c: Context, status: number, key: MessageKey, errors?: FieldErrors, params?: Record<string, string | number>) {
   const t = getT(langOf(c));
   return c.json({ success: false, message: t(key, params), ...(errors ? { errors } : {}) }, status as 400);
 }
 
-const statusOf: Record<ServiceErrorCode, [number, string]> = {
+const statusOf: Record<ServiceErrorCode, [number, MessageKey]> = {
   'invalid-input': [422, 'api.invalidInput'],
   'invalid-credentials': [401, 'api.invalidCredentials'],
   'email-taken': [409, 'api.emailTaken'],

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { getT } from '../../i18n/translate';
+import { getT, type MessageKey } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
 import { refuseNul } from '../http/input-guard';
@@ -40,12 +40,12 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'ApplicationError', 413: 'PayloadTooLargeError', 422: 'ValidationError', 429: 'RateLimitError', 500: 'InternalServerError',
 };
 
-export function strapiError(c: Context, status: number, key: string, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
+export function strapiError(c: Context, status: number, key: MessageKey, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
   const message = getT(langOf(c))(key, params);
   return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
 }
 
-const SERVICE_STATUS: Record<ServiceErrorCode, [number, string]> = {
+const SERVICE_STATUS: Record<ServiceErrorCode, [number, MessageKey]> = {
   'invalid-input': [400, 'api.invalidInput'],
   'invalid-credentials': [400, 'api.invalidCredentials'], // Strapi answers bad credentials with 400
   'email-taken': [400, 'api.emailTaken'],

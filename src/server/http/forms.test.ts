@@ -1,13 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseConfig, type ServerConfig } from '../config';
 import { getRequestContext } from '../request-context';
+import type { UserLoader } from '../web-session';
 import { createHttpApp } from './app';
 import type { TrustProxy } from './client-ip';
 import type { FormHandler, FormInput } from './forms';
 
 const defaultConfig = parseConfig({});
+const anaOnly: UserLoader = async (token) =>
+  token === 'good' ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' } : 'invalid';
 
-function setup(seen: FormInput[] = [], { config = defaultConfig, trustProxy = null }: { config?: ServerConfig; trustProxy?: TrustProxy } = {}) {
+function setup(
+  seen: FormInput[] = [],
+  { config = defaultConfig, trustProxy = null, loadUser = anaOnly }: { config?: ServerConfig; trustProxy?: TrustProxy; loadUser?: UserLoader } = {},
+) {
   const login: FormHandler = {
       async handle(input) {
         seen.push(input);
@@ -23,8 +29,7 @@ function setup(seen: FormInput[] = [], { config = defaultConfig, trustProxy = nu
     });
   };
   const { app } = createHttpApp({
-    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, routes: { login: { action: login } }, trustProxy,
-    loadUser: async (token) => (token === 'good' ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' } : 'invalid'),
+    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, routes: { login: { action: login } }, trustProxy, loadUser,
   });
   return app;
 }
@@ -108,9 +113,28 @@ describe('form posts to pages', () => {
 
 describe('session on page requests', () => {
   it('loads the user once and hands it to the render', async () => {
-    const res = await setup().request('/hire', { headers: { cookie: 'tandem_token=good; tandem_type=match' } });
+    const loadUser = vi.fn(anaOnly);
+    const res = await setup([], { loadUser }).request('/hire', { headers: { cookie: 'tandem_token=good; tandem_type=match' } });
     expect(await res.text()).toContain('user=Ana');
+    expect(loadUser).toHaveBeenCalledTimes(1);
+    expect(loadUser).toHaveBeenCalledWith('good', 'match');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('loads the user once for a failed signed-in post, action and re-rendered page together', async () => {
+    const loadUser = vi.fn(anaOnly);
+    const seen: FormInput[] = [];
+    const res = await post(setup(seen, { loadUser }), '/ingresar', 'email=no%40example.com&password=x', { cookie: 'tandem_token=good; tandem_type=match' });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain('user=Ana');
+    expect(seen[0]?.viewer).toEqual({ id: 1, type: 'match' });
+    expect(loadUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not load a user without a session cookie', async () => {
+    const loadUser = vi.fn(anaOnly);
+    expect(await (await setup([], { loadUser }).request('/hire')).text()).toContain('user=anon');
+    expect(loadUser).not.toHaveBeenCalled();
   });
 
   it('clears both cookies for a refused token and renders as anonymous', async () => {

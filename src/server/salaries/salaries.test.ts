@@ -73,6 +73,9 @@ describe('aggregates', () => {
   });
 });
 
+// The survey files live in ../shared/data, never in the repository (required in CI, see testing/databases).
+const noData = hasSharedData ? '' : ` (skipped: no survey files in ${sharedDataDir})`;
+
 describe.each(testDatabases)('importing the real survey files on %s', (_name, open) => {
   let t: TestDb;
   beforeAll(async () => {
@@ -81,7 +84,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
   });
   afterAll(async () => t?.cleanup());
 
-  it.skipIf(!hasSharedData)('imports La Plaza 2025: 975 of 1000 rows, nothing twice, the raw file adds only its own rows', async () => {
+  it.skipIf(!hasSharedData)(`imports La Plaza 2025: 975 of 1000 rows, nothing twice, the raw file adds only its own rows${noData}`, async () => {
     const file = join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603_normalized.csv');
     const first = await importSalaryFile(t, 'laplaza', file);
     expect(first).toMatchObject({ source: 'laplaza-2025', licence: 'CC BY-SA 4.0', rows: 1000, imported: 975, duplicates: 0, skipped: { 'language not mapped': 25 } });
@@ -98,7 +101,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
     expect(raw.duplicates).toBeGreaterThan(700);
   });
 
-  it.skipIf(!hasSharedData)('imports the aijobs.net and devops-jobs.net files: only covered countries, counted skips', async () => {
+  it.skipIf(!hasSharedData)(`imports the aijobs.net and devops-jobs.net files: only covered countries, counted skips${noData}`, async () => {
     const ai = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'aijobs-net-salaries-CC0', 'salaries.csv'));
     expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 312 });
     expect(ai.skipped['country not covered']).toBe(73949);
@@ -111,17 +114,21 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
     expect(spain.sources).toBe('aijobs.net');
   });
 
+  it('refuses a survey file that is not there (as when ../shared/data is missing) and changes nothing', async () => {
+    const counts = async () => Promise.all((['salary_reports', 'salary_aggregates'] as const).map(async (table) =>
+      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    const before = await counts();
+    for (const format of ['laplaza', 'aijobs'] as const) {
+      await expect(importSalaryFile(t, format, join(sharedDataDir, 'no-such-survey', 'salaries.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses a file of the wrong format with a clear message', async () => {
     const { writeFileSync, mkdtempSync } = await import('node:fs');
     const dir = mkdtempSync(join((await import('node:os')).tmpdir(), 'imp-'));
     writeFileSync(join(dir, 'x.csv'), 'a,b\n1,2\n');
     await expect(importSalaryFile(t, 'aijobs', join(dir, 'x.csv'))).rejects.toThrow(/not an aijobs.net file/);
     await expect(importSalaryFile(t, 'laplaza', join(dir, 'x.csv'))).rejects.toThrow(/not a La Plaza file/);
-  });
-});
-
-describe.skipIf(hasSharedData)('survey files', () => {
-  it('are missing: ../shared/data is not beside the repository, so the importer tests above were skipped', () => {
-    expect(hasSharedData).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { MessageKey } from '../../i18n/translate';
 
 // What a service can refuse, independent of HTTP: the API adapters map codes to statuses and messages.
 export type ServiceErrorCode = 'invalid-input' | 'invalid-credentials' | 'email-taken' | 'unauthorized' | 'suspended' | 'not-found' | 'rate-limited' | 'forbidden' | 'conflict' | 'gone';
@@ -6,7 +7,7 @@ export type ServiceErrorCode = 'invalid-input' | 'invalid-credentials' | 'email-
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   /** Field name -> message key (with params), for invalid-input. */
-  readonly fields: Record<string, { key: string; params?: Record<string, string | number> }>;
+  readonly fields: Record<string, { key: MessageKey; params?: Record<string, string | number> }>;
   /** For rate-limited: seconds until the window ends (the Retry-After header). */
   readonly retryAfterSeconds?: number;
   constructor(code: ServiceErrorCode, fields: ServiceError['fields'] = {}, extra: { retryAfterSeconds?: number } = {}) {
