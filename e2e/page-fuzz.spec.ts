@@ -65,18 +65,18 @@ const SUBSET = CORPUS.filter((h) => SUBSET_LABELS.includes(h.label));
 const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,000 characters'].includes(h.label));
 
 // The query keys the pages read, and the routes that read them. Found with
-//   grep -n "q.get(\|searchParams.get(\|getAll(\|query" src/templates/*.tsx src/server/http/*.ts src/lib/*.ts
-// - job search: src/lib/job-facets.ts parseJobQuery (q, salario_min, orden, pagina), src/server/http/job-search.ts (format=rss)
-// - company workspace: src/templates/hire-pages.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
+//   grep -n "q.get(\|searchParams.get(\|getAll(\|query" src/areas src/domain src/server/http
+// - job search: src/domain/job-facets.ts parseJobQuery (q, salario_min, orden, pagina), src/areas/jobs/job-search-get.ts (format=rss)
+// - company workspace: src/areas/hire/hire-pages.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
 //   ingles, pagina, published, saved, done, moved), HireCreateOfferPage (oferta; offer-forms.ts reads it on post too)
-// - account pages: src/templates/account-pages.tsx (redirect on sign-in/sign-up/provider buttons, error and type on
-//   sign-in, draft on the company sign-up, sent on forgot-password and confirm-email), src/server/forms/account-forms.ts
+// - account pages: src/areas/account/account-pages.tsx (redirect on sign-in/sign-up/provider buttons, error and type on
+//   sign-in, draft on the company sign-up, sent on forgot-password and confirm-email), src/areas/account/account-actions.ts
 //   (origin, read on post; sent here to the GET as well), src/server/render/route-page.tsx (guarded pages such as
 //   the candidate's workspace build a sign-in redirect from the whole query)
-// - calculator: src/lib/calculator.ts parseCalculatorQuery (country, role, seniority, english, modality, skills),
-//   src/templates/calculator-pages.tsx (invalid, contribution), src/lib/utm.ts captureUtm (utm_*; the HTTP layer's
+// - calculator: src/domain/calculator.ts parseCalculatorQuery (country, role, seniority, english, modality, skills),
+//   src/areas/tools/calculator-pages.tsx (invalid, contribution), src/domain/utm.ts captureUtm (utm_*; the HTTP layer's
 //   src/server/http/utm.ts reads them on every page)
-// - the talent profile: src/templates/profile-pages.tsx (saved)
+// - the talent profile: src/areas/match/profile-pages.tsx (saved)
 const CALC = ['country', 'role', 'seniority', 'english', 'modality', 'skills'];
 const UTM = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 const QUERY_KEYS: Partial<Record<RouteId, string[]>> = {

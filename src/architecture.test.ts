@@ -14,7 +14,7 @@ const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('src/testi
 const LAYERS: [name: string, test: RegExp][] = [
   ['domain', /^src\/domain\//],
   ['i18n', /^src\/i18n\//],
-  ['shared', /^src\/(routes\.ts|env\.d\.ts|styles\.css|state\/|client\/|components\/)/],
+  ['shared', /^src\/(routes\.ts|env\.d\.ts|styles\/|state\/|client\/|components\/)/],
   ['server', /^src\/server\//],
   ['areas', /^src\/areas\//],
   ['entry', /^src\/waku\.server\.tsx$/],

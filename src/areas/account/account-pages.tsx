@@ -18,7 +18,7 @@ import { PROVIDER_IDS } from '../../server/auth/oauth';
 import type { Page, PageProps } from '../../server/render/page-types';
 
 // The account pages (PRODUCT.md §5): thin server components around one form island each. The form
-// posts to the page itself; its server handler lives in src/server/forms/account-forms.ts.
+// posts to the page itself; its action lives beside it in account-actions.ts.
 
 const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
 

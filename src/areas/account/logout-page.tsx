@@ -8,7 +8,7 @@ import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 
 // Sign-out as a page (the client router's request; a plain GET is answered by the HTTP layer, see
-// src/server/forms/logout.ts): end the token on the server, clear the cookies, go home in the page's locale.
+// logout-actions.ts): end the token on the server, clear the cookies, go home in the page's locale.
 export async function LogoutPage({ locale }: PageProps): Promise<never> {
   const token = getRequestContext()?.token;
   if (token) await (await services.auth()).logout(token).catch((err) => console.error('[logout] could not end the session on the server', err));

@@ -120,7 +120,7 @@ export const HireCreateOfferPage: Page = async (p) => {
             <section className="card" aria-labelledby="preview-title" data-testid="offer-preview">
               <h2 id="preview-title" className="h3">{t('hire.form.previewTitle')}</h2>
               <p className="h3">{values.title}</p>
-              {/* Sanitised by construction (src/lib/markdown.ts). */}
+              {/* Sanitised by construction (src/server/render/markdown.ts). */}
               <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(description) }} />
               {parsedPreview?.ok && <p className="alert alert-success">{t('hire.form.ready')}</p>}
             </section>

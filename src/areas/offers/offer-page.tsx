@@ -189,7 +189,7 @@ export const OfferPage: Page = async (p) => {
           )}
           <section className="section" aria-labelledby="offer-description">
             <h2 id="offer-description">{t('offer.description')}</h2>
-            {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/lib/markdown.ts). */}
+            {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/server/render/markdown.ts). */}
             <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
           </section>
           {o.state === 'open' && related}

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ReactNode } from 'react';
-import '../../styles.css';
+import '../../styles/index.css';
 import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
 import { Enhance } from '../../components/islands/enhance';
 import { LoadingBar } from '../../components/islands/loading-bar';
