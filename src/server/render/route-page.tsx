@@ -108,7 +108,8 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       const result = await page(pageProps);
       if (isPageAnswer(result)) {
         patchResponse((r) => {
-          r.status = result.status;
+          // A failed form post re-rendered into its page keeps the post's status (409, 422...).
+          if (result.status !== 200) r.status ??= result.status;
           r.headers.push(...Object.entries(result.headers));
         });
         content = result.content;
