@@ -5,7 +5,7 @@ import { href, routeIds, routes, type RouteId } from '../src/routes';
 
 // What each route answers an anonymous visitor with its sample parameters. Record pages answer their
 // not-found screens until their data exists; the guarded and action routes redirect.
-export type Expectation = { status: number; redirectTo?: (l: Locale) => string; errorKind?: string };
+type Expectation = { status: number; redirectTo?: (l: Locale) => string; errorKind?: string };
 
 const expectations: Partial<Record<RouteId, Expectation>> = {
   logout: { status: 303, redirectTo: (l) => href('home', l) },

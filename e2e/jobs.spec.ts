@@ -137,7 +137,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Minimum salary', { exact: true })).toHaveValue('3000');
     const usd = await page.locator('.job-card .job-salary').evaluateAll((els) =>
       els.map((e) => {
-        const text = (e.querySelector('.job-salary-usd') ?? e).textContent!;
+        const text = (e.querySelector('.job-salary-usd') ?? e).textContent;
         return Math.max(...[...text.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, ''))));
       }),
     );

@@ -6,7 +6,7 @@ const watchBar = () => {
   const seen: { phase: string; opacity: string }[] = [];
   (window as unknown as { __bar: typeof seen }).__bar = seen;
   const start = () => {
-    const bar = document.querySelector('[data-testid="loading-bar"]') as HTMLElement | null;
+    const bar = document.querySelector<HTMLElement>('[data-testid="loading-bar"]');
     if (!bar) return void requestAnimationFrame(start);
     new MutationObserver(() => seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity })).observe(bar, { attributes: true });
   };

@@ -482,7 +482,7 @@ test.describe('page fuzz', () => {
           started = Date.now();
           await waitFor(`${origin}/readyz`, 300_000, () => server?.exitCode ?? null);
         } catch (err) {
-          throw new Error(`${(err as Error).message}; the server printed:\n${log.slice(-4000)}`);
+          throw new Error(`${(err as Error).message}; the server printed:\n${log.slice(-4000)}`, { cause: err });
         }
         const seed = /\[seed\][^\n]*/.exec(log)?.[0] ?? '';
         console.log(`PostgreSQL (schema ${schema}): migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`);
@@ -504,6 +504,8 @@ test.describe('page fuzz', () => {
         rmSync(uploads, { recursive: true, force: true });
       });
 
+      // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.
+      // eslint-disable-next-line no-empty-pattern
       test('no page answers 5xx to hostile params or queries', async ({}, testInfo) => {
         expect(log, 'the server started').toMatch(/Tandem on/);
         try {

@@ -51,8 +51,8 @@ async function start(env: Record<string, string> = {}, listeners = 2): Promise<S
   });
   started.push(child);
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => {
       killGroup(child);
@@ -67,7 +67,7 @@ async function start(env: Record<string, string> = {}, listeners = 2): Promise<S
         resolve();
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     check();
     void exited.then(() => reject(new Error(`fixture exited:\n${out}`)));
   });

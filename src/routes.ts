@@ -7,8 +7,8 @@ import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locale
 
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account type. */
-export type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only';
-export type ColorModeForce = 'light' | 'dark' | 'system';
+type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only';
+type ColorModeForce = 'light' | 'dark' | 'system';
 export type Params = Record<string, string | string[]>;
 
 export type RouteDef = {
@@ -35,7 +35,7 @@ export type RouteDef = {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
 const str = (v: Params[string] | undefined): v is string => typeof v === 'string';
-export const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
+const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
 const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
 const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
 // Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
@@ -238,7 +238,7 @@ function comparePatterns(a: string, b: string): number {
 }
 
 const orderedPatterns = routeIds
-  .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] as string })))
+  .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] })))
   .sort((a, b) => comparePatterns(a.pattern, b.pattern));
 
 export type RouteMatch = { id: RouteId; locale: Locale; params: Params };

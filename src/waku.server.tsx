@@ -39,8 +39,8 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
         ? [pattern.replace(/\/\[\.\.\.\w+\]$/, '')]
         : [];
       return [pattern, ...extra].map((path) =>
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        createPage({ render: 'dynamic', path, component } as any),
+        // The path is only known at run time, so Waku's typed path parameters cannot be checked here.
+        createPage({ render: 'dynamic', path, component } as Parameters<typeof createPage>[0]),
       );
     }),
   ),

@@ -7,7 +7,7 @@ import { appErrorHook } from './app-hooks';
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const UNKNOWN_ERROR = { es: 'Error desconocido', en: 'Unknown error' } as const;
 
-export type ApiFailure = { success: false; status: number | ''; statusCode?: number; message: string; errors?: Record<string, string> } & Record<string, unknown>;
+type ApiFailure = { success: false; status: number | ''; statusCode?: number; message: string; errors?: Record<string, string> } & Record<string, unknown>;
 export type ApiResult<T> = { success: true; result: T } | ApiFailure;
 
 type Fetch = typeof globalThis.fetch;
@@ -57,7 +57,7 @@ export function createApiClient({ base, lang, fetch = globalThis.fetch }: Client
     delete: <T>(path: string) => request<T>('DELETE', path),
   };
 }
-export type ApiClient = ReturnType<typeof createApiClient>;
+type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The three product API clients of SPEC §7: main, match (candidates) and hire (companies). */
 export function createApiClients(apiBase: string, lang: 'es' | 'en', fetch?: Fetch) {
@@ -80,7 +80,8 @@ export function stringifyParams(params: Params): string {
     if (value === undefined) return;
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${key}[${i}]`));
     else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${key}[${k}]`);
-    else parts.push(`${key}=${encodeURIComponent(value === null ? '' : String(value))}`);
+    else if (value === null) parts.push(`${key}=`);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') parts.push(`${key}=${encodeURIComponent(String(value))}`);
   };
   for (const [k, v] of Object.entries(params)) walk(v, k);
   return parts.join('&');
@@ -101,10 +102,10 @@ export function createCmsClient({ base, fetch = globalThis.fetch }: { base: stri
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       });
       const data = (await res.json().catch(() => null)) as T | CmsError | null;
-      if (res.ok && data !== null) return data as T;
+      if (res.ok && data !== null) return data;
       if (data && typeof data === 'object' && 'error' in data) {
         appErrorHook.emit(data);
-        return data as CmsError;
+        return data;
       }
       throw new Error(`${res.status} ${res.statusText}`);
     } catch (err) {

@@ -1,6 +1,6 @@
 // Local storage as one JSON object per key under the product prefix (SPEC §3). Merging into an existing
 // value sums the fields whose names contain '_counter'; other fields are replaced.
-export const STORAGE_PREFIX = 'tandem';
+const STORAGE_PREFIX = 'tandem';
 
 export type StoredObject = Record<string, unknown>;
 

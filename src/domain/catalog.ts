@@ -80,7 +80,7 @@ export const employmentTypes = [
   { id: 'temporary', schema: 'TEMPORARY', label: l('Temporal', 'Temporary') },
   { id: 'internship', schema: 'INTERN', label: l('Prácticas', 'Internship') },
 ] as const satisfies readonly (Labelled & { schema: string })[];
-export type EmploymentTypeId = (typeof employmentTypes)[number]['id'];
+type EmploymentTypeId = (typeof employmentTypes)[number]['id'];
 
 export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 export const availabilities = ['interviews', 'open-to-offers', 'not-available'] as const;

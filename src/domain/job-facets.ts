@@ -77,8 +77,8 @@ export type JobQuery = { q: string; minSalaryUsd?: number; sort: JobSort; page: 
 export const QUERY_KEYS = { q: 'q', minSalaryUsd: 'salario_min', sort: 'orden', page: 'pagina' } as const;
 const SORT_PARAM: Record<JobSort, string> = { recent: 'recientes', salary: 'salario' };
 
-export const MAX_QUERY_LENGTH = 100;
-export const MAX_PAGE = 1000;
+const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE = 1000;
 /** Choices of the minimum-salary control (USD per month); any whole number in the URL works too. */
 export const MIN_SALARY_STEPS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 7000] as const;
 
@@ -112,7 +112,7 @@ export const sortParam = (sort: JobSort) => SORT_PARAM[sort];
 
 // ---- free text -----------------------------------------------------------------------------------------
 
-export const MAX_TERMS = 8;
+const MAX_TERMS = 8;
 
 /**
  * The words of a free-text query: accents and case folded away ("Diseñador" -> "disenador", as both

@@ -15,7 +15,7 @@ export const OFFER_FIELDS = [
   'skills_required', 'skills_nice', 'salary_min', 'salary_max', 'currency', 'period', 'description',
 ] as const;
 export type OfferField = (typeof OFFER_FIELDS)[number];
-export const OFFER_LIMITS = { title: [3, 160], city: [0, 100], description: [30, 10_000], skills: 10, salary: 100_000_000 } as const;
+const OFFER_LIMITS = { title: [3, 160], city: [0, 100], description: [30, 10_000], skills: 10, salary: 100_000_000 } as const;
 
 type Raw = Record<string, string | string[] | number | null | undefined>;
 const ids = (list: readonly { id: string }[]) => new Set(list.map((x) => x.id));
@@ -34,7 +34,7 @@ const amount = (v: Raw[string]): number | null => {
 };
 
 /** The currency an offer in a country may use: the country's own, or USD. */
-export const offerCurrencies = (country: string): string[] => {
+const offerCurrencies = (country: string): string[] => {
   const c = countries.find((x) => x.id === country)?.currency;
   return c && c !== 'USD' ? [c, 'USD'] : ['USD'];
 };

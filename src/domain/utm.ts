@@ -1,7 +1,7 @@
 // Campaign fields kept from the query string of a visit (SPEC §3): the last value wins when a field is
 // repeated; empty values are ignored; each value is capped to what the users table stores.
-export const UTM_FIELDS = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export type UtmField = (typeof UTM_FIELDS)[number];
+const UTM_FIELDS = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+type UtmField = (typeof UTM_FIELDS)[number];
 export type Utm = Partial<Record<UtmField, string>>;
 
 export function captureUtm(params: URLSearchParams): Utm | null {
@@ -9,7 +9,6 @@ export function captureUtm(params: URLSearchParams): Utm | null {
   for (const f of UTM_FIELDS) {
     const values = params.getAll(f).map((v) => v.trim()).filter(Boolean);
     const last = values[values.length - 1];
-    // eslint-disable-next-line no-control-regex
     if (last) out[f] = last.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
   }
   return Object.keys(out).length ? out : null;
@@ -18,7 +17,7 @@ export function captureUtm(params: URLSearchParams): Utm | null {
 /** The campaign fields of a query as a query string of their own ('' when there are none). */
 export function utmQuery(params: URLSearchParams): string {
   const utm = captureUtm(params);
-  return utm ? new URLSearchParams(utm as Record<string, string>).toString() : '';
+  return utm ? new URLSearchParams(utm).toString() : '';
 }
 
 /** Parse a stored capture, keeping only known fields with string values. */
@@ -29,8 +28,7 @@ export function parseUtm(raw: string | undefined): Utm | null {
     const out: Utm = {};
     // The cookie is the visitor's to edit: the same cleaning as a capture (a NUL byte cannot be stored).
     for (const f of UTM_FIELDS) {
-      // eslint-disable-next-line no-control-regex
-      const v = typeof data[f] === 'string' ? (data[f] as string).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) : '';
+      const v = typeof data[f] === 'string' ? (data[f]).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) : '';
       if (v) out[f] = v;
     }
     return Object.keys(out).length ? out : null;

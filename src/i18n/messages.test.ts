@@ -17,8 +17,8 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('message files', () => {
-  const fes = flatten(es as Tree);
-  const fen = flatten(en as Tree);
+  const fes = flatten(es);
+  const fen = flatten(en);
 
   it('have the same keys', () => {
     expect(Object.keys(fen).sort()).toEqual(Object.keys(fes).sort());

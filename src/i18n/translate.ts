@@ -12,18 +12,18 @@ const english: Messages = en;
 const i18n = rosetta<Messages>({ es, en: english });
 
 /** Every dotted path to a string in a message table: `'error.home' | 'routes.home.title' | …` (leaves only). */
-export type LeafPath<Tree> = {
+type LeafPath<Tree> = {
   [K in keyof Tree & string]: Tree[K] extends string ? K : `${K}.${LeafPath<Tree[K]>}`;
 }[keyof Tree & string];
 /** Every dotted path to a group of messages: `'error' | 'routes' | 'routes.home' | …`. */
-export type GroupPath<Tree> = {
+type GroupPath<Tree> = {
   [K in keyof Tree & string]: Tree[K] extends string ? never : K | `${K}.${GroupPath<Tree[K]>}`;
 }[keyof Tree & string];
 /** A message key: `t('typo.key')` fails the typecheck. */
 export type MessageKey = LeafPath<Messages>;
 export type MessageGroup = GroupPath<Messages>;
 
-export type TranslateParams = Record<string, string | number>;
+type TranslateParams = Record<string, string | number>;
 export type T = (key: MessageKey, params?: TranslateParams) => string;
 
 /** A translator bound to one locale. A missing key shows the key itself, never an empty string. */

@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 
 // The web session (PRODUCT.md §5): the token in an HttpOnly cookie page scripts never see, the account
 // type in a second one, both for 365 days, SameSite=Lax, Secure when the site is served over HTTPS.
-export const SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
+const SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 type CookieConfig = Pick<ServerConfig, 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL'>;
 

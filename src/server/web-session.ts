@@ -4,7 +4,7 @@ import { anonymousSession, type Session, type SessionUser } from '../state/sessi
 
 // The web session of a request (SPEC §4, PRODUCT.md §5): token and account type come from cookies; the
 // user is loaded once; a token the backend refuses clears both cookies and the visitor is anonymous.
-export type AccountType = 'match' | 'hire';
+type AccountType = 'match' | 'hire';
 /** Loads the user behind a token, or 'invalid' when the backend refuses it (expired, revoked, wrong type). */
 export type UserLoader = (token: string, type: AccountType) => Promise<SessionUser | 'invalid'>;
 

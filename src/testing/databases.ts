@@ -23,7 +23,7 @@ export async function freshSqlite(): Promise<TestDb> {
   return { ...database, cleanup: async () => (await database.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-export async function freshPostgres(): Promise<TestDb> {
+async function freshPostgres(): Promise<TestDb> {
   if (!pgUrl) throw new Error('no TEST_DATABASE_URL');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });

@@ -14,7 +14,7 @@ export const FUZZ_SEED = (() => {
 })();
 
 /** mulberry32: a small, well-mixed 32-bit generator; enough to make the random strings reproducible. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -26,7 +26,7 @@ export function prng(seed: number): () => number {
 }
 
 /** `n` random strings of 1-24 code units drawn from the ranges that break things: controls, surrogates, RTL, emoji. */
-export function randomStrings(seed: number, n: number): string[] {
+function randomStrings(seed: number, n: number): string[] {
   const rnd = prng(seed);
   const ranges: [number, number][] = [[0x00, 0x1f], [0x20, 0x7e], [0x7f, 0x9f], [0xd800, 0xdfff], [0x202a, 0x202e], [0x0590, 0x06ff], [0xfff0, 0xffff]];
   const out: string[] = [];
@@ -50,7 +50,7 @@ export const ID_VALUES: Hostile[] = [
   'abc', 'NaN', '1.5', '-1', '0', '1e400', '99999999999999999999', '2147483647', '2147483648', '0x10', ' 1', '1 ', '+1', '1e3', 'Infinity', '-0', '00001', '9007199254740993',
 ].map((v) => h(JSON.stringify(v), v));
 
-export const LONG = 'a'.repeat(100 * 1024);
+const LONG = 'a'.repeat(100 * 1024);
 
 /** Hostile text (any string field). */
 export const STRING_VALUES: Hostile[] = [
@@ -93,7 +93,7 @@ export const SHORT_STRINGS: Hostile[] = STRING_VALUES.filter((x) =>
 );
 
 /** Hostile pieces appended to an otherwise valid value, so that they get past length and format checks. */
-export const SUFFIXES: Hostile[] = [
+const SUFFIXES: Hostile[] = [
   h('NUL', '\u0000'),
   h('C0 controls', '\u0001\u001b[31m\u001f'),
   h('lone high surrogate', '\ud800'),

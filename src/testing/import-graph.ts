@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-export type Edge = { to: string; typeOnly: boolean };
+type Edge = { to: string; typeOnly: boolean };
 export type ModuleInfo = { file: string; edges: Edge[]; useClient: boolean; serverOnly: boolean };
 
 const EXTS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];

@@ -39,7 +39,6 @@ export async function addOffer(db: Kysely<DB>, companyId: number, o: OfferInput 
     created_at: new Date(now - day), updated_at: new Date(now - day),
     ...o,
   };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const row = await db.insertInto('offers').values(values as any).returning(['id', 'slug']).executeTakeFirstOrThrow();
   if (skills.length) await db.insertInto('offer_skills').values(skills.map((s) => ({ offer_id: row.id, skill: s.skill, required: s.required === false ? 0 : 1 }))).execute();
   if (countries.length) await db.insertInto('offer_countries').values(countries.map((country) => ({ offer_id: row.id, country }))).execute();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 // A small OAuth 2 provider on 127.0.0.1 that speaks the GitHub and Google dialects our client uses:
 // /authorize approves at once for the configured user, /token trades codes, and the profile endpoints
 // answer for issued tokens. Tests change `user` between flows.
-export type FakeUser = {
+type FakeUser = {
   id: string;
   name: string;
   email: string | null;
@@ -47,7 +47,7 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const url = new URL(req.url ?? '/', fp.url);
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const who = bearer ? fp.tokens.get(bearer) : undefined;
@@ -89,7 +89,8 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
       return json(res, 200, { sub: who.id, email: who.email, email_verified: who.verified, given_name: given, family_name: family.join(' '), name: who.name, picture: who.picture });
     }
     json(res, 404, { message: 'Not Found' });
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   fp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   server.unref();

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives, for delivery tests. `failNext` makes the
 // next messages be refused with a temporary error, as a busy mail server would.
-export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; headers: Record<string, string> };
+type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; headers: Record<string, string> };
 
 export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; failNext: number; close(): Promise<void> };
 
@@ -30,7 +30,7 @@ function decodeHeader(v: string): string {
   );
 }
 
-export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+function parseMail(raw: string): { headers: Record<string, string>; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers: Record<string, string> = {};

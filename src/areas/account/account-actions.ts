@@ -22,7 +22,7 @@ type Deps = {
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
 
-export const ORIGINS = ['regular', 'public-offer', 'calculator', 'free-course'] as const;
+const ORIGINS = ['regular', 'public-offer', 'calculator', 'free-course'] as const;
 type Origin = (typeof ORIGINS)[number];
 
 /** What was typed, minus secrets, to show again after an error. */

@@ -50,7 +50,7 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
       const intent = input.fields.intent === 'preview' || input.fields.intent === 'draft' ? input.fields.intent : 'publish';
       const { raw, values } = typed(input);
       const parsed = parseOfferInput(raw);
-      const errors = parsed.ok ? {} : Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, input.t(e!.key, e!.params)]));
+      const errors = parsed.ok ? {} : Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, input.t(e.key, e.params)]));
       if (intent === 'preview') return { ok: false, status: 200, message: '', errors, values: { ...values, intent: 'preview' } };
       const { viewer } = input;
       const svc = await hiring();

@@ -4,7 +4,7 @@ import { parseId } from '../../domain/ids';
 import { Link } from 'waku';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { CompanyEditor } from './company-editor';
-import { areas, countries, englishLevels, labelOf, roles, seniorities, skills, type CountryId } from '../../domain/catalog';
+import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { renderMarkdown } from '../../server/render/markdown';
 import { offerFormValues, parseOfferInput } from '../../domain/offer-input';
@@ -29,7 +29,7 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
   const num = (s?: string) => (s && /^[\d.,\s]+$/.test(s) ? Number(s.replace(/[.,\s]/g, '')) : undefined);
   const market = await (await services.hiring()).market({
     role: roles.some((r) => r.id === values.role) ? values.role : undefined,
-    country: countries.some((c) => c.id === values.country) ? (values.country as CountryId) : undefined,
+    country: countries.some((c) => c.id === values.country) ? (values.country) : undefined,
     seniority: seniorities.some((s) => s.id === values.seniority) ? (values.seniority as 'junior' | 'mid' | 'senior') : undefined,
     english: englishLevels.some((e) => e.id === values.english) ? values.english : undefined,
     modality: values.modality || undefined,
@@ -199,7 +199,7 @@ export const HireSitePage: Page = async (p) => {
                       <th scope="row">
                         {o.state === 'open' || o.state === 'closed' || o.state === 'expired' ? <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link> : o.title}
                       </th>
-                      <td><span className={`badge badge-${STATE_BADGE[o.state]}`}>{t(`platform.offerState.${o.state}`)}</span></td>
+                      <td><span className={`badge badge-${STATE_BADGE[o.state] ?? 'secondary'}`}>{t(`platform.offerState.${o.state}`)}</span></td>
                       <td><Link to={`${site}?oferta=${o.id}#applicants`}>{t('hire.site.applicantCount', { n: o.applicants })}</Link></td>
                       <td>{o.validThrough && o.state !== 'closed' ? formatDate(o.validThrough, locale) : '—'}</td>
                       <td>

@@ -72,7 +72,7 @@ export async function JobsPage(p: PageProps) {
   // One link per active filter that drops it (the active-filter chips and the empty state's suggestions).
   const removals: RemoveLink[] = [
     ...(selection.country ? [{ key: 'country', text: labelOf(countries, selection.country, locale) }] : []),
-    ...FACETS.flatMap((key) => (selection[key] ? [{ key, text: labelOf(FACET_VALUES[key], selection[key]!, locale) }] : [])),
+    ...FACETS.flatMap((key) => (selection[key] ? [{ key, text: labelOf(FACET_VALUES[key], selection[key], locale) }] : [])),
   ].map((r) => ({ ...r, label: t('jobs.filters.remove', { label: r.text }), to: to(withFacet(selection, r.key as never, undefined)) }));
   if (query.q) removals.push({ key: 'q', text: t('jobs.filters.query', { q: query.q }), label: t('jobs.filters.removeQuery', { q: query.q }), to: to(selection, { ...keep, q: '' }) });
   if (query.minSalaryUsd) {

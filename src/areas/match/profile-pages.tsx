@@ -10,7 +10,6 @@ import { countries, englishLevels, labelOf, roles, seniorities, skills } from '.
 import { formatDate, formatNumber } from '../../i18n/format';
 import { PageError } from '../../domain/page-error';
 import { href } from '../../routes';
-import { getRequestContext } from '../../server/request-context';
 import { services } from '../../server/services/container';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';

@@ -5,7 +5,7 @@ import { JsonLd } from '../../components/layout/json-ld';
 import { jobPosting } from './job-posting';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
-import { type CountryId, type RoleId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import { type CountryId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatMoney } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { markdownToText, renderMarkdown } from '../../server/render/markdown';
@@ -124,7 +124,7 @@ export const OfferPage: Page = async (p) => {
   );
   const jobs = await services.jobs();
   const country = o.country as CountryId;
-  const similar = await jobs.related([{ role: o.role as RoleId, country, seniority: o.seniority }, { role: o.role as RoleId, country }, { role: o.role as RoleId }], 4, o.id);
+  const similar = await jobs.related([{ role: o.role, country, seniority: o.seniority }, { role: o.role, country }, { role: o.role }], 4, o.id);
   const related = (
     <RelatedOffers
       id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}

@@ -6,7 +6,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
-import { type CountryId, type RoleId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { JsonLd } from '../../components/layout/json-ld';
 import { services } from '../../server/services/container';
@@ -137,7 +137,7 @@ export async function SalaryPage(p: PageProps) {
         .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
     : [];
   // Open offers for the role (in the country when the page has one).
-  const offers = role ? await (await services.jobs()).related([country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId }], 5) : null;
+  const offers = role ? await (await services.jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5) : null;
   // The hub links to the skill pages that have data in the country.
   const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
   const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
@@ -181,7 +181,7 @@ export async function SalaryPage(p: PageProps) {
       {offers && role && (
         <RelatedOffers
           id="open-offers" title={t('salary.openOffers', labels(p))} items={offers.items} locale={locale} t={t} empty={t('salary.noOpenOffers')}
-          more={jobsHref(locale, country ? { role: role as RoleId, country: country as CountryId } : { role: role as RoleId })} moreLabel={t('salary.allOffers', labels(p))}
+          more={jobsHref(locale, country ? { role: role, country: country as CountryId } : { role: role })} moreLabel={t('salary.allOffers', labels(p))}
         />
       )}
       {id === 'toolsCountry' && country && (

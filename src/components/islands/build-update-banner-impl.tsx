@@ -43,9 +43,9 @@ export default function BuildUpdateBanner({ buildId, labels }: { buildId: string
       } catch {
         /* offline: try again later */
       }
-      if (!stopped) timer = setTimeout(check, INTERVAL_MS);
+      if (!stopped) timer = setTimeout(() => void check(), INTERVAL_MS);
     };
-    timer = setTimeout(check, FIRST_CHECK_MS);
+    timer = setTimeout(() => void check(), FIRST_CHECK_MS);
     // Chunk load errors (vite:preloadError) are already recovered by Waku's inline script, once per build.
     return () => {
       stopped = true;

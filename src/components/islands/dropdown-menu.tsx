@@ -64,12 +64,18 @@ export function DropdownMenu({
   };
   const onMenuKey = (e: KeyboardEvent) => {
     const i = itemRefs.current.findIndex((el) => el === document.activeElement);
-    if (e.key === 'ArrowDown') (e.preventDefault(), focusItem(i + 1));
-    else if (e.key === 'ArrowUp') (e.preventDefault(), focusItem(i - 1));
-    else if (e.key === 'Home') (e.preventDefault(), focusItem(0));
-    else if (e.key === 'End') (e.preventDefault(), focusItem(items.length - 1));
-    else if (e.key === 'Escape') (e.preventDefault(), close(true));
-    else if (e.key === 'Tab') close();
+    const to: Record<string, () => void> = {
+      ArrowDown: () => focusItem(i + 1),
+      ArrowUp: () => focusItem(i - 1),
+      Home: () => focusItem(0),
+      End: () => focusItem(items.length - 1),
+      Escape: () => close(true),
+    };
+    const act = to[e.key];
+    if (act) {
+      e.preventDefault();
+      act();
+    } else if (e.key === 'Tab') close();
   };
   const choose = (id: string) => {
     onSelect?.(id);

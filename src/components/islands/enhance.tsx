@@ -19,6 +19,7 @@ export function Enhanced<P extends object>({ load, props, children }: { load: ()
       live = false;
     };
     // Loaded once, with the props of the first render: the server-rendered HTML is what gets replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return loaded ? <loaded.C {...props} {...loaded.extra} /> : children;
 }

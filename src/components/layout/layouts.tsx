@@ -18,7 +18,7 @@ function SkipLink({ t }: Pick<ShellProps, 't'>) {
   );
 }
 
-export function DefaultLayout(props: LayoutProps) {
+function DefaultLayout(props: LayoutProps) {
   return (
     <>
       <SkipLink t={props.t} />
@@ -30,7 +30,7 @@ export function DefaultLayout(props: LayoutProps) {
 }
 
 /** Logo only: forms and legal pages. */
-export function CleanLayout(props: LayoutProps) {
+function CleanLayout(props: LayoutProps) {
   const { t, locale, brand } = props;
   const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
   const def = props.routeId ? routeDef(props.routeId) : null;
@@ -78,7 +78,7 @@ function NavGroup({ title, items, current }: { title: string; items: { to: strin
 }
 
 /** The salary tools: the default shell plus the tools navigation. */
-export function ToolsLayout(props: LayoutProps) {
+function ToolsLayout(props: LayoutProps) {
   const { locale, t, path } = props;
   const current = (to: string) => (to === path ? 'page' : undefined);
   const featuredCountries = countries;

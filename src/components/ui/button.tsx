@@ -9,12 +9,12 @@ export type ButtonVariant =
   | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-export const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') =>
+const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') =>
   `btn btn-${variant} btn-${size}${extra ? ` ${extra}` : ''}`;
 
 type Common = { variant?: ButtonVariant; size?: ButtonSize; children: ReactNode; className?: string };
 
-export function Button({ variant, size, className, children, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+function Button({ variant, size, className, children, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type={type} className={buttonClass(variant, size, className)} {...rest}>
       {children}

@@ -5,10 +5,10 @@ const email = { required: true, email: true, max: 254 } as const;
 const newPassword = { required: true, min: 8, max: 200 } as const;
 const personName = { required: true, max: 100 } as const;
 
-export const ACCOUNT_TYPES = ['match', 'hire'] as const;
+const ACCOUNT_TYPES = ['match', 'hire'] as const;
 
 /** A contributed salary: gross monthly, in the country's currency or in USD. The outlier check does the real judging. */
-export const SALARY_CURRENCIES = ['local', 'USD'] as const;
+const SALARY_CURRENCIES = ['local', 'USD'] as const;
 const salaryAmount = { integer: { min: 1, max: 999_999_999, amount: true } } as const;
 
 export const specs = {

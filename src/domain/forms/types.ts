@@ -10,5 +10,5 @@ export type FormState = {
   values: Record<string, string>;
 };
 
-export type FormSuccess = { ok: true; redirect: string };
+type FormSuccess = { ok: true; redirect: string };
 export type FormReply = FormState | FormSuccess;

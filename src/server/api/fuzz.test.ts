@@ -329,7 +329,7 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let json: any = null;
     try {
       json = JSON.parse(text);
     } catch {

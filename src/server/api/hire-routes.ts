@@ -42,7 +42,7 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const parsed = parseOfferInput(flat);
     if (!parsed.ok) {
       const t = getT(langOf(c));
-      return { error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e!.key, e!.params)]))) } as const;
+      return { error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e.key, e.params)]))) } as const;
     }
     return { value: parsed.value, publish: raw.publish === true } as const;
   };
@@ -77,7 +77,7 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const offerId = idOf(c);
     const action = c.req.param('action') as OfferAction;
     const v = await viewer(c);
-    if (offerId === null || !ACTIONS.includes(action as (typeof ACTIONS)[number])) return fail(c, 404, 'api.notFound');
+    if (offerId === null || !ACTIONS.includes(action)) return fail(c, 404, 'api.notFound');
     return ok(c, await (await hiring()).act(v, offerId, action));
   });
   api.get('/v3/hire/offers/:id/applicants', async (c) => {

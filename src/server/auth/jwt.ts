@@ -21,7 +21,7 @@ export function signToken(claims: Omit<TokenClaims, 'iat' | 'exp'>, secret: stri
 export function verifyToken(token: string, secret: string, now = Date.now()): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
-  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const expected = createHmac('sha256', secret).update(`${HEADER}.${parts[1]!}`).digest();
   let given: Buffer;
   try {
     given = Buffer.from(parts[2]!, 'base64url');

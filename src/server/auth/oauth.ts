@@ -130,7 +130,7 @@ export async function fetchProfile(p: ProviderConfig, accessToken: string): Prom
     const user = (await getJson(`${p.profileUrl}/user`, { headers })) as Record<string, unknown>;
     const id = typeof user.id === 'number' || typeof user.id === 'string' ? String(user.id) : '';
     if (!id) throw new OAuthError('profile without an id');
-    const emails = (await getJson(`${p.profileUrl}/user/emails`, { headers }).catch(() => [])) as unknown;
+    const emails: unknown = await getJson(`${p.profileUrl}/user/emails`, { headers }).catch(() => []);
     const list = Array.isArray(emails) ? (emails as Record<string, unknown>[]) : [];
     const primary = list.find((e) => e.primary === true && e.verified === true) ?? list.find((e) => e.verified === true);
     const { name, lastName } = splitName(str(user.name), str(user.login));

@@ -26,7 +26,7 @@ import { href } from '../../routes';
 type Deps = { auth: () => Promise<AuthService>; trustProxy?: TrustProxy; oauth?: OAuthDeps };
 
 /** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
-export type OAuthDeps = {
+type OAuthDeps = {
   providers: Partial<Record<ProviderId, ProviderConfig>>;
   stateSecret: () => string;
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
@@ -40,7 +40,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'ApplicationError', 413: 'PayloadTooLargeError', 422: 'ValidationError', 429: 'RateLimitError', 500: 'InternalServerError',
 };
 
-export function strapiError(c: Context, status: number, key: MessageKey, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
+function strapiError(c: Context, status: number, key: MessageKey, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
   const message = getT(langOf(c))(key, params);
   return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
 }

@@ -9,12 +9,12 @@ import type { DB } from './schema';
 const localBumps = new Map<string, number>();
 
 /** How many times this process has committed a bump of `name` (cheap, no database read). */
-export function localGeneration(name: string): number {
+function localGeneration(name: string): number {
   return localBumps.get(name) ?? 0;
 }
 
 /** The committed generation of `name` (0 before its first bump). */
-export async function readGeneration(db: Kysely<DB>, name: string): Promise<number> {
+async function readGeneration(db: Kysely<DB>, name: string): Promise<number> {
   const row = await db.selectFrom('generations').select('value').where('name', '=', name).executeTakeFirst();
   return row ? Number(row.value) : 0;
 }

@@ -56,13 +56,13 @@ const CO_B = ['Labs', 'Digital', 'Tech', 'Software', 'Data', 'Studio', 'Cloud', 
 
 const slug = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-async function insertChunks<T extends keyof DB & string>(trx: Transaction<DB> | Kysely<DB>, table: T, rows: Record<string, unknown>[], size = 400) {
+async function insertChunks<T extends Extract<keyof DB, string>>(trx: Transaction<DB> | Kysely<DB>, table: T, rows: Record<string, unknown>[], size = 400) {
   for (let i = 0; i < rows.length; i += size) {
     await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
   }
 }
 
-export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
+async function isSeeded(db: Kysely<DB>): Promise<boolean> {
   return !!(await db.selectFrom('companies').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst());
 }
 
@@ -78,7 +78,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
   const seeded = await db.transaction().execute(async (trx) => {
     if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727271)`.execute(trx);
     else await sql`insert into rate_limits (key, window_start, count) values ('__seed_lock__', 0, 0) on conflict (key) do nothing`.execute(trx);
-    if (await isSeeded(trx as unknown as Kysely<DB>)) return false;
+    if (await isSeeded(trx)) return false;
     const rand = mulberry32(20261122);
     const pick = <X>(xs: readonly X[]): X => xs[Math.floor(rand() * xs.length)]!;
     const between = (a: number, b: number) => Math.floor(a + rand() * (b - a + 1));
@@ -95,7 +95,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
 
     // Companies and their demo users.
     const companyRows = Array.from({ length: DEMO_SIZES.companies }, (_, i) => {
-      const name = i === 0 ? DEMO_ACCOUNTS.company.company : `${CO_A[i % CO_A.length]} ${CO_B[Math.floor(i / CO_A.length) % CO_B.length]} (demo)`;
+      const name = i === 0 ? DEMO_ACCOUNTS.company.company : `${CO_A[i % CO_A.length]!} ${CO_B[Math.floor(i / CO_A.length) % CO_B.length]!} (demo)`;
       return { name, slug: `${slug(name)}-${i + 1}`, website: `https://${slug(name)}.example`, size: pick(['1-10', '11-50', '51-200', '201-1000']), country: pick(countries).id, is_demo: 1 };
     });
     await insertChunks(trx, 'companies', companyRows);

@@ -110,7 +110,7 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
   for (const [k, v] of form.entries()) {
     if (typeof v === 'string') {
       fields[k] = v.slice(0, 20_000);
-      (lists[k] ??= []).push(fields[k]!);
+      (lists[k] ??= []).push(fields[k]);
     } else if (v.size > 0) files[k] = v;
   }
 

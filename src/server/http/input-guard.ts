@@ -19,7 +19,7 @@ export function nulFields(value: unknown, path = ''): string[] {
 }
 
 /** The query's parameters as a name -> values record, for nulFields. */
-export const queryValues = (url: string): Record<string, string[]> => {
+const queryValues = (url: string): Record<string, string[]> => {
   const out: Record<string, string[]> = {};
   for (const [k, v] of new URL(url).searchParams) (out[k] ??= []).push(v);
   return out;

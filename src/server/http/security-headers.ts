@@ -7,7 +7,7 @@ export const newNonce = () => randomBytes(16).toString('base64');
 
 export type CspOptions = { nonce?: string; frameable?: boolean; connectSrc?: string[]; dev?: boolean; hsts?: boolean };
 
-export function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }: CspOptions): string {
+function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }: CspOptions): string {
   const script = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])];
   return [
     "default-src 'self'",

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config';
 
 // The campaign of the latest visit that carried one, kept for 30 days so that a sign-up later in the
 // visit is attributed to it.
-export const UTM_COOKIE = 'tandem_utm';
+const UTM_COOKIE = 'tandem_utm';
 const MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export function utmCookieFor(params: URLSearchParams, config: Pick<ServerConfig, 'SITE_URL'>): string[] {

@@ -49,7 +49,7 @@ function labelParams(params: Params, locale: Locale, brand: string) {
   };
 }
 
-export function defaultMeta(id: RouteId, t: T, params: Params, locale: Locale, brand: string): PageMeta {
+function defaultMeta(id: RouteId, t: T, params: Params, locale: Locale, brand: string): PageMeta {
   const values = labelParams(params, locale, brand);
   return { title: t(`routes.${id}.title`, values), description: t(`routes.${id}.description`, values) };
 }
@@ -138,7 +138,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
 
 /** Waku's 404 page: a path that matches no route. */
 export function notFoundPage() {
-  return async function NotFoundPage(props: { path?: string }) {
+  return async function NotFoundPage() {
     const path = currentPagePath();
     const locale = localeOfPath(path);
     const t = getT(locale);

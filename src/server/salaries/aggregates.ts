@@ -15,7 +15,7 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
 
 /** The groups pages and the calculator read. Skill groups count each report once per skill. */
-export const GROUPINGS: Dimension[][] = [
+const GROUPINGS: Dimension[][] = [
   [], ['country'], ['role'], ['skill'], ['seniority'],
   ['country', 'role'], ['country', 'seniority'], ['country', 'skill'], ['country', 'modality'], ['country', 'english'],
   ['role', 'seniority'], ['role', 'skill'], ['role', 'modality'], ['role', 'english'],
@@ -25,7 +25,7 @@ export const GROUPINGS: Dimension[][] = [
 
 /** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
 export function groupKey(f: GroupFilter): string {
-  const parts = DIMENSIONS.filter((d) => f[d] !== undefined && f[d] !== null).map((d) => `${d}=${f[d]}`);
+  const parts = DIMENSIONS.filter((d) => f[d] !== undefined && f[d] !== null).map((d) => `${d}=${String(f[d])}`);
   return parts.length ? parts.join('|') : 'all';
 }
 

@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { CountryId } from '../../domain/catalog';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
 import { MIN_REPORTS, type GroupFilter } from './aggregates';
@@ -11,7 +10,7 @@ import { currencyOf } from './mapping';
 // source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
 // typo (a yearly figure, a missing zero, the wrong currency) cannot move anybody's estimate. One report
 // per user: contributing again replaces the earlier one.
-export const CONTRIBUTION_SOURCE = SOURCES['tandem-users']!;
+const CONTRIBUTION_SOURCE = SOURCES['tandem-users']!;
 
 /**
  * Tukey's "far out" fences (k = 3) on the logarithm of pay: pay is skewed, so the fences are symmetric in
@@ -53,7 +52,7 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
   return {
     /** Judge a gross monthly salary for the calculator's inputs and store it as the user's report if it passes. */
     async contribute(userId: number, input: CalculatorInput, pay: ContributionAmount): Promise<ContributionResult> {
-      const currency = currencyOf(input.country as CountryId);
+      const currency = currencyOf(input.country);
       const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
       const rate = fx ? Number(fx.usd_rate) : NaN;
       if (pay.currency === 'local' && !(rate > 0)) return { status: 'implausible', usdMonth: 0 };

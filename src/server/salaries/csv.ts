@@ -40,7 +40,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Rows as objects keyed by the header row. Rows with a different number of fields are reported apart. */
-export function csvRecords(text: string): { header: string[]; records: Record<string, string>[]; malformed: number } {
+function csvRecords(text: string): { header: string[]; records: Record<string, string>[]; malformed: number } {
   const [header = [], ...rows] = parseCsv(text);
   const records: Record<string, string>[] = [];
   let malformed = 0;

@@ -57,7 +57,7 @@ export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult 
   if (!(usdYear > 0) || !(amount > 0)) return { ok: false, reason: 'no amount' };
   const usd_month = Math.round(usdYear / 12);
   if (!plausible(usd_month)) return { ok: false, reason: 'implausible amount' };
-  const year = /^\d{4}$/.test(r.work_year ?? '') ? r.work_year : '2024';
+  const year = r.work_year && /^\d{4}$/.test(r.work_year) ? r.work_year : '2024';
   return {
     ok: true,
     report: {
@@ -82,7 +82,7 @@ const LAPLAZA = {
 };
 
 /** Column indexes of La Plaza's header; the currency/base pair appears twice (contractors, then employees). */
-export function laplazaColumns(header: string[]) {
+function laplazaColumns(header: string[]) {
   const all = (re: RegExp) => header.map((h, i) => (re.test(h) ? i : -1)).filter((i) => i >= 0);
   const one = (re: RegExp) => {
     const i = header.findIndex((h) => re.test(h));
@@ -100,7 +100,7 @@ export function laplazaColumns(header: string[]) {
   };
 }
 
-export function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, fx: FxTable): RowResult {
+function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, fx: FxTable): RowResult {
   const role = roleOfLanguage(row[cols.language] ?? '');
   if (!role) return { ok: false, reason: 'language not mapped' };
   const years = num(row[cols.years]);

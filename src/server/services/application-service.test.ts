@@ -56,7 +56,7 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
     await expect(svc.apply('backend-acme', { id: ana, type: 'match' })).rejects.toMatchObject({ code: 'conflict' });
     const both = await Promise.allSettled([1, 2, 3, 4].map(() => svc.apply('backend-acme', { id: luis, type: 'match' })));
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(both.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['conflict', 'conflict', 'conflict']);
+    expect(both.filter((r) => r.status === 'rejected').map((r) => (r).reason.code)).toEqual(['conflict', 'conflict', 'conflict']);
     expect((await svc.offer('backend-acme', { id: ana, type: 'match' })).application).toMatchObject({ status: 'sent' });
   });
 

@@ -34,7 +34,7 @@ export function stateOf(row: Pick<OfferRow, 'status' | 'valid_through'>, now: Da
     const until = toDate(row.valid_through);
     return until && until.getTime() <= now.getTime() ? 'expired' : 'open';
   }
-  return row.status as OfferState;
+  return row.status;
 }
 
 export function createApplicationService(database: Database, now: () => Date = () => new Date()) {
@@ -63,7 +63,7 @@ export function createApplicationService(database: Database, now: () => Date = (
         english: row.english, modality: row.modality, country: row.country, city: row.city, employmentType: row.employment_type,
         description: row.description,
         salary: {
-          min: Number(row.salary_min), max: Number(row.salary_max), currency: row.currency, period: row.period as 'month' | 'year', gross: !!row.gross,
+          min: Number(row.salary_min), max: Number(row.salary_max), currency: row.currency, period: row.period, gross: !!row.gross,
           minUsdMonth: row.salary_min_usd_month, maxUsdMonth: row.salary_max_usd_month,
         },
         state, publishedAt: toDate(row.published_at), validThrough: toDate(row.valid_through), updatedAt: toDate(row.updated_at), isDemo: !!row.is_demo,

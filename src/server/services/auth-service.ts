@@ -37,7 +37,7 @@ const toPublic = (u: PublicUser): PublicUser => ({
 });
 
 /** ASCII slug from a name: "José Pérez" -> "jose-perez". */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

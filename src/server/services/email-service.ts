@@ -6,14 +6,14 @@ import type { Database } from '../db/client';
 // down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
 // messages with retries; without one the log is the delivery channel and messages stay queued.
 export type OutgoingEmail = { to: string; subject: string; text: string; kind: string; locale: 'es' | 'en' };
-export type MailMessage = { from: string; to: string; subject: string; text: string; headers?: Record<string, string> };
+type MailMessage = { from: string; to: string; subject: string; text: string; headers?: Record<string, string> };
 export type MailTransport = { send(m: MailMessage): Promise<void>; close?(): void };
 
 /**
  * The single-use codes inside links (reset, confirmation: 43 base64url characters) replaced by a marker.
  * A delivered or abandoned message keeps its row (who got what, when) but not a working link.
  */
-export function redactSecrets(text: string): string {
+function redactSecrets(text: string): string {
   return text.replace(/[A-Za-z0-9_-]{32,}/g, '[redacted]');
 }
 

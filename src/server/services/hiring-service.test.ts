@@ -28,7 +28,7 @@ describe('offer input', () => {
     const r = parseOfferInput({ title: 'ab', area: 'tech', role: 'sdr', seniority: 'guru', modality: '', country: 'mars', salary_min: '9000', salary_max: '8000', currency: 'EUR', period: 'week', description: 'corta', skills_required: ['cobol'] });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(Object.fromEntries(Object.entries(r.errors).map(([k, v]) => [k, v!.key]))).toEqual({
+    expect(Object.fromEntries(Object.entries(r.errors).map(([k, v]) => [k, v.key]))).toEqual({
       title: 'forms.error.tooShort', role: 'hire.error.roleArea', seniority: 'forms.error.invalid', modality: 'forms.error.required', country: 'forms.error.invalid',
       skills_required: 'hire.error.skills', salary_max: 'hire.error.salaryRange', period: 'forms.error.invalid', description: 'forms.error.tooShort',
     });

@@ -21,7 +21,7 @@ import type { SalaryService } from './salary-service';
 // pausing, closing and renewing them, following applicants through the pipeline, browsing public
 // candidates, and the market check shown while an offer is written. Only a company's own users see or
 // change its offers and applicants.
-export const OFFER_DAYS = 60;
+const OFFER_DAYS = 60;
 export const PIPELINE = ['sent', 'approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected'] as const;
 export type PipelineStatus = (typeof PIPELINE)[number];
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
@@ -173,7 +173,7 @@ export function createHiringService(database: Database, deps: { salaries: () => 
           title: row.title, area: row.area, role: row.role, seniority: row.seniority as OfferInput['seniority'], english: row.english, modality: row.modality,
           country: row.country, allowedCountries: lists.countries, city: row.city, employmentType: row.employment_type,
           skillsRequired: lists.required, skillsNice: lists.nice, salaryMin: Number(row.salary_min), salaryMax: Number(row.salary_max),
-          currency: row.currency, period: row.period as 'month' | 'year', description: row.description,
+          currency: row.currency, period: row.period, description: row.description,
         },
       };
     },

@@ -8,7 +8,7 @@ import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type Offe
 // The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
 // through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
-export const PER_PAGE = 20;
+const PER_PAGE = 20;
 
 export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number };
 

@@ -13,7 +13,7 @@ export type LimitResult = { allowed: boolean; retryAfterSeconds: number };
  * The stored key: readable when it is short printable ASCII, else its prefix and a digest (an email of
  * 254 characters or a NUL byte must neither break the varchar(200) column on PostgreSQL nor be stored raw).
  */
-export function limitKey(key: string): string {
+function limitKey(key: string): string {
   if (/^[\x21-\x7e]{1,120}$/.test(key)) return key;
   const scope = /^[a-z-]+:[a-z-]+:/.exec(key)?.[0] ?? '';
   return `${scope}#${createHash('sha256').update(key).digest('base64url')}`;
@@ -85,7 +85,7 @@ export type DoorKnock =
   | { door: 'code'; ip: string }
   | { door: 'provider'; ip: string };
 
-export function identityChecks(k: DoorKnock, l: IdentityLimits = IDENTITY_LIMITS): [string, Limit][] {
+function identityChecks(k: DoorKnock, l: IdentityLimits = IDENTITY_LIMITS): [string, Limit][] {
   switch (k.door) {
     case 'login': return [[`login:ip:${k.ip}`, l.loginPerIp], [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail]];
     case 'register': return [[`register:ip:${k.ip}`, l.registerPerIp]];

@@ -112,7 +112,7 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     for (const within of [{}, ...rows.map((r) => Object.fromEntries(DIMENSIONS.filter((d) => r[d] !== null).map((d) => [d, r[d]!])) as GroupFilter)]) {
       for (const dimension of DIMENSIONS) {
         let q = t.db.selectFrom('salary_aggregates').select(['group_key', 'usd_p50']).where(dimension, 'is not', null);
-        for (const d of DIMENSIONS) if (d !== dimension) q = within[d] ? q.where(d, '=', within[d]!) : q.where(d, 'is', null);
+        for (const d of DIMENSIONS) if (d !== dimension) q = within[d] ? q.where(d, '=', within[d]) : q.where(d, 'is', null);
         const expected = (await q.execute()).map((r) => r.group_key).sort();
         const got = await svc.breakdown(within, dimension);
         expect(got.map((r) => r.stats.key).sort()).toEqual(expected);

@@ -20,7 +20,7 @@ export type Stats = {
 };
 
 export type EstimateInput = { country: CountryId; role: string; seniority: 'junior' | 'mid' | 'senior'; english?: string; modality?: string; skills?: string[] };
-export type Effect = { factor: 'seniority' | 'country' | 'english' | 'modality' | 'skill'; value: string; ratio: number; n: number };
+type Effect = { factor: 'seniority' | 'country' | 'english' | 'modality' | 'skill'; value: string; ratio: number; n: number };
 export type Estimate = {
   usd: { low: number; median: number; high: number };
   local: { currency: string; low: number; median: number; high: number; rate: number; asOf: string };
@@ -36,7 +36,7 @@ const RATIO_BOUNDS = [0.6, 1.6] as const;
 const clamp = (r: number) => Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], r));
 
 /** How often a process asks the database whether the salary data changed (decision 012). */
-export const SALARY_CHECK_MS = 5_000;
+const SALARY_CHECK_MS = 5_000;
 
 type AggregateRow = Selectable<DB['salary_aggregates']>;
 type Snapshot = {

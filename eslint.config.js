@@ -1,0 +1,94 @@
+// Lint (decision 019): typescript-eslint with type information, React hooks, the import boundaries of the
+// layout (README "Layout", decision 018) and a rule of ours for client islands. Formatting is Prettier's.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { dirname, resolve } from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const SRC = resolve(import.meta.dirname, 'src');
+
+// A 'use client' file must not import server code: Waku would ship it to the browser (or fail the build).
+// src/architecture.test.ts checks the transitive version; this rule gives the editor's feedback.
+const noServerInClient = {
+  meta: { type: 'problem', messages: { server: "A 'use client' file must not import server code ({{source}})." }, schema: [] },
+  create(context) {
+    const body = context.sourceCode.ast.body;
+    const first = body[0];
+    const isClient = first?.type === 'ExpressionStatement' && first.directive === 'use client';
+    if (!isClient) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = source.startsWith('.') ? resolve(dirname(context.filename), source) : '';
+      if (source === 'server-only' || target.startsWith(`${SRC}/server/`) || target.startsWith(`${SRC}/server.`)) {
+        context.report({ node, messageId: 'server', data: { source } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => node.importKind !== 'type' && check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+/** no-restricted-imports patterns for a folder that must not reach the given folders of src/. */
+const forbid = (folders, message, allowTypeImports = false) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})(/|$)`, message, allowTypeImports }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.ci/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { tandem: { rules: { 'no-server-in-client': noServerInClient } }, 'react-hooks': reactHooks },
+    rules: {
+      'tandem/no-server-in-client': 'error',
+      // The classic hooks rules. The React Compiler's rules (refs, set-state-in-effect) are left off: the
+      // islands are not compiled by it, and their patterns (measuring the DOM, syncing to storage) are deliberate.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Control characters in patterns are on purpose: the guards against NUL bytes and control characters.
+      'no-control-regex': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // A value set before a try block that may replace it reads better than a definite-assignment dance.
+      'no-useless-assignment': 'off',
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Async functions without await are fine as route handlers and service methods (a uniform signature).
+      '@typescript-eslint/require-await': 'off',
+      // Template literals of numbers and unions are how messages and URLs are built.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: false }],
+    },
+  },
+  // Layers (README "Layout"): each folder names what it must not import.
+  { files: ['src/domain/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid(['server', 'areas', 'client', 'components', 'state', 'routes', 'i18n'], 'The domain imports nothing of ours but the catalogue (type-only locale imports aside).', true) },
+  { files: ['src/client/**', 'src/components/**', 'src/state/**', 'src/routes.ts', 'src/i18n/**'], rules: forbid(['server', 'areas'], 'Shared code must not import server code or an area.') },
+  { files: ['src/server/**'], ignores: ['**/*.test.ts'], rules: forbid(['areas', 'waku\\.server'], 'Server code must not import an area or the entry.') },
+  // Tests, scripts and the benchmark handle untyped JSON and fixtures freely.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  prettier,
+);
