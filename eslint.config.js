@@ -43,7 +43,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs', 'bench/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node, ...globals.browser },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -62,7 +65,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Async functions without await are fine as route handlers and service methods (a uniform signature).
       '@typescript-eslint/require-await': 'off',
       // Template literals of numbers and unions are how messages and URLs are built.
@@ -70,9 +76,24 @@ export default tseslint.config(
     },
   },
   // Layers (README "Layout"): each folder names what it must not import.
-  { files: ['src/domain/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid(['server', 'areas', 'client', 'components', 'state', 'routes', 'i18n'], 'The domain imports nothing of ours but the catalogue (type-only locale imports aside).', true) },
-  { files: ['src/client/**', 'src/components/**', 'src/state/**', 'src/routes.ts', 'src/i18n/**'], rules: forbid(['server', 'areas'], 'Shared code must not import server code or an area.') },
-  { files: ['src/server/**'], ignores: ['**/*.test.ts'], rules: forbid(['areas', 'waku\\.server'], 'Server code must not import an area or the entry.') },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: forbid(
+      ['server', 'areas', 'client', 'components', 'state', 'routes', 'i18n'],
+      'The domain imports nothing of ours but the catalogue (type-only locale imports aside).',
+      true,
+    ),
+  },
+  {
+    files: ['src/client/**', 'src/components/**', 'src/state/**', 'src/routes.ts', 'src/i18n/**'],
+    rules: forbid(['server', 'areas'], 'Shared code must not import server code or an area.'),
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: forbid(['areas', 'waku\\.server'], 'Server code must not import an area or the entry.'),
+  },
   // Tests, scripts and the benchmark handle untyped JSON and fixtures freely.
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'src/testing/**'],

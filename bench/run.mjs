@@ -22,7 +22,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const DYNAMIC = process.env.BENCH_DYNAMIC ?? '/hire/pricing';
 const HEAVY = '/herramientas/peru/backend'; // the largest page today: tools layout with ~90 links
 const SALARY_PAGES = ['/herramientas/peru/backend', '/herramientas/mexico/salario'];
-const CALCULATOR_RESULT = '/herramientas/salario/calculadora/resultado?country=peru&role=backend&seniority=mid&english=advanced&modality=remote-global&skills=docker,aws';
+const CALCULATOR_RESULT =
+  '/herramientas/salario/calculadora/resultado?country=peru&role=backend&seniority=mid&english=advanced&modality=remote-global&skills=docker,aws';
 const SALARY_TARGET = '>= 300 req/s (salary pages)';
 const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
@@ -111,7 +112,8 @@ await run(`dynamic ${DYNAMIC} (uncached)`, DYNAMIC, { cookie: 'tandem_token=benc
 // the page cache, and the calculator result needs one. The demo candidate signs in once through the API.
 const reportsLoaded = await countSalaryReports();
 const login = await fetch(`${base}/api/v3/match/auth/login`, {
-  method: 'POST', headers: { 'content-type': 'application/json' },
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: 'candidata@demo.tandem.example', password: 'tandem-demo-2026' }),
 });
 if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
@@ -173,7 +175,8 @@ async function apiBench(baseUrl, label) {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-1';
   const reg = await fetch(`${baseUrl}/api/v3/match/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench', last_name: 'User', email, password }),
   });
   if (reg.status !== 201) throw new Error(`register failed on ${label}: ${reg.status} ${await reg.text()}`);
@@ -182,7 +185,8 @@ async function apiBench(baseUrl, label) {
   for (let i = 0; i < 8; i++) {
     const t0 = performance.now();
     const r = await fetch(`${baseUrl}/api/v3/match/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
       body: JSON.stringify({ email, password }),
     });
     await r.arrayBuffer();
@@ -192,7 +196,17 @@ async function apiBench(baseUrl, label) {
   for (const c of [10, 50]) {
     await autocannonRun(`${baseUrl}/api/v3/match/auth/me`, c, { authorization: `Bearer ${token}` });
     const r = await autocannonRun(`${baseUrl}/api/v3/match/auth/me`, c, { authorization: `Bearer ${token}` });
-    const row = { page: `GET /auth/me (${label})`, conns: c, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'static req/s': '', ratio: '', errors: r.errors + r.non2xx, target: '' };
+    const row = {
+      page: `GET /auth/me (${label})`,
+      conns: c,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'static req/s': '',
+      ratio: '',
+      errors: r.errors + r.non2xx,
+      target: '',
+    };
     results.push(row);
     console.log(JSON.stringify(row));
   }
@@ -201,11 +215,31 @@ async function apiBench(baseUrl, label) {
     const cookie = `tandem_token=${token}; tandem_type=match`;
     await autocannonRun(`${baseUrl}/match/plataforma`, 10, { cookie });
     const r = await autocannonRun(`${baseUrl}/match/plataforma`, 10, { cookie });
-    const row = { page: `signed-in /match/plataforma (${label})`, conns: 10, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'static req/s': '', ratio: '', errors: r.errors + r.non2xx, target: '>= 100 req/s' };
+    const row = {
+      page: `signed-in /match/plataforma (${label})`,
+      conns: 10,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'static req/s': '',
+      ratio: '',
+      errors: r.errors + r.non2xx,
+      target: '>= 100 req/s',
+    };
     results.push(row);
     console.log(JSON.stringify(row));
   }
-  results.push({ page: `sign-in latency (${label}), median of 8`, conns: 1, 'req/s': '', 'p50 ms': Math.round(logins[4]), 'p99 ms': Math.round(logins[7]), 'static req/s': '', ratio: '', errors: 0, target: '50-150 ms' });
+  results.push({
+    page: `sign-in latency (${label}), median of 8`,
+    conns: 1,
+    'req/s': '',
+    'p50 ms': Math.round(logins[4]),
+    'p99 ms': Math.round(logins[7]),
+    'static req/s': '',
+    ratio: '',
+    errors: 0,
+    target: '50-150 ms',
+  });
 }
 function autocannonRun(url, connections, headers) {
   return new Promise((resolve, reject) =>
@@ -225,7 +259,9 @@ if (process.env.BENCH_DATABASE_URL) {
     await waitUp(`http://127.0.0.1:${PG_PORT}/readyz`);
     await apiBench(`http://127.0.0.1:${PG_PORT}`, 'PostgreSQL');
   } finally {
-    try { process.kill(-pgServer.pid, 'SIGTERM'); } catch {}
+    try {
+      process.kill(-pgServer.pid, 'SIGTERM');
+    } catch {}
   }
 }
 
@@ -238,7 +274,9 @@ let jsGzip = 0;
 for (const src of uniqueScripts) jsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
 // The sign-in page loads the form's own chunk on top of the shared ones (information).
 const loginHtml = await (await get('/ingresar')).text();
-const loginScripts = [...new Set([...loginHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]))];
+const loginScripts = [
+  ...new Set([...loginHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1])),
+];
 let loginJsGzip = 0;
 for (const src of loginScripts) loginJsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
 const formChunk = readdirSync(join(root, 'dist/public/assets')).find((f) => /^account-form-impl-.*\.js$/.test(f));
@@ -251,23 +289,35 @@ const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defe
 function tree(pid) {
   let pids = [pid];
   try {
-    const kids = execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    const kids = execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
     for (const k of kids) pids = pids.concat(tree(k));
   } catch {}
   return pids;
 }
-const memory = tree(server.pid).map((pid) => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' ');
-    return { pid, 'rss MB': Math.round(rss / 1024), cmd: cmd.slice(-60) };
-  } catch {
-    return null;
-  }
-}).filter(Boolean);
+const memory = tree(server.pid)
+  .map((pid) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' ');
+      return { pid, 'rss MB': Math.round(rss / 1024), cmd: cmd.slice(-60) };
+    } catch {
+      return null;
+    }
+  })
+  .filter(Boolean);
 
-console.log('\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports, %s offers loaded)', DURATION, reportsLoaded.toLocaleString('en'), offersLoaded.toLocaleString('en'));
+console.log(
+  '\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports, %s offers loaded)',
+  DURATION,
+  reportsLoaded.toLocaleString('en'),
+  offersLoaded.toLocaleString('en'),
+);
 console.table(results);
 console.log('\nBytes');
 console.table([

@@ -45,7 +45,13 @@ test.describe('with JavaScript', () => {
     const email = freshEmail('hire');
     await page.goto('/en/hire/empezar-ahora');
     await waitForForm(page, 'hire-signup-form');
-    await fillSignUp(page, 'hire-signup-form', { name: 'Tomás', last_name: 'Rey', company_name: 'Nube Andina', email, password: 'clave-segura-2' });
+    await fillSignUp(page, 'hire-signup-form', {
+      name: 'Tomás',
+      last_name: 'Rey',
+      company_name: 'Nube Andina',
+      email,
+      password: 'clave-segura-2',
+    });
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/en\/hire\/site$/);
     await openSessionMenu(page);
@@ -77,7 +83,11 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     const summary = page.getByRole('alert');
     await expect(summary).toContainText('Revisa los campos marcados.');
-    await expect(summary.getByRole('link')).toHaveText(['Nombre: Este campo es obligatorio.', 'Apellidos: Este campo es obligatorio.', 'Contraseña: Este campo es obligatorio.']);
+    await expect(summary.getByRole('link')).toHaveText([
+      'Nombre: Este campo es obligatorio.',
+      'Apellidos: Este campo es obligatorio.',
+      'Contraseña: Este campo es obligatorio.',
+    ]);
     await expect(page.locator('#signup-form-password')).toHaveAttribute('aria-invalid', 'true');
     await page.fill('#signup-form-password', 'secreta-1');
     await page.getByRole('button', { name: 'Mostrar' }).click();
@@ -103,7 +113,12 @@ test.describe('with JavaScript', () => {
   test('signed-in visitors are sent home from guest-only pages', async ({ page }) => {
     await signIn(page, '/en/login', DEMO.company, DEMO.password, 'hire');
     await expect(page).toHaveURL(/\/en\/hire\/site$/);
-    for (const [path, home] of [['/en/login', /\/en$/], ['/registro', /:\d+\/$/], ['/hire/empezar-ahora', /:\d+\/$/], ['/en/forgot-password', /\/en$/]] as const) {
+    for (const [path, home] of [
+      ['/en/login', /\/en$/],
+      ['/registro', /:\d+\/$/],
+      ['/hire/empezar-ahora', /:\d+\/$/],
+      ['/en/forgot-password', /\/en$/],
+    ] as const) {
       await page.goto(path);
       await expect(page).toHaveURL(home);
     }
@@ -158,7 +173,10 @@ test.describe('with JavaScript', () => {
   test('the header shows the user in both locales', async ({ page }) => {
     await signIn(page, '/ingresar', DEMO.candidate, DEMO.password);
     await expect(page).toHaveURL(/\/match\/plataforma$/);
-    for (const [path, workspace, profile] of [['/', 'Mi plataforma', 'Mi perfil'], ['/en', 'My platform', 'My profile']] as const) {
+    for (const [path, workspace, profile] of [
+      ['/', 'Mi plataforma', 'Mi perfil'],
+      ['/en', 'My platform', 'My profile'],
+    ] as const) {
       await page.goto(path);
       await openSessionMenu(page);
       await expect(page.getByRole('menuitem', { name: workspace })).toBeVisible();
@@ -227,13 +245,19 @@ test.describe('with JavaScript', () => {
     await fillSignUp(page, 'signup-form', { name: 'Utm', last_name: 'Test', email, password: 'clave-segura-4' });
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page).toHaveURL(/\/match\/plataforma$/);
-    const row = await queryOne<Record<string, string | null>>('select origin, utm_source, utm_campaign, utm_medium from users where email = ?', email);
+    const row = await queryOne<Record<string, string | null>>(
+      'select origin, utm_source, utm_campaign, utm_medium from users where email = ?',
+      email,
+    );
     expect(row).toEqual({ origin: 'calculator', utm_source: 'linkedin', utm_campaign: 'lanzamiento', utm_medium: null });
   });
 
   test('an invalid session token clears both cookies and the visitor continues anonymously', async ({ page, context }) => {
     const url = test.info().project.use.baseURL!;
-    await context.addCookies([{ name: 'tandem_token', value: 'not.a.token', url }, { name: 'tandem_type', value: 'match', url }]);
+    await context.addCookies([
+      { name: 'tandem_token', value: 'not.a.token', url },
+      { name: 'tandem_type', value: 'match', url },
+    ]);
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('link', { name: 'Ingresar' }).first()).toBeVisible();

@@ -19,7 +19,10 @@ async function hostSite(iframePath: string) {
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-test('the embedded calculator works inside another site and opens the result on Tandem in a new tab, tagged utm_source=iframe', async ({ page, context }) => {
+test('the embedded calculator works inside another site and opens the result on Tandem in a new tab, tagged utm_source=iframe', async ({
+  page,
+  context,
+}) => {
   const host = await hostSite(href('calculatorIframe', 'es'));
   try {
     const arrivals: string[] = [];
@@ -43,7 +46,9 @@ test('the embedded calculator works inside another site and opens the result on 
     await frame.getByRole('button', { name: 'Calcular mi salario' }).click();
     const tab = await popupOpened;
     // Anonymous visitors pass through the registration step; the campaign tags travel along.
-    await tab.waitForURL(/\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=senior&utm_source=iframe&utm_medium=embed$/);
+    await tab.waitForURL(
+      /\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=senior&utm_source=iframe&utm_medium=embed$/,
+    );
     expect(arrivals.some((u) => u.includes('/herramientas/salario/calculadora/resultado?') && u.includes('utm_source=iframe'))).toBe(true);
     expect(page.url()).toBe(host.url);
     const utm = (await context.cookies(E2E_ORIGIN)).find((c) => c.name === 'tandem_utm');
@@ -87,7 +92,9 @@ test('the calculator page shows a copy-paste embed snippet with the absolute ifr
   for (const locale of ['es', 'en'] as const) {
     await page.goto(href('calculator', locale));
     const code = page.getByTestId('embed-code');
-    await expect(page.getByRole('heading', { name: locale === 'es' ? 'Inserta esta calculadora en tu sitio' : 'Embed this calculator on your site' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: locale === 'es' ? 'Inserta esta calculadora en tu sitio' : 'Embed this calculator on your site' }),
+    ).toBeVisible();
     await expect(code).toHaveAttribute('readonly', '');
     const snippet = await code.inputValue();
     const src = `${E2E_ORIGIN}${href('calculatorIframe', locale)}`;
@@ -143,7 +150,12 @@ test.describe('with JavaScript', () => {
     await role.focus();
     await role.pressSequentially('desarrollador');
     const roles = page.getByRole('listbox', { name: 'Rol' }).getByRole('option');
-    await expect(roles).toHaveText(['Desarrollador/a Frontend', 'Desarrollador/a Backend', 'Desarrollador/a Fullstack', 'Desarrollador/a Mobile']);
+    await expect(roles).toHaveText([
+      'Desarrollador/a Frontend',
+      'Desarrollador/a Backend',
+      'Desarrollador/a Fullstack',
+      'Desarrollador/a Mobile',
+    ]);
     await role.press('ArrowDown');
     await expect(page.getByRole('option', { name: 'Desarrollador/a Backend' })).toHaveAttribute('aria-selected', 'true');
     await role.press('Enter');

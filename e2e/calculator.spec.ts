@@ -12,7 +12,9 @@ test.describe('without JavaScript', () => {
     await page.selectOption('#calc-english', 'advanced');
     await page.getByLabel('Docker', { exact: true }).check();
     await page.getByRole('button', { name: 'Calcular mi salario' }).click();
-    await expect(page).toHaveURL(/\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/);
+    await expect(page).toHaveURL(
+      /\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/,
+    );
     const email = freshEmail('calc');
     await page.fill('#signup-form-name', 'Calcu');
     await page.fill('#signup-form-last_name', 'Ladora');
@@ -21,28 +23,37 @@ test.describe('without JavaScript', () => {
     // The optional salary, in soles: a typo first (a yearly figure), which the form takes but the data refuses.
     await page.fill('#signup-form-salary_amount', 'mucho');
     await page.getByRole('button', { name: 'Crear mi cuenta y ver el resultado' }).click();
-    await expect(page.locator('#signup-form-salary_amount-error')).toHaveText('Escribe el monto en números enteros, sin decimales (por ejemplo 2500).');
+    await expect(page.locator('#signup-form-salary_amount-error')).toHaveText(
+      'Escribe el monto en números enteros, sin decimales (por ejemplo 2500).',
+    );
     await expect(page.locator('#signup-form-email')).toHaveValue(email);
     await page.fill('#signup-form-password', 'clave-segura-7');
     await page.fill('#signup-form-salary_amount', '9.500');
     await page.getByRole('button', { name: 'Crear mi cuenta y ver el resultado' }).click();
-    await expect(page).toHaveURL(/\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker&contribution=accepted$/);
+    await expect(page).toHaveURL(
+      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker&contribution=accepted$/,
+    );
     await expect(page.getByTestId('contribution-status')).toContainText('tu salario ya forma parte de los datos');
     await expect(page.getByTestId('estimate-median')).toHaveText(/^[\d.]+\sPEN \([\d.]+\sUS\$\)$/);
     await expect(page.getByRole('heading', { name: 'Cómo influye cada dato' })).toBeVisible();
     // The share link carries the inputs only.
-    await expect(page.getByRole('link', { name: /resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/ })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/ }),
+    ).toBeVisible();
     const user = await queryOne<{ id: number; origin: string }>('select id, origin from users where email = ?', email);
     expect(user?.origin).toBe('calculator');
     const report = await queryOne<{ source: string; currency: string; local_month: number; seniority: string }>(
-      "select source, currency, local_month, seniority from salary_reports where external_id = ?", `user:${user!.id}`,
+      'select source, currency, local_month, seniority from salary_reports where external_id = ?',
+      `user:${user!.id}`,
     );
     expect(report).toEqual({ source: 'tandem-users', currency: 'PEN', local_month: 9500, seniority: 'mid' });
     // Already contributed: the result page no longer asks.
     await expect(page.getByRole('heading', { name: 'Aporta tu salario (anónimo)' })).toHaveCount(0);
   });
 
-  test('a signed-in candidate without a report shares a salary from the result; an outlier is refused with an explanation', async ({ page }) => {
+  test('a signed-in candidate without a report shares a salary from the result; an outlier is refused with an explanation', async ({
+    page,
+  }) => {
     const email = freshEmail('contrib');
     await page.goto('/en/sign-up');
     await page.fill('#signup-form-name', 'Sal');
@@ -62,7 +73,10 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Share my salary' }).click();
     await expect(page.getByTestId('contribution-status')).toContainText('your salary is now part of the data');
     const user = await queryOne<{ id: number }>('select id from users where email = ?', email);
-    const report = await queryOne<{ usd_month: number; currency: string }>('select usd_month, currency from salary_reports where external_id = ?', `user:${user!.id}`);
+    const report = await queryOne<{ usd_month: number; currency: string }>(
+      'select usd_month, currency from salary_reports where external_id = ?',
+      `user:${user!.id}`,
+    );
     expect(report).toEqual({ usd_month: 4800, currency: 'MXN' });
   });
 

@@ -10,7 +10,8 @@ const recordFirstPaintClass = () => {
     }
   }).observe(document, { childList: true, subtree: true });
 };
-const firstClass = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __firstClass: string }).__firstClass);
+const firstClass = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __firstClass: string }).__firstClass);
 
 test('system is the default and follows the device setting', async ({ page }) => {
   await page.addInitScript(recordFirstPaintClass);

@@ -11,9 +11,17 @@ export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export function e2eServerEnv(): Record<string, string> {
   const provider = `http://127.0.0.1:${E2E_OAUTH_PORT}`;
   return {
-    PORT: String(E2E_PORT), HOST: '127.0.0.1', WORKERS: '1', SITE_URL: E2E_ORIGIN,
-    DATABASE_URL: `file:${E2E_DB}`, UPLOADS_DIR: E2E_UPLOADS, RATE_LIMIT_SCALE: '20',
-    OAUTH_GITHUB_CLIENT_ID: 'test-client', OAUTH_GITHUB_CLIENT_SECRET: 'test-secret',
-    OAUTH_GITHUB_AUTHORIZE_URL: `${provider}/authorize`, OAUTH_GITHUB_TOKEN_URL: `${provider}/token`, OAUTH_GITHUB_PROFILE_URL: `${provider}/api`,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    WORKERS: '1',
+    SITE_URL: E2E_ORIGIN,
+    DATABASE_URL: `file:${E2E_DB}`,
+    UPLOADS_DIR: E2E_UPLOADS,
+    RATE_LIMIT_SCALE: '20',
+    OAUTH_GITHUB_CLIENT_ID: 'test-client',
+    OAUTH_GITHUB_CLIENT_SECRET: 'test-secret',
+    OAUTH_GITHUB_AUTHORIZE_URL: `${provider}/authorize`,
+    OAUTH_GITHUB_TOKEN_URL: `${provider}/token`,
+    OAUTH_GITHUB_PROFILE_URL: `${provider}/api`,
   };
 }

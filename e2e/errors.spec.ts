@@ -41,7 +41,9 @@ for (const [path, kind, heading] of [
 }
 
 test('search-engine bots get the status without the error page', async ({ request }) => {
-  const res = await request.get('/oferta/no-existe', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+  const res = await request.get('/oferta/no-existe', {
+    headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+  });
   expect(res.status()).toBe(404);
   expect(await res.text()).toBe('');
 });

@@ -10,7 +10,10 @@ type Expectation = { status: number; redirectTo?: (l: Locale) => string; errorKi
 const expectations: Partial<Record<RouteId, Expectation>> = {
   logout: { status: 303, redirectTo: (l) => href('home', l) },
   matchCourse: { status: 307, redirectTo: (l) => href('login', l) },
-  matchPlatform: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match` },
+  matchPlatform: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match`,
+  },
   hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}&type=hire` },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
@@ -109,7 +112,13 @@ export async function axeViolations(page: Page, scheme: 'light' | 'dark'): Promi
   await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
   const builder = new AxeBuilder({ page });
   const results = await (scheme === 'dark' ? builder.withRules(['color-contrast']) : builder).analyze();
-  return results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return results.violations.map(
+    (v) =>
+      `${scheme} ${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** Sign in through the sign-in form at `path` (its query is kept), once the form's code has loaded. */

@@ -17,7 +17,10 @@ async function fillOffer(page: Page, title: string, over: { min?: string; max?: 
   await page.fill('#offer-salary_max', over.max ?? '16000');
   await page.selectOption('#offer-currency', 'PEN');
   await page.locator('input[name=skills_required][value=go]').check();
-  await page.fill('#offer-description', '## Qué harás\n\n- Diseñar APIs en **Go**\n- Operar servicios en la nube\n\n<script>alert(1)</script>');
+  await page.fill(
+    '#offer-description',
+    '## Qué harás\n\n- Diseñar APIs en **Go**\n- Operar servicios en la nube\n\n<script>alert(1)</script>',
+  );
 }
 
 async function signUpCompany(page: Page, company: string) {
@@ -44,7 +47,10 @@ async function newCandidate(browser: Browser) {
   return { context, page };
 }
 
-test('a visitor writes an offer, signs up on the way without losing it, publishes; a candidate applies; the company moves the application; others cannot touch it', async ({ page, browser }) => {
+test('a visitor writes an offer, signs up on the way without losing it, publishes; a candidate applies; the company moves the application; others cannot touch it', async ({
+  page,
+  browser,
+}) => {
   const title = `Backend Go ${word()}`;
   await page.goto('/hire/crear-oferta');
   await expect(page.getByTestId('market-check')).toContainText('Elige rol, país y seniority');
@@ -76,7 +82,13 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   await page.goto(`/oferta/${offer.slug}`);
   await expect(page.getByText('Esta es una oferta de tu empresa')).toBeVisible();
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
-  expect(ld).toMatchObject({ '@type': 'JobPosting', title, jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: [{ name: 'Chile' }, { name: 'Peru' }], baseSalary: { currency: 'PEN', value: { minValue: 12000, maxValue: 16000, unitText: 'MONTH' } } });
+  expect(ld).toMatchObject({
+    '@type': 'JobPosting',
+    title,
+    jobLocationType: 'TELECOMMUTE',
+    applicantLocationRequirements: [{ name: 'Chile' }, { name: 'Peru' }],
+    baseSalary: { currency: 'PEN', value: { minValue: 12000, maxValue: 16000, unitText: 'MONTH' } },
+  });
 
   // A candidate applies.
   const cand = await newCandidate(browser);
@@ -110,14 +122,23 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   const origin = new URL(other.url()).origin;
   expect((await other.request.get(`/api/v3/hire/offers/${offer.id}`, { headers: { origin } })).status()).toBe(404);
   expect((await other.request.post(`/api/v3/hire/offers/${offer.id}/close`, { headers: { origin } })).status()).toBe(404);
-  expect((await other.request.post('/hire/site', { form: { intent: 'offer-action', offer: String(offer.id), action: 'close' }, headers: { origin } })).status()).toBe(404);
+  expect(
+    (
+      await other.request.post('/hire/site', {
+        form: { intent: 'offer-action', offer: String(offer.id), action: 'close' },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(404);
   await otherContext.close();
   expect(await queryOne('select status from offers where id = ?', offer.id)).toEqual({ status: 'published' });
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('a company publishes with plain form posts, fixes a wrong range without losing anything, then pauses, renews and closes', async ({ page }) => {
+  test('a company publishes with plain form posts, fixes a wrong range without losing anything, then pauses, renews and closes', async ({
+    page,
+  }) => {
     await page.goto('/en/hire/empezar-ahora');
     await page.fill('#hire-signup-form-name', 'Noah');
     await page.fill('#hire-signup-form-last_name', 'Script');
@@ -137,13 +158,21 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Publish offer for free' }).click();
     await expect(page).toHaveURL(/\/en\/hire\/site\?published=/);
     const row = () => page.getByTestId('company-offer').filter({ hasText: title });
-    await row().getByRole('button', { name: `Pause: ${title}` }).click();
+    await row()
+      .getByRole('button', { name: `Pause: ${title}` })
+      .click();
     await expect(row()).toContainText('Paused');
-    await row().getByRole('button', { name: `Resume: ${title}` }).click();
+    await row()
+      .getByRole('button', { name: `Resume: ${title}` })
+      .click();
     await expect(row()).toContainText('Open');
-    await row().getByRole('button', { name: `Close: ${title}` }).click();
+    await row()
+      .getByRole('button', { name: `Close: ${title}` })
+      .click();
     await expect(row()).toContainText('Closed');
-    await row().getByRole('button', { name: `Renew 60 days: ${title}` }).click();
+    await row()
+      .getByRole('button', { name: `Renew 60 days: ${title}` })
+      .click();
     await expect(row()).toContainText('Open');
   });
 });

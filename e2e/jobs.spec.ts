@@ -38,7 +38,10 @@ test('facet chips filter with their counts, a country narrows the search and act
   expect(errors).toEqual([]);
 });
 
-test('a non-canonical order answers 301 to the canonical URL with the query; unknown segments and countries are 404', async ({ request, page }) => {
+test('a non-canonical order answers 301 to the canonical URL with the query; unknown segments and countries are 404', async ({
+  request,
+  page,
+}) => {
   const moved = await request.get('/trabajos/remote-global/senior/react?q=node', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers()['location']).toBe('/trabajos/react/senior/remote-global?q=node');
@@ -97,11 +100,21 @@ test('free text ignores accents and case, and an empty result suggests dropping 
   const empty = page.locator('.jobs-empty');
   await expect(empty).toContainText('No hay ofertas abiertas con estos filtros.');
   await expect(empty.getByRole('link')).toHaveText([
-    'Quitar filtro: Perú', 'Quitar filtro: Rust', 'Quitar filtro: Senior (6+ años)', 'Quitar la búsqueda «zzzz»',
-    /^Quitar el salario mínimo \(7000\sUS\$\)$/, 'Ver todas las ofertas',
+    'Quitar filtro: Perú',
+    'Quitar filtro: Rust',
+    'Quitar filtro: Senior (6+ años)',
+    'Quitar la búsqueda «zzzz»',
+    /^Quitar el salario mínimo \(7000\sUS\$\)$/,
+    'Ver todas las ofertas',
   ]);
-  await expect(empty.getByRole('link', { name: 'Quitar filtro: Perú' })).toHaveAttribute('href', '/trabajos/rust/senior?q=zzzz&salario_min=7000');
-  await expect(empty.getByRole('link', { name: 'Quitar la búsqueda «zzzz»' })).toHaveAttribute('href', '/peru/trabajos/rust/senior?salario_min=7000');
+  await expect(empty.getByRole('link', { name: 'Quitar filtro: Perú' })).toHaveAttribute(
+    'href',
+    '/trabajos/rust/senior?q=zzzz&salario_min=7000',
+  );
+  await expect(empty.getByRole('link', { name: 'Quitar la búsqueda «zzzz»' })).toHaveAttribute(
+    'href',
+    '/peru/trabajos/rust/senior?salario_min=7000',
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
 });
 
@@ -150,13 +163,18 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the search pages pass the accessibility scan, light and dark, in both languages, with no sideways scrolling on a phone', async ({ page }) => {
+test('the search pages pass the accessibility scan, light and dark, in both languages, with no sideways scrolling on a phone', async ({
+  page,
+}) => {
   for (const path of ['/trabajos/tech', '/en/peru/trabajos/react?q=dev', '/bolivia/trabajos/rust/senior?q=zzzz']) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);
     for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto(path);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      path,
+    ).toBeLessThanOrEqual(0);
   }
 });

@@ -8,11 +8,14 @@ const watchBar = () => {
   const start = () => {
     const bar = document.querySelector<HTMLElement>('[data-testid="loading-bar"]');
     if (!bar) return void requestAnimationFrame(start);
-    new MutationObserver(() => seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity })).observe(bar, { attributes: true });
+    new MutationObserver(() => seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity })).observe(bar, {
+      attributes: true,
+    });
   };
   start();
 };
-const barLog = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __bar: { phase: string; opacity: string }[] }).__bar);
+const barLog = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __bar: { phase: string; opacity: string }[] }).__bar);
 
 test('a slow navigation shows the bar, completes on commit, then hides', async ({ page }) => {
   await page.addInitScript(watchBar);
@@ -22,7 +25,11 @@ test('a slow navigation shows the bar, completes on commit, then hides', async (
     await new Promise((r) => setTimeout(r, 2000));
     await route.continue();
   });
-  await page.locator('main').getByRole('link', { name: /Pricing/ }).first().click();
+  await page
+    .locator('main')
+    .getByRole('link', { name: /Pricing/ })
+    .first()
+    .click();
   await expect(page.getByTestId('loading-bar')).toHaveCSS('opacity', '1', { timeout: 1000 });
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'loading');
   await expect(page).toHaveURL(/\/en\/hire\/pricing$/);
@@ -40,7 +47,11 @@ test('a navigation that commits within the throttle never shows the bar', async 
   await page.goto('/en/hire');
   await waitForHydration(page);
   await page.clock.pauseAt(Date.now() + 60_000);
-  await page.locator('main').getByRole('link', { name: /Staffing/ }).first().click();
+  await page
+    .locator('main')
+    .getByRole('link', { name: /Staffing/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/en\/hire\/staffing$/);
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'done');
   await page.clock.runFor(3000);
@@ -54,6 +65,10 @@ test('a failed navigation turns the bar red', async ({ page }) => {
   await page.goto('/en/hire');
   await waitForHydration(page);
   await page.route('**/RSC/R/en/hire/pricing.txt*', (route) => route.abort('failed'));
-  await page.locator('main').getByRole('link', { name: /Pricing/ }).first().click();
+  await page
+    .locator('main')
+    .getByRole('link', { name: /Pricing/ })
+    .first()
+    .click();
   await expect(page.getByTestId('loading-bar')).toHaveClass(/error/, { timeout: 5000 });
 });

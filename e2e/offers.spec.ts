@@ -11,14 +11,19 @@ const openOffer = () =>
     new Date().toISOString(),
   );
 
-test('an anonymous visitor reads an offer, signs up from it (origin public offer), comes back and applies in one step', async ({ page }) => {
+test('an anonymous visitor reads an offer, signs up from it (origin public offer), comes back and applies in one step', async ({
+  page,
+}) => {
   const offer = (await openOffer())!;
   await page.goto(`/oferta/${offer.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.title);
   await expect(page.getByTestId('offer-salary')).toContainText(/al mes|al año/);
   await expect(page.getByTestId('offer-verdict')).toContainText(/Por debajo del mercado|Competitivo|Por encima del mercado/);
   await expect(page.getByRole('heading', { name: 'Descripción' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Compartir' }).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=.*oferta%2F${offer.slug}`));
+  await expect(page.getByRole('region', { name: 'Compartir' }).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
+    'href',
+    new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=.*oferta%2F${offer.slug}`),
+  );
   expect(await page.getByTestId('similar-offers').locator('.job-card').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('similar-offers').locator(`a[href="/oferta/${offer.slug}"]`)).toHaveCount(0);
 
@@ -36,7 +41,9 @@ test('an anonymous visitor reads an offer, signs up from it (origin public offer
   await expect(page.getByTestId('application-status')).toContainText('Enviada');
   const user = await queryOne<{ id: number; origin: string }>('select id, origin from users where email = ?', email);
   expect(user?.origin).toBe('public-offer');
-  expect(await queryOne('select status from applications where offer_id = ? and candidate_id = ?', offer.id, user!.id)).toEqual({ status: 'sent' });
+  expect(await queryOne('select status from applications where offer_id = ? and candidate_id = ?', offer.id, user!.id)).toEqual({
+    status: 'sent',
+  });
 
   // A second attempt (another tab still showing the button) is told the application exists.
   const again = await page.request.post(`/oferta/${offer.slug}`, { form: {}, headers: { origin: new URL(page.url()).origin } });
@@ -93,13 +100,18 @@ test('a company account cannot apply; the calculator and role pages show open of
   await expect(page.getByRole('heading', { name: 'Ofertas comparables abiertas' })).toBeVisible();
   await page.goto('/en/tools/peru/backend');
   await expect(page.getByRole('heading', { name: 'Open Backend Developer offers' })).toBeVisible();
-  await expect(page.getByTestId('open-offers').getByRole('link', { name: 'All Backend Developer offers' })).toHaveAttribute('href', /\/en\/peru\/trabajos\/backend$/);
+  await expect(page.getByTestId('open-offers').getByRole('link', { name: 'All Backend Developer offers' })).toHaveAttribute(
+    'href',
+    /\/en\/peru\/trabajos\/backend$/,
+  );
 });
 
 test('the candidate workspace recommends open offers for the profile, and asks new users to complete it', async ({ page }) => {
   await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/match\/plataforma$/);
-  const profile = await queryOne<{ role: string }>("select p.role from candidate_profiles p join users u on u.id = p.user_id where u.email = 'candidata@demo.tandem.example'");
+  const profile = await queryOne<{ role: string }>(
+    "select p.role from candidate_profiles p join users u on u.id = p.user_id where u.email = 'candidata@demo.tandem.example'",
+  );
   const cards = page.getByTestId('recommended-offers').locator('.job-card');
   expect(await cards.count()).toBeGreaterThan(0);
   const first = await cards.first().locator('a').first().getAttribute('href');

@@ -60,7 +60,21 @@ const CORPUS: Hostile[] = [
   { label: 'empty', raw: '' },
 ];
 // The part of the corpus used where the full corpus would multiply the requests without new paths.
-const SUBSET_LABELS = ['abc', 'NaN', '1e400', '20 nines', '2^31', '-1', 'a NUL b', 'overlong UTF-8', 'invalid UTF-8', '5,000 characters', 'SQL', '//evil', 'empty'];
+const SUBSET_LABELS = [
+  'abc',
+  'NaN',
+  '1e400',
+  '20 nines',
+  '2^31',
+  '-1',
+  'a NUL b',
+  'overlong UTF-8',
+  'invalid UTF-8',
+  '5,000 characters',
+  'SQL',
+  '//evil',
+  'empty',
+];
 const SUBSET = CORPUS.filter((h) => SUBSET_LABELS.includes(h.label));
 const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,000 characters'].includes(h.label));
 
@@ -125,15 +139,21 @@ function withParam(id: RouteId, locale: Locale, name: string, raw: string, mode:
   return href(id, locale, sample).replace(marker, raw);
 }
 
-const samplePath = (id: RouteId, locale: Locale) => href(id, locale, (routes[id] as { sample?: Record<string, string | string[]> }).sample ?? {});
+const samplePath = (id: RouteId, locale: Locale) =>
+  href(id, locale, (routes[id] as { sample?: Record<string, string | string[]> }).sample ?? {});
 const join = (base: string, extra: string) => [base, extra].filter(Boolean).join('&');
 const access = (id: RouteId) => (routes[id] as { access: string }).access;
 /** Whether an identity gets past a route's access rule (the others are redirected before the page reads anything). */
 const admitted = (id: RouteId, who: IdentityName) =>
-  access(id) === 'default' || (access(id) === 'guest-only' ? who === 'anonymous' : access(id) === 'match-only' ? who === 'candidate' : who === 'company');
+  access(id) === 'default' ||
+  (access(id) === 'guest-only' ? who === 'anonymous' : access(id) === 'match-only' ? who === 'candidate' : who === 'company');
 /** The identity that takes a page furthest (the result and the offer editor read the database only signed in). */
 const primary = (id: RouteId): IdentityName =>
-  id === 'calculatorResult' ? 'candidate' : id === 'hireCreateOffer' ? 'company' : IDENTITIES.map((i) => i.name).find((w) => admitted(id, w))!;
+  id === 'calculatorResult'
+    ? 'candidate'
+    : id === 'hireCreateOffer'
+      ? 'company'
+      : IDENTITIES.map((i) => i.name).find((w) => admitted(id, w))!;
 
 /**
  * Every request of the fuzz, deterministic. Sampling: each route parameter gets the whole corpus (Spanish, all
@@ -168,7 +188,8 @@ function targets(): Target[] {
         if (sub) add(withParam(id, 'en', name, h.raw), ['anonymous'], `${id} :${name} = ${h.label}`);
         if (wildcard) add(withParam(id, 'es', name, h.raw, 'append'), ['anonymous'], `${id} :${name} += ${h.label}`);
         // The RSC payload of the same path (Waku decodes the page path out of the RSC path itself).
-        if (SMALL.includes(h) || h.label === 'bare %') add(`/RSC/R${withParam(id, 'es', name, h.raw)}.txt`, [primary(id)], `${id} RSC :${name} = ${h.label}`);
+        if (SMALL.includes(h) || h.label === 'bare %')
+          add(`/RSC/R${withParam(id, 'es', name, h.raw)}.txt`, [primary(id)], `${id} RSC :${name} = ${h.label}`);
       }
     }
   }
@@ -182,7 +203,8 @@ function targets(): Target[] {
       for (const key of keys) {
         const path = samplePath(id, 'es');
         const what = (label: string) => `${id} ?${key} = ${label}${base ? ` (${base})` : ''}`;
-        for (const h of b === 0 && !CODE_PAGES.includes(id) ? CORPUS : SUBSET) add(`${path}?${join(base, `${key}=${h.raw}`)}`, [first], what(h.label));
+        for (const h of b === 0 && !CODE_PAGES.includes(id) ? CORPUS : SUBSET)
+          add(`${path}?${join(base, `${key}=${h.raw}`)}`, [first], what(h.label));
         if (b > 0) continue;
         for (const who of everyone.filter((w) => w !== first)) {
           for (const h of admitted(id, who) ? SUBSET : SMALL) add(`${path}?${join(base, `${key}=${h.raw}`)}`, [who], what(h.label));
@@ -203,16 +225,24 @@ function targets(): Target[] {
       const small = SMALL.includes(h);
       add(`${samplePath(id, 'es')}?${tags}`, small ? everyone : ['anonymous'], `${id} ?utm_* = ${h.label}`);
       if (small) add(`${samplePath(id, 'en')}?${tags}`, ['anonymous'], `${id} ?utm_* = ${h.label}`);
-      if (small && h.label !== '5,000 characters') add(`${samplePath(id, 'es')}?redirect=${h.raw}&${h.raw}=${h.raw}`, ['anonymous'], `${id} ?redirect and a key = ${h.label}`);
+      if (small && h.label !== '5,000 characters')
+        add(`${samplePath(id, 'es')}?redirect=${h.raw}&${h.raw}=${h.raw}`, ['anonymous'], `${id} ?redirect and a key = ${h.label}`);
     }
     // The RSC payload of the page, as the client router asks for it: the page's query nested in ?query=
     // (so a value there is encoded twice and passes the HTTP layer's checks of the outer query).
     const page = samplePath(id, 'es');
     const rsc = `/RSC/R${page === '/' ? '/_root' : page}.txt`;
     const keys = QUERY_KEYS[id] ?? ['q', 'redirect'];
-    for (const h of CODE_PAGES.includes(id) ? SMALL : SUBSET) add(`${rsc}?query=${enc(keys.map((k) => `${k}=${h.raw}`).join('&'))}`, [primary(id)], `${id} RSC ?query=(every key = ${h.label})`);
+    for (const h of CODE_PAGES.includes(id) ? SMALL : SUBSET)
+      add(`${rsc}?query=${enc(keys.map((k) => `${k}=${h.raw}`).join('&'))}`, [primary(id)], `${id} RSC ?query=(every key = ${h.label})`);
     if (QUERY_KEYS[id]) {
-      for (const key of keys) for (const h of SMALL) add(`${rsc}?query=${enc(join(BASE_QUERY[id]?.at(-1) ?? '', `${key}=${h.raw}`))}`, [primary(id)], `${id} RSC ?query=(${key} = ${h.label})`);
+      for (const key of keys)
+        for (const h of SMALL)
+          add(
+            `${rsc}?query=${enc(join(BASE_QUERY[id]?.at(-1) ?? '', `${key}=${h.raw}`))}`,
+            [primary(id)],
+            `${id} RSC ?query=(${key} = ${h.label})`,
+          );
     }
   }
   return out;
@@ -263,7 +293,8 @@ function rscServerError(body: string): string | null {
 
 type Failure = { url: string; identity: IdentityName; status: number | string; what: string; cookie?: string; log?: string };
 
-const cookieOf = (cookies: Record<IdentityName, string>, t: { identity: IdentityName; cookie?: string }) => [cookies[t.identity], t.cookie].filter(Boolean).join('; ');
+const cookieOf = (cookies: Record<IdentityName, string>, t: { identity: IdentityName; cookie?: string }) =>
+  [cookies[t.identity], t.cookie].filter(Boolean).join('; ');
 
 const shortUrl = (u: string) => (u.length > 220 ? `${u.slice(0, 200)}…(${u.length} characters)` : u);
 
@@ -282,7 +313,10 @@ async function sessionCookies(ctx: APIRequestContext): Promise<Record<IdentityNa
 
 /** The signed-in identities still reach their workspaces (nothing in the fuzz signed them out). */
 async function expectSignedIn(ctx: APIRequestContext, cookies: Record<IdentityName, string>) {
-  for (const [who, id] of [['candidate', 'matchPlatform'], ['company', 'hireSite']] as const) {
+  for (const [who, id] of [
+    ['candidate', 'matchPlatform'],
+    ['company', 'hireSite'],
+  ] as const) {
     const res = await ctx.get(href(id, 'es'), { headers: { cookie: cookies[who] }, maxRedirects: 0 });
     expect(res.status(), `the demo ${who} is still signed in`).toBe(200);
     await res.dispose();
@@ -309,14 +343,27 @@ async function fuzz(ctx: APIRequestContext, cookies: Record<IdentityName, string
         // An RSC payload keeps its 200 when the page throws: the error is a row of the stream ('2:E{"digest":""}').
         else if (t.path.startsWith('/RSC/') && res.status() === 200) {
           const error = rscServerError(await res.text());
-          if (error) failures.push({ url: t.path, identity: t.identity, status: `200 with an RSC error row ${error}`, what: t.what, cookie: t.cookie });
+          if (error)
+            failures.push({
+              url: t.path,
+              identity: t.identity,
+              status: `200 with an RSC error row ${error}`,
+              what: t.what,
+              cookie: t.cookie,
+            });
         }
         await res.dispose();
       } catch (err) {
         const message = String((err as Error).message).split('\n')[0]!;
         if (/ECONNREFUSED/.test(message)) {
           // Nothing listens any more: say so once, with what was in flight when it went, rather than thousands of times.
-          if (!down) failures.push({ url: [...inFlight].map((x) => `${x.identity} ${shortUrl(x.path)}`).join(' | '), identity: t.identity, status: `server down after ${next - 1} of ${ts.length} requests; in flight`, what: message });
+          if (!down)
+            failures.push({
+              url: [...inFlight].map((x) => `${x.identity} ${shortUrl(x.path)}`).join(' | '),
+              identity: t.identity,
+              status: `server down after ${next - 1} of ${ts.length} requests; in flight`,
+              what: message,
+            });
           down = true;
         } else failures.push({ url: t.path, identity: t.identity, status: `no answer (${message})`, what: t.what, cookie: t.cookie });
       } finally {
@@ -331,13 +378,22 @@ async function fuzz(ctx: APIRequestContext, cookies: Record<IdentityName, string
 function report(db: string, failures: Failure[]): string {
   return [
     `${failures.length} server error(s) on ${db}:`,
-    ...failures.map((f) => `  ${f.status} ${f.identity} GET ${shortUrl(f.url)}${f.cookie ? ` (cookie ${shortUrl(f.cookie)})` : ''}  [${f.what}]${f.log ? `\n      server: ${f.log.split('\n').slice(0, 6).join('\n      ')}` : ''}`),
+    ...failures.map(
+      (f) =>
+        `  ${f.status} ${f.identity} GET ${shortUrl(f.url)}${f.cookie ? ` (cookie ${shortUrl(f.cookie)})` : ''}  [${f.what}]${f.log ? `\n      server: ${f.log.split('\n').slice(0, 6).join('\n      ')}` : ''}`,
+    ),
   ].join('\n');
 }
 
-async function runFuzz(db: string, ctx: APIRequestContext, annotate: (failures: Failure[], cookies: Record<IdentityName, string>) => Promise<void> = async () => {}) {
+async function runFuzz(
+  db: string,
+  ctx: APIRequestContext,
+  annotate: (failures: Failure[], cookies: Record<IdentityName, string>) => Promise<void> = async () => {},
+) {
   const attempts = codeAttempts(TARGETS);
-  expect(attempts, 'reset/confirmation code attempts stay within the budget shared with the browser tests').toBeLessThanOrEqual(CODE_BUDGET);
+  expect(attempts, 'reset/confirmation code attempts stay within the budget shared with the browser tests').toBeLessThanOrEqual(
+    CODE_BUDGET,
+  );
   const cookies = await sessionCookies(ctx);
   await expectSignedIn(ctx, cookies);
   const all = [...TARGETS, ...liveTargets(await liveRecords(ctx, cookies)), ...cookieTargets()];
@@ -345,7 +401,9 @@ async function runFuzz(db: string, ctx: APIRequestContext, annotate: (failures: 
   const failures = await fuzz(ctx, cookies, all);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const count = (who: IdentityName) => all.filter((t) => t.identity === who).length;
-  console.log(`page fuzz on ${db}: ${all.length} requests (anonymous ${count('anonymous')}, candidate ${count('candidate')}, company ${count('company')}) in ${seconds} s, ${failures.length} server errors`);
+  console.log(
+    `page fuzz on ${db}: ${all.length} requests (anonymous ${count('anonymous')}, candidate ${count('candidate')}, company ${count('company')}) in ${seconds} s, ${failures.length} server errors`,
+  );
   await annotate(failures, cookies);
   await expectSignedIn(ctx, cookies);
   expect(failures, report(db, failures)).toEqual([]);
@@ -390,13 +448,23 @@ function liveTargets(live: Live): Target[] {
       const path = href(id, locale, { slug: live[id] });
       for (const h of locale === 'es' ? SUBSET : SMALL) {
         for (const key of [...(QUERY_KEYS[id] ?? []), 'redirect']) {
-          for (const identity of everyone) out.push({ path: `${path}?${key}=${h.raw}`, identity, what: `${id} (a real one) ?${key} = ${h.label}` });
+          for (const identity of everyone)
+            out.push({ path: `${path}?${key}=${h.raw}`, identity, what: `${id} (a real one) ?${key} = ${h.label}` });
         }
-        out.push({ path: `${path}?${UTM.map((k) => `${k}=${h.raw}`).join('&')}`, identity: 'anonymous', what: `${id} (a real one) ?utm_* = ${h.label}` });
+        out.push({
+          path: `${path}?${UTM.map((k) => `${k}=${h.raw}`).join('&')}`,
+          identity: 'anonymous',
+          what: `${id} (a real one) ?utm_* = ${h.label}`,
+        });
       }
     }
     const rsc = `/RSC/R${href(id, 'es', { slug: live[id] })}.txt`;
-    for (const h of SUBSET) out.push({ path: `${rsc}?query=${enc(`saved=${h.raw}&redirect=${h.raw}`)}`, identity: 'candidate', what: `${id} (a real one) RSC ?query=(saved, redirect = ${h.label})` });
+    for (const h of SUBSET)
+      out.push({
+        path: `${rsc}?query=${enc(`saved=${h.raw}&redirect=${h.raw}`)}`,
+        identity: 'candidate',
+        what: `${id} (a real one) RSC ?query=(saved, redirect = ${h.label})`,
+      });
   }
   return out;
 }
@@ -409,15 +477,35 @@ const COOKIE_PAGES: RouteId[] = ['home', 'hireCreateOffer', 'jobs', 'calculatorR
 
 function cookieTargets(): Target[] {
   const out: Target[] = [];
-  const values = [...SMALL.map((h) => h.raw), '{"utm_source":' + '['.repeat(2000) + ']'.repeat(2000) + '}', enc('{"utm_source":"\u0000","utm_id":{"a":1}}'), 'eyJhbGciOiJub25lIn0.eyJzdWIiOiI5OTk5OTk5OTk5OTk5OTk5OTk5OSJ9.'];
+  const values = [
+    ...SMALL.map((h) => h.raw),
+    '{"utm_source":' + '['.repeat(2000) + ']'.repeat(2000) + '}',
+    enc('{"utm_source":"\u0000","utm_id":{"a":1}}'),
+    'eyJhbGciOiJub25lIn0.eyJzdWIiOiI5OTk5OTk5OTk5OTk5OTk5OTk5OSJ9.',
+  ];
   for (const id of COOKIE_PAGES) {
     const path = id === 'calculatorResult' ? `${samplePath(id, 'es')}?${BASE_QUERY.calculatorResult![0]}` : samplePath(id, 'es');
     for (const v of values) {
       const label = v.length > 40 ? `${v.slice(0, 30)}…(${v.length})` : v;
-      out.push({ path, identity: 'anonymous', cookie: `tandem_utm=${v}; i18n_redirected=${v}`, what: `${id} with hostile tandem_utm and i18n_redirected = ${label}` });
-      out.push({ path, identity: 'company', cookie: `tandem_offer_draft=${v}`, what: `${id} with a hostile tandem_offer_draft = ${label}` });
+      out.push({
+        path,
+        identity: 'anonymous',
+        cookie: `tandem_utm=${v}; i18n_redirected=${v}`,
+        what: `${id} with hostile tandem_utm and i18n_redirected = ${label}`,
+      });
+      out.push({
+        path,
+        identity: 'company',
+        cookie: `tandem_offer_draft=${v}`,
+        what: `${id} with a hostile tandem_offer_draft = ${label}`,
+      });
       for (const type of ['match', 'hire', v]) {
-        out.push({ path, identity: 'anonymous', cookie: `tandem_token=${v}; tandem_type=${type}`, what: `${id} with a hostile session token = ${label} (type ${type.slice(0, 20)})` });
+        out.push({
+          path,
+          identity: 'anonymous',
+          cookie: `tandem_token=${v}; tandem_type=${type}`,
+          what: `${id} with a hostile session token = ${label} (type ${type.slice(0, 20)})`,
+        });
       }
     }
   }
@@ -427,7 +515,7 @@ function cookieTargets(): Target[] {
 test.describe('page fuzz', () => {
   test.describe.configure({ timeout: 600_000 });
 
-  test('SQLite (the browser tests\' server): no page answers 5xx to hostile params or queries', async ({ request }) => {
+  test("SQLite (the browser tests' server): no page answers 5xx to hostile params or queries", async ({ request }) => {
     await runFuzz('SQLite', request);
   });
 
@@ -467,8 +555,13 @@ test.describe('page fuzz', () => {
         const env: Record<string, string> = {
           ...inherited,
           ...e2eServerEnv(),
-          PORT: String(port), HOST: '127.0.0.1', WORKERS: '1', SITE_URL: origin, RATE_LIMIT_SCALE: '20',
-          DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`, UPLOADS_DIR: uploads,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          WORKERS: '1',
+          SITE_URL: origin,
+          RATE_LIMIT_SCALE: '20',
+          DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`,
+          UPLOADS_DIR: uploads,
         };
         // The production build the browser tests' web server has just made (npm start would rebuild a stale one).
         server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -485,7 +578,9 @@ test.describe('page fuzz', () => {
           throw new Error(`${(err as Error).message}; the server printed:\n${log.slice(-4000)}`, { cause: err });
         }
         const seed = /\[seed\][^\n]*/.exec(log)?.[0] ?? '';
-        console.log(`PostgreSQL (schema ${schema}): migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`);
+        console.log(
+          `PostgreSQL (schema ${schema}): migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`,
+        );
         ctx = await playwrightRequest.newContext({ baseURL: origin });
       });
 
@@ -515,7 +610,10 @@ test.describe('page fuzz', () => {
               if (server?.exitCode !== null) f.log = `the server exited with code ${server?.exitCode}; its log is attached (server.log)`;
               if (server?.exitCode !== null || f.status.toString().startsWith('server down')) continue;
               const before = log.length;
-              await ctx!.get(f.url, { headers: { cookie: cookieOf(cookies, f) }, maxRedirects: 0 }).then((r) => r.dispose()).catch(() => {});
+              await ctx!
+                .get(f.url, { headers: { cookie: cookieOf(cookies, f) }, maxRedirects: 0 })
+                .then((r) => r.dispose())
+                .catch(() => {});
               await new Promise((r) => setTimeout(r, 100));
               f.log = log.slice(before).trim().slice(0, 2000) || '(nothing logged)';
             }

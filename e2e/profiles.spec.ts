@@ -29,7 +29,12 @@ function png(width: number, height: number): Buffer {
   ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7c)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function signUpCandidate(page: Page, name: string) {
@@ -100,9 +105,14 @@ test('the owner edits their profile and picture; it becomes public; others see i
     headers: { origin: new URL(other.url()).origin },
   });
   expect(forged.status()).toBe(403);
-  expect((await queryOne<{ headline: string }>('select headline from candidate_profiles p join users u on u.id = p.user_id where u.profile_slug = ?', slug))?.headline).toBe(
-    'Frontend con 5 años en fintech',
-  );
+  expect(
+    (
+      await queryOne<{ headline: string }>(
+        'select headline from candidate_profiles p join users u on u.id = p.user_id where u.profile_slug = ?',
+        slug,
+      )
+    )?.headline,
+  ).toBe('Frontend con 5 años en fintech');
   await other.context().close();
   await anon.context().close();
 });
@@ -111,7 +121,11 @@ test('a file that is not an image, or a number out of range, is refused with a c
   const { slug } = await signUpCandidate(page, 'Imagen');
   await page.goto(`/en/ly/${slug}`);
   await page.fill('#profile-headline', 'QA engineer');
-  await page.setInputFiles('#profile-picture', { name: 'virus.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not a picture') });
+  await page.setInputFiles('#profile-picture', {
+    name: 'virus.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('MZ this is not a picture'),
+  });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('#profile-picture-error')).toHaveText('Upload a JPEG, PNG or WebP image.');
   await expect(page.locator('#profile-headline')).toHaveValue('QA engineer');

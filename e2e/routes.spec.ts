@@ -22,7 +22,10 @@ for (const r of routeWalk) {
     } else {
       await expectHreflang(page);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{10,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      );
     }
     await waitForHydration(page);
     expect(errors).toEqual([]);

@@ -2,9 +2,13 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './fixtures';
 
 // The salary pages read the aggregates of the demo reports (20,000 on a fresh install) and any imports.
-test('the country hub shows what each role earns, in local currency and USD, with sources, the demo label and links onwards', async ({ page }) => {
+test('the country hub shows what each role earns, in local currency and USD, with sources, the demo label and links onwards', async ({
+  page,
+}) => {
   await page.goto('/herramientas/peru');
-  await expect(page.getByTestId('salary-headline')).toHaveText(/^Mediana: [\d.]+\sPEN \([\d.]+\sUS\$\) brutos al mes, según [\d.]+ reportes\.$/);
+  await expect(page.getByTestId('salary-headline')).toHaveText(
+    /^Mediana: [\d.]+\sPEN \([\d.]+\sUS\$\) brutos al mes, según [\d.]+ reportes\.$/,
+  );
   const byRole = page.getByRole('table').first();
   await expect(byRole.locator('caption')).toContainText('Sueldo bruto mensual');
   expect(await byRole.locator('tbody tr').count()).toBeGreaterThan(10);
@@ -12,16 +16,27 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   await expect(page.getByRole('complementary', { name: 'Fuentes y licencias' })).toContainText('Tandem demo data');
   await expect(page.locator('.demo-note')).toContainText('datos de demostración');
   await expect(page.locator('a[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
-  await expect(page.getByRole('link', { name: '¿Cuánto gana un developer en Perú?' })).toHaveAttribute('href', '/herramientas/peru/salario');
+  await expect(page.getByRole('link', { name: '¿Cuánto gana un developer en Perú?' })).toHaveAttribute(
+    'href',
+    '/herramientas/peru/salario',
+  );
   await expect(page.getByRole('heading', { name: 'Salarios por skill en este país' })).toBeVisible();
   await expect(page.locator('a[href="/herramientas/peru/salario/developer/devops"]')).toBeVisible();
 });
 
-test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({ page }) => {
+test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({
+  page,
+}) => {
   await page.goto('/herramientas/mexico/salario');
   await expect(page.getByTestId('salary-headline')).toBeVisible();
   const headings = page.locator('.salary-block h2');
-  await expect(headings).toHaveText(['Por seniority', 'Developers por rol', 'Por modalidad', 'Por nivel de inglés', 'Skills mejor pagadas']);
+  await expect(headings).toHaveText([
+    'Por seniority',
+    'Developers por rol',
+    'Por modalidad',
+    'Por nivel de inglés',
+    'Skills mejor pagadas',
+  ]);
   const devRoles = page.getByRole('group', { name: 'Developers por rol' }).getByRole('table');
   await expect(devRoles.getByRole('link', { name: 'Marketing Digital' })).toHaveCount(0);
   const modality = page.getByRole('group', { name: 'Por modalidad' }).getByRole('table');
@@ -33,12 +48,18 @@ test('"how much does a developer earn" answers with seniority, developer roles, 
 test('a role in a country in English: by seniority, work mode, English and skills; the chart has a table twin', async ({ page }) => {
   await page.goto('/en/tools/peru/backend');
   await expect(page.getByTestId('salary-headline')).toHaveText(/^Median: PEN\s[\d,]+ \(\$[\d,]+\) gross per month, from \d+ reports\.$/);
-  for (const h of ['By seniority', 'By work mode', 'By English level', 'Best-paid skills']) await expect(page.getByRole('heading', { name: h })).toBeVisible();
+  for (const h of ['By seniority', 'By work mode', 'By English level', 'Best-paid skills'])
+    await expect(page.getByRole('heading', { name: h })).toBeVisible();
   const seniority = page.getByRole('group', { name: 'By seniority' }).getByRole('table');
   await expect(seniority.locator('tbody th')).toHaveText(['Senior (6+ years)', 'Mid-level (3-5 years)', 'Junior (0-2 years)']);
   await expect(page.locator('svg.salary-chart').first()).toHaveAttribute('aria-hidden', 'true');
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(ld).toMatchObject({ '@type': 'Occupation', name: 'Backend Developer', occupationLocation: { name: 'Peru' }, estimatedSalary: [{ currency: 'PEN', duration: 'P1M' }] });
+  expect(ld).toMatchObject({
+    '@type': 'Occupation',
+    name: 'Backend Developer',
+    occupationLocation: { name: 'Peru' },
+    estimatedSalary: [{ currency: 'PEN', duration: 'P1M' }],
+  });
   const est = ld.estimatedSalary[0];
   expect(est.percentile25).toBeLessThan(est.median);
   expect(est.median).toBeLessThan(est.percentile75);
@@ -50,7 +71,9 @@ test('a role in a country in English: by seniority, work mode, English and skill
 
 test('a group without enough reports says so instead of showing numbers', async ({ page }) => {
   await page.goto('/herramientas/bolivia/salario/skill/rust');
-  await expect(page.locator('.notice').last()).toHaveText('Todavía no tenemos suficientes reportes para este grupo. Prueba con la calculadora o con un grupo más amplio.');
+  await expect(page.locator('.notice').last()).toHaveText(
+    'Todavía no tenemos suficientes reportes para este grupo. Prueba con la calculadora o con un grupo más amplio.',
+  );
 });
 
 test('salary pages pass the accessibility scan with their charts and tables, light and dark', async ({ page }) => {

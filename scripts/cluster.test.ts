@@ -80,16 +80,24 @@ type Answer = { status: number; body: string; headers: Record<string, unknown>; 
 function send(
   port: number,
   path: string,
-  opts: { method?: string; agent?: Agent | false; headers?: Record<string, string | number>; write?: (req: ReturnType<typeof request>) => void } = {},
+  opts: {
+    method?: string;
+    agent?: Agent | false;
+    headers?: Record<string, string | number>;
+    write?: (req: ReturnType<typeof request>) => void;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', agent: opts.agent ?? false, headers: opts.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers, at: Date.now() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', agent: opts.agent ?? false, headers: opts.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers, at: Date.now() }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (opts.write) opts.write(req);
     else req.end();
@@ -117,7 +125,14 @@ function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
-const pending = <T,>(promise: Promise<T>) => Promise.race([promise.then(() => false, () => false), sleep(0).then(() => true)]);
+const pending = <T>(promise: Promise<T>) =>
+  Promise.race([
+    promise.then(
+      () => false,
+      () => false,
+    ),
+    sleep(0).then(() => true),
+  ]);
 
 describe('cluster shutdown (scripts/cluster.mjs)', { timeout: 30_000 }, () => {
   it('a slow request in flight at SIGTERM gets its normal answer', async () => {
@@ -188,7 +203,10 @@ describe('cluster shutdown (scripts/cluster.mjs)', { timeout: 30_000 }, () => {
       await sleep(300);
       child.kill('SIGTERM');
       const answers = await within(15_000, Promise.all([streamed, slow]), 'answers');
-      expect(answers.map((a) => [a.status, a.body])).toEqual([[200, 'start end'], [200, 'slow done']]);
+      expect(answers.map((a) => [a.status, a.body])).toEqual([
+        [200, 'start end'],
+        [200, 'slow done'],
+      ]);
       const exit = await within(10_000, exited, 'primary exit');
       expect(exit.code).toBe(0);
       expect(exit.at).toBeGreaterThanOrEqual(Math.max(...answers.map((a) => a.at)));

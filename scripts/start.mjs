@@ -52,7 +52,10 @@ runCluster({
   // A bounded old space keeps each worker's memory in check under load (V8 otherwise grows lazily on a
   // large machine); MAX_OLD_SPACE_MB raises it for data-heavy deployments.
   execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`, '--max-semi-space-size=16'],
-  onListening: () => console.log(`Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`),
+  onListening: () =>
+    console.log(
+      `Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`,
+    ),
   // Each worker serves the build itself (what dist/serve-node.js does) but keeps the server handle, so
   // it can drain on SIGTERM. A failed import (bad configuration) exits with code 1, which stops everything.
   startWorker: async () => {

@@ -45,7 +45,8 @@ describe('the import graph', () => {
     const out: string[] = [];
     for (const m of graph.values()) {
       if (layerOf(m.file) !== 'domain' || isTest(m.file)) continue;
-      for (const e of m.edges) if (!e.to.startsWith('src/domain/') && !(e.typeOnly && e.to.startsWith('src/i18n/'))) out.push(`${m.file} -> ${e.to}`);
+      for (const e of m.edges)
+        if (!e.to.startsWith('src/domain/') && !(e.typeOnly && e.to.startsWith('src/i18n/'))) out.push(`${m.file} -> ${e.to}`);
     }
     expect(out).toEqual([]);
   });
@@ -66,7 +67,7 @@ describe('the import graph', () => {
     expect(leaks).toEqual([]);
   });
 
-  it("marks every module that imports server code as server-only", () => {
+  it('marks every module that imports server code as server-only', () => {
     const unmarked = [...graph.values()]
       .filter((m) => !isTest(m.file) && !m.serverOnly && m.file !== 'src/waku.server.tsx')
       .filter((m) => m.edges.some((e) => !e.typeOnly && graph.get(e.to)?.serverOnly))

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from './i18n/locales';
 import {
-  alternates, fillPattern, href, isValidRoute, matchPattern, matchRoute, paramNames, parsePattern, routeIds, routes, switchLocalePath,
+  alternates,
+  fillPattern,
+  href,
+  isValidRoute,
+  matchPattern,
+  matchRoute,
+  paramNames,
+  parsePattern,
+  routeIds,
+  routes,
+  switchLocalePath,
 } from './routes';
 
 describe('route table invariants', () => {

@@ -45,13 +45,15 @@ const filtersParam = (p: Params) => {
   return Array.isArray(f) && f.length <= 8 && f.every(isSlug) && parseFilterSegments(f).ok;
 };
 
-const page = (
-  es: string,
-  en: string,
-  opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {},
-): RouteDef => ({ es, en, layout: 'default', access: 'default', indexable: true, ...opts });
-const tools = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {}) =>
-  page(es, en, { layout: 'tools', ...opts });
+const page = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {}): RouteDef => ({
+  es,
+  en,
+  layout: 'default',
+  access: 'default',
+  indexable: true,
+  ...opts,
+});
+const tools = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>> = {}) => page(es, en, { layout: 'tools', ...opts });
 
 export const routes = {
   home: page('/', '/en'),
@@ -59,11 +61,18 @@ export const routes = {
   login: page('/ingresar', '/en/login', { form: true, access: 'guest-only', indexable: false }),
   signUp: page('/registro', '/en/sign-up', { form: true, access: 'guest-only' }),
   forgotPassword: page('/recuperar-contrasena', '/en/forgot-password', { form: true, access: 'guest-only', indexable: false }),
-  resetPassword: page('/restablecer-contrasena/[token]', '/en/reset-password/[token]', { form: true,
-    validate: tokenParam, indexable: false, sample: { token: 'sample-reset-token-0001' },
+  resetPassword: page('/restablecer-contrasena/[token]', '/en/reset-password/[token]', {
+    form: true,
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-reset-token-0001' },
   }),
-  confirmEmail: page('/confirmar-email/[token]', '/en/confirm-email/[token]', { form: true,
-    layout: 'clean', validate: tokenParam, indexable: false, sample: { token: 'sample-confirm-token-01' },
+  confirmEmail: page('/confirmar-email/[token]', '/en/confirm-email/[token]', {
+    form: true,
+    layout: 'clean',
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-confirm-token-01' },
   }),
 
   hire: page('/hire', '/en/hire'),
@@ -80,26 +89,36 @@ export const routes = {
   matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
   matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses' }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
-    middleware: 'courses', validate: slugParam('idCurso'), indexable: false, sample: { idCurso: 'react-desde-cero' },
+    middleware: 'courses',
+    validate: slugParam('idCurso'),
+    indexable: false,
+    sample: { idCurso: 'react-desde-cero' },
   }),
   freeCourse: page('/freecourse', '/en/freecourse'),
-  talentProfile: page('/ly/[slug]', '/en/ly/[slug]', { form: true,
-    validate: slugParam('slug'), indexable: false, sample: { slug: 'ana-garcia' },
+  talentProfile: page('/ly/[slug]', '/en/ly/[slug]', {
+    form: true,
+    validate: slugParam('slug'),
+    indexable: false,
+    sample: { slug: 'ana-garcia' },
   }),
-  offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true,
-    validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' },
-  }),
+  offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true, validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' } }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
-    validate: slugParam('slug'), indexable: false, sample: { slug: 'react-senior-ana-garcia' },
+    validate: slugParam('slug'),
+    indexable: false,
+    sample: { slug: 'react-senior-ana-garcia' },
   }),
   interviewIntro: page('/entrevista/[slug]/intro', '/en/entrevista/[slug]/intro', {
-    validate: slugParam('slug'), indexable: false, sample: { slug: 'frontend-react' },
+    validate: slugParam('slug'),
+    indexable: false,
+    sample: { slug: 'frontend-react' },
   }),
   jobs: page('/trabajos/[...filters]', '/en/trabajos/[...filters]', {
-    validate: filtersParam, sample: { filters: ['tech', 'react'] },
+    validate: filtersParam,
+    sample: { filters: ['tech', 'react'] },
   }),
   countryJobs: page('/[country]/trabajos/[...filters]', '/en/[country]/trabajos/[...filters]', {
-    validate: (p) => isCountry(p.country) && filtersParam(p), sample: { country: 'peru', filters: ['remote-global'] },
+    validate: (p) => isCountry(p.country) && filtersParam(p),
+    sample: { country: 'peru', filters: ['remote-global'] },
   }),
 
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
@@ -111,22 +130,28 @@ export const routes = {
 
   tools: tools('/herramientas', '/en/tools'),
   toolsCountry: tools('/herramientas/[country]', '/en/tools/[country]', {
-    validate: (p) => isCountry(p.country), sample: { country: 'peru' },
+    validate: (p) => isCountry(p.country),
+    sample: { country: 'peru' },
   }),
   toolsCountrySalary: tools('/herramientas/[country]/salario', '/en/tools/[country]/salary', {
-    validate: (p) => isCountry(p.country), sample: { country: 'mexico' },
+    validate: (p) => isCountry(p.country),
+    sample: { country: 'mexico' },
   }),
   toolsCountryRole: tools('/herramientas/[country]/[rol]', '/en/tools/[country]/[rol]', {
-    validate: (p) => isCountry(p.country) && isRole(p.rol), sample: { country: 'colombia', rol: 'backend' },
+    validate: (p) => isCountry(p.country) && isRole(p.rol),
+    sample: { country: 'colombia', rol: 'backend' },
   }),
   toolsSkill: tools('/herramientas/salario/skill/[skill]', '/en/tools/salary/skill/[skill]', {
-    validate: (p) => isSkill(p.skill), sample: { skill: 'react' },
+    validate: (p) => isSkill(p.skill),
+    sample: { skill: 'react' },
   }),
   toolsDeveloper: tools('/herramientas/salario/developer/[developer]', '/en/tools/salary/developer/[developer]', {
-    validate: (p) => isRole(p.developer), sample: { developer: 'frontend' },
+    validate: (p) => isRole(p.developer),
+    sample: { developer: 'frontend' },
   }),
   toolsCountrySkill: tools('/herramientas/[country]/salario/skill/[skill]', '/en/tools/[country]/salary/skill/[skill]', {
-    validate: (p) => isCountry(p.country) && isSkill(p.skill), sample: { country: 'chile', skill: 'python' },
+    validate: (p) => isCountry(p.country) && isSkill(p.skill),
+    sample: { country: 'chile', skill: 'python' },
   }),
   toolsCountryDeveloper: tools(
     '/herramientas/[country]/salario/developer/[developer]',
@@ -135,12 +160,17 @@ export const routes = {
   ),
   calculator: tools('/herramientas/salario/calculadora', '/en/tools/salary/calculator'),
   calculatorIframe: tools('/herramientas/salario/calculadora/iframe', '/en/tools/salary/calculator/iframe', {
-    layout: 'clean', frameable: true, indexable: false, colorMode: 'light',
+    layout: 'clean',
+    frameable: true,
+    indexable: false,
+    colorMode: 'light',
   }),
-  calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', { form: true,
+  calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', {
+    form: true,
     indexable: false,
   }),
-  calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', { form: true,
+  calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', {
+    form: true,
     indexable: false,
   }),
 } as const satisfies Record<string, RouteDef>;
@@ -178,8 +208,7 @@ function parseSegments(pattern: string): Segment[] {
     });
 }
 
-export const paramNames = (pattern: string) =>
-  parsePattern(pattern).flatMap((s) => (s.kind === 'literal' ? [] : [s.name]));
+export const paramNames = (pattern: string) => parsePattern(pattern).flatMap((s) => (s.kind === 'literal' ? [] : [s.name]));
 
 const safeDecode = (s: string) => {
   try {

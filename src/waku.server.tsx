@@ -35,9 +35,10 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
       const pattern: string = routes[id][locale];
       const component = routePage(id, locale, registry[id].page);
       // A trailing catch-all also answers with no segments (/trabajos): Waku's wildcard needs at least one.
-      const extra = paramNames(pattern).length && pattern.endsWith(']') && /\[\.\.\.\w+\]$/.test(pattern)
-        ? [pattern.replace(/\/\[\.\.\.\w+\]$/, '')]
-        : [];
+      const extra =
+        paramNames(pattern).length && pattern.endsWith(']') && /\[\.\.\.\w+\]$/.test(pattern)
+          ? [pattern.replace(/\/\[\.\.\.\w+\]$/, '')]
+          : [];
       return [pattern, ...extra].map((path) =>
         // The path is only known at run time, so Waku's typed path parameters cannot be checked here.
         createPage({ render: 'dynamic', path, component } as Parameters<typeof createPage>[0]),
@@ -64,7 +65,10 @@ const { app } = createHttpApp({
   routes: registry,
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
-  sitemapData: async () => ({ ...(await (await services.salaries()).pagesWithData()), offer: await (await services.applications()).sitemapOffers() }),
+  sitemapData: async () => ({
+    ...(await (await services.salaries()).pagesWithData()),
+    offer: await (await services.applications()).sitemapOffers(),
+  }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),

@@ -15,7 +15,17 @@ import { parseOfferInput } from '../domain/offer-input';
 import { href, routeDef, type Params, type RouteId } from '../routes';
 import { testDatabases, type TestDb } from '../testing/databases';
 import {
-  FUZZ_SEED, ID_VALUES, STRING_VALUES, createCollector, headerSafe, show, textValues, urlEncode, type Collector, type Hostile, type Tier,
+  FUZZ_SEED,
+  ID_VALUES,
+  STRING_VALUES,
+  createCollector,
+  headerSafe,
+  show,
+  textValues,
+  urlEncode,
+  type Collector,
+  type Hostile,
+  type Tier,
 } from '../testing/fuzz';
 import { parseConfig } from '../server/config';
 import { createHttpApp } from '../server/http/app';
@@ -39,14 +49,47 @@ const PASSWORD = 'una-clave-larga';
 const HOST = 'localhost';
 const config = parseConfig({ SITE_URL: `http://${HOST}` });
 const OFFER: Record<string, string | string[]> = {
-  title: 'Desarrollador/a Backend Go', area: 'tech', role: 'backend', seniority: 'senior', english: 'advanced', modality: 'remote-global', country: 'peru',
-  allowed_countries: ['peru', 'chile'], city: 'Lima', employment_type: 'full-time', skills_required: ['go'], skills_nice: ['docker'],
-  salary_min: '12000', salary_max: '16000', currency: 'PEN', period: 'month',
+  title: 'Desarrollador/a Backend Go',
+  area: 'tech',
+  role: 'backend',
+  seniority: 'senior',
+  english: 'advanced',
+  modality: 'remote-global',
+  country: 'peru',
+  allowed_countries: ['peru', 'chile'],
+  city: 'Lima',
+  employment_type: 'full-time',
+  skills_required: ['go'],
+  skills_nice: ['docker'],
+  salary_min: '12000',
+  salary_max: '16000',
+  currency: 'PEN',
+  period: 'month',
   description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
 };
 /** Offer fields checked against a list: a hostile value never gets past the check, so fewer of them. */
-const OFFER_ENUMS = ['area', 'role', 'seniority', 'english', 'modality', 'country', 'employment_type', 'currency', 'period', 'allowed_countries', 'skills_required', 'skills_nice'];
-const CALCULATOR_QUERY = { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', modality: 'remote-global', skills: 'go,docker' };
+const OFFER_ENUMS = [
+  'area',
+  'role',
+  'seniority',
+  'english',
+  'modality',
+  'country',
+  'employment_type',
+  'currency',
+  'period',
+  'allowed_countries',
+  'skills_required',
+  'skills_nice',
+];
+const CALCULATOR_QUERY = {
+  country: 'peru',
+  role: 'backend',
+  seniority: 'mid',
+  english: 'advanced',
+  modality: 'remote-global',
+  skills: 'go,docker',
+};
 
 type Session = 'anon' | 'candidate' | 'company';
 const SESSIONS: Session[] = ['anon', 'candidate', 'company'];
@@ -94,10 +137,16 @@ const fieldSubs = (valid: string, tier: Tier): Sub[] => [
   { label: '(given twice, hostile second)', twice: true, value: '\u0000' },
 ];
 const paramSubs = (expensive: boolean): Sub[] =>
-  expensive ? fieldSubs('x', 'tiny').filter((s) => !s.missing && !s.twice && s.value !== '') : [...fromHostile(ID_VALUES), ...fromHostile(STRING_VALUES).filter((s) => s.value !== ''), ...RAW];
+  expensive
+    ? fieldSubs('x', 'tiny').filter((s) => !s.missing && !s.twice && s.value !== '')
+    : [...fromHostile(ID_VALUES), ...fromHostile(STRING_VALUES).filter((s) => s.value !== ''), ...RAW];
 /** Query parameters of the forms whose valid posts cost a password hash: a few values only. */
 const cheapQuerySubs = (valid: string): Sub[] => [
-  { label: show('\u0000'), value: '\u0000' }, { label: 'valid + NUL', value: `${valid}\u0000` }, RAW[0]!, { label: '(missing)', missing: true }, { label: '(given twice)', twice: true, value: valid },
+  { label: show('\u0000'), value: '\u0000' },
+  { label: 'valid + NUL', value: `${valid}\u0000` },
+  RAW[0]!,
+  { label: '(missing)', missing: true },
+  { label: '(given twice)', twice: true, value: valid },
 ];
 const cookieSubs: Sub[] = [
   ...fromHostile([...ID_VALUES.slice(0, 4), ...STRING_VALUES]).filter((s) => headerSafe(s.value!)),
@@ -112,9 +161,16 @@ const CHEAP_COOKIES = ['bad percent', 'json with escaped NUL'];
 
 /** Files for the picture and logo fields. */
 async function hostileFiles(): Promise<{ label: string; file: File }[]> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a4' } }).png().toBuffer();
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#44a' } }).jpeg().toBuffer();
-  const f = (label: string, bytes: Uint8Array | string, name = 'x.png', type = 'image/png') => ({ label, file: new File([bytes as BlobPart], name, { type }) });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a4' } })
+    .png()
+    .toBuffer();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#44a' } })
+    .jpeg()
+    .toBuffer();
+  const f = (label: string, bytes: Uint8Array | string, name = 'x.png', type = 'image/png') => ({
+    label,
+    file: new File([bytes as BlobPart], name, { type }),
+  });
   const huge = new Uint8Array(2 * 1024 * 1024 + 1);
   huge.set([0xff, 0xd8, 0xff]);
   return [
@@ -134,7 +190,13 @@ async function hostileFiles(): Promise<{ label: string; file: File }[]> {
 describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   let t: TestDb;
   let uploads: string;
-  const svc = {} as { auth: AuthService; limiter: RateLimiter; profiles: ProfileService; hiring: HiringService; applications: ApplicationService };
+  const svc = {} as {
+    auth: AuthService;
+    limiter: RateLimiter;
+    profiles: ProfileService;
+    hiring: HiringService;
+    applications: ApplicationService;
+  };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry({
     auth: async () => svc.auth,
@@ -167,23 +229,39 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
     // RATE_LIMIT_SCALE at its maximum: every fuzzed post reaches the service instead of the limiter.
     svc.limiter = createRateLimiter(t, Date.now, 1000);
-    svc.auth = createAuthService(t, SECRET, { email: createEmailService(t, { log: () => {} }), siteUrl: config.SITE_URL, guard: createIdentityGuard(async () => svc.limiter) });
+    svc.auth = createAuthService(t, SECRET, {
+      email: createEmailService(t, { log: () => {} }),
+      siteUrl: config.SITE_URL,
+      guard: createIdentityGuard(async () => svc.limiter),
+    });
     svc.profiles = createProfileService(t, createImageStore(uploads));
     svc.hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
     svc.applications = createApplicationService(t);
     app = createHttpApp({ inner, config, prod: false, build: { id: 'fuzz', timestamp: 0 }, routes, loadUser, uploadsDir: uploads }).app;
 
-    const candidate = await svc.auth.register('match', { name: 'Ana', last_name: 'García', email: world.candidateEmail, password: PASSWORD }, { ip: 'setup' });
+    const candidate = await svc.auth.register(
+      'match',
+      { name: 'Ana', last_name: 'García', email: world.candidateEmail, password: PASSWORD },
+      { ip: 'setup' },
+    );
     tokens.candidate = candidate.access_token;
     world.candidateSlug = candidate.user.profile_slug!;
-    const company = await svc.auth.register('hire', { name: 'Eva', last_name: 'Ruiz', email: 'eva@acme.example', password: PASSWORD, company_name: 'Acme' }, { ip: 'setup' });
+    const company = await svc.auth.register(
+      'hire',
+      { name: 'Eva', last_name: 'Ruiz', email: 'eva@acme.example', password: PASSWORD, company_name: 'Acme' },
+      { ip: 'setup' },
+    );
     tokens.company = company.access_token;
     const parsed = parseOfferInput(OFFER);
     if (!parsed.ok) throw new Error(`fixture offer invalid: ${JSON.stringify(parsed.errors)}`);
     const offer = await svc.hiring.save({ id: company.user.id, type: 'hire' }, parsed.value, { publish: true });
     world.offerId = offer.id;
     world.offerSlug = offer.slug;
-    const applicant = await svc.auth.register('match', { name: 'Leo', last_name: 'Paz', email: 'leo@example.com', password: PASSWORD }, { ip: 'setup' });
+    const applicant = await svc.auth.register(
+      'match',
+      { name: 'Leo', last_name: 'Paz', email: 'leo@example.com', password: PASSWORD },
+      { ip: 'setup' },
+    );
     world.applicationId = (await svc.applications.apply(offer.slug, { id: applicant.user.id, type: 'match' })).id;
     files = await hostileFiles();
   }, 60_000);
@@ -201,53 +279,174 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   };
 
   const known: FormCase[] = [
-    { name: 'login', route: 'login', session: 'anon', ok: 303, expensive: true, query: () => ({ redirect: '/match/plataforma' }), fields: () => ({ type: 'match', email: world.candidateEmail, password: PASSWORD }) },
     {
-      name: 'signUp', route: 'signUp', session: 'anon', ok: 303, expensive: true, fuzzFields: ['name', 'last_name', 'email', 'password'], cookies: ['tandem_utm'], query: () => ({ redirect: '/match/plataforma', origin: 'free-course' }),
+      name: 'login',
+      route: 'login',
+      session: 'anon',
+      ok: 303,
+      expensive: true,
+      query: () => ({ redirect: '/match/plataforma' }),
+      fields: () => ({ type: 'match', email: world.candidateEmail, password: PASSWORD }),
+    },
+    {
+      name: 'signUp',
+      route: 'signUp',
+      session: 'anon',
+      ok: 303,
+      expensive: true,
+      fuzzFields: ['name', 'last_name', 'email', 'password'],
+      cookies: ['tandem_utm'],
+      query: () => ({ redirect: '/match/plataforma', origin: 'free-course' }),
       fields: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD }),
     },
     {
-      name: 'hireStartNow', route: 'hireStartNow', session: 'anon', ok: 303, expensive: true, fuzzFields: ['company_name', 'email'], query: () => ({ redirect: '/hire/crear-oferta', draft: '1' }),
+      name: 'hireStartNow',
+      route: 'hireStartNow',
+      session: 'anon',
+      ok: 303,
+      expensive: true,
+      fuzzFields: ['company_name', 'email'],
+      query: () => ({ redirect: '/hire/crear-oferta', draft: '1' }),
       fields: () => ({ name: 'Fuzz', last_name: 'Tester', company_name: 'Fuzz Co', email: freshEmail(), password: PASSWORD }),
     },
-    { name: 'logout', route: 'logout', session: 'candidate', ok: 303, short: ['intent'], fields: () => ({ intent: 'everywhere' }), after: signInAgain },
+    {
+      name: 'logout',
+      route: 'logout',
+      session: 'candidate',
+      ok: 303,
+      short: ['intent'],
+      fields: () => ({ intent: 'everywhere' }),
+      after: signInAgain,
+    },
     { name: 'forgotPassword', route: 'forgotPassword', session: 'anon', ok: 303, fields: () => ({ email: world.candidateEmail }) },
     {
-      name: 'resetPassword', route: 'resetPassword', session: 'anon', ok: 422, expensive: true, groups: [['password', 'passwordConfirmation']],
-      params: () => ({ token: 'x'.repeat(43) }), fields: () => ({ password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+      name: 'resetPassword',
+      route: 'resetPassword',
+      session: 'anon',
+      ok: 422,
+      expensive: true,
+      groups: [['password', 'passwordConfirmation']],
+      params: () => ({ token: 'x'.repeat(43) }),
+      fields: () => ({ password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
     },
-    { name: 'confirmEmail', route: 'confirmEmail', session: 'candidate', ok: 303, params: () => ({ token: 'y'.repeat(43) }), fields: () => ({ email: world.candidateEmail }) },
     {
-      name: 'talentProfile', route: 'talentProfile', session: 'candidate', ok: 303, file: 'picture', short: ['country', 'role', 'seniority', 'english', 'availability', 'is_public', 'skills'], params: () => ({ slug: world.candidateSlug }),
+      name: 'confirmEmail',
+      route: 'confirmEmail',
+      session: 'candidate',
+      ok: 303,
+      params: () => ({ token: 'y'.repeat(43) }),
+      fields: () => ({ email: world.candidateEmail }),
+    },
+    {
+      name: 'talentProfile',
+      route: 'talentProfile',
+      session: 'candidate',
+      ok: 303,
+      file: 'picture',
+      short: ['country', 'role', 'seniority', 'english', 'availability', 'is_public', 'skills'],
+      params: () => ({ slug: world.candidateSlug }),
       fields: () => ({
-        headline: 'Backend en Go', country: 'peru', role: 'backend', seniority: 'mid', years: '4', english: 'advanced', salary_expectation_usd: '2800',
-        availability: 'open-to-offers', is_public: 'on', skills: ['go', 'docker'],
+        headline: 'Backend en Go',
+        country: 'peru',
+        role: 'backend',
+        seniority: 'mid',
+        years: '4',
+        english: 'advanced',
+        salary_expectation_usd: '2800',
+        availability: 'open-to-offers',
+        is_public: 'on',
+        skills: ['go', 'docker'],
       }),
     },
-    { name: 'hireSite (company profile)', route: 'hireSite', session: 'company', ok: 303, file: 'logo', short: ['size', 'country'], fields: () => ({ name: 'Acme', website: 'https://acme.example', size: '11-50', country: 'peru' }) },
-    { name: 'hireSite (offer action)', route: 'hireSite', session: 'company', ok: 303, short: ['intent', 'action'], fields: () => ({ intent: 'offer-action', action: 'renew', offer: String(world.offerId) }) },
-    { name: 'hireSite (pipeline move)', route: 'hireSite', session: 'company', ok: 303, short: ['intent', 'status'], fields: () => ({ intent: 'application-status', application: String(world.applicationId), status: 'approved' }) },
-    { name: 'hireCreateOffer (new)', route: 'hireCreateOffer', session: 'company', ok: 303, short: [...OFFER_ENUMS, 'intent'], cookies: ['tandem_offer_draft'], fields: () => ({ ...OFFER, intent: 'draft' }) },
-    { name: 'hireCreateOffer (edit)', route: 'hireCreateOffer', session: 'company', ok: 303, short: 'all', query: () => ({ oferta: String(world.offerId) }), fields: () => ({ ...OFFER, intent: 'publish' }) },
+    {
+      name: 'hireSite (company profile)',
+      route: 'hireSite',
+      session: 'company',
+      ok: 303,
+      file: 'logo',
+      short: ['size', 'country'],
+      fields: () => ({ name: 'Acme', website: 'https://acme.example', size: '11-50', country: 'peru' }),
+    },
+    {
+      name: 'hireSite (offer action)',
+      route: 'hireSite',
+      session: 'company',
+      ok: 303,
+      short: ['intent', 'action'],
+      fields: () => ({ intent: 'offer-action', action: 'renew', offer: String(world.offerId) }),
+    },
+    {
+      name: 'hireSite (pipeline move)',
+      route: 'hireSite',
+      session: 'company',
+      ok: 303,
+      short: ['intent', 'status'],
+      fields: () => ({ intent: 'application-status', application: String(world.applicationId), status: 'approved' }),
+    },
+    {
+      name: 'hireCreateOffer (new)',
+      route: 'hireCreateOffer',
+      session: 'company',
+      ok: 303,
+      short: [...OFFER_ENUMS, 'intent'],
+      cookies: ['tandem_offer_draft'],
+      fields: () => ({ ...OFFER, intent: 'draft' }),
+    },
+    {
+      name: 'hireCreateOffer (edit)',
+      route: 'hireCreateOffer',
+      session: 'company',
+      ok: 303,
+      short: 'all',
+      query: () => ({ oferta: String(world.offerId) }),
+      fields: () => ({ ...OFFER, intent: 'publish' }),
+    },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {
-      name: 'calculatorRegister', route: 'calculatorRegister', session: 'anon', ok: 303, expensive: true, fuzzFields: ['salary_amount', 'salary_currency', 'email'],
-      query: () => CALCULATOR_QUERY, fuzzQuery: ['country', 'role', 'skills'],
-      fields: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD, salary_amount: '9000', salary_currency: 'local' }),
+      name: 'calculatorRegister',
+      route: 'calculatorRegister',
+      session: 'anon',
+      ok: 303,
+      expensive: true,
+      fuzzFields: ['salary_amount', 'salary_currency', 'email'],
+      query: () => CALCULATOR_QUERY,
+      fuzzQuery: ['country', 'role', 'skills'],
+      fields: () => ({
+        name: 'Fuzz',
+        last_name: 'Tester',
+        email: freshEmail(),
+        password: PASSWORD,
+        salary_amount: '9000',
+        salary_currency: 'local',
+      }),
     },
-    { name: 'calculatorResult', route: 'calculatorResult', session: 'candidate', ok: 303, short: ['salary_currency', ...Object.keys(CALCULATOR_QUERY)], query: () => CALCULATOR_QUERY, fields: () => ({ salary_amount: '9.000', salary_currency: 'local' }) },
+    {
+      name: 'calculatorResult',
+      route: 'calculatorResult',
+      session: 'candidate',
+      ok: 303,
+      short: ['salary_currency', ...Object.keys(CALCULATOR_QUERY)],
+      query: () => CALCULATOR_QUERY,
+      fields: () => ({ salary_amount: '9.000', salary_currency: 'local' }),
+    },
   ];
   const CASES: FormCase[] = [];
   // A form added later without a case here is still fuzzed, with every field name the other forms read.
-  const allFieldNames = [...new Set(known.flatMap((k) => Object.keys(k.fields())).concat(['intent', 'action', 'offer', 'application', 'status']))];
+  const allFieldNames = [
+    ...new Set(known.flatMap((k) => Object.keys(k.fields())).concat(['intent', 'action', 'offer', 'application', 'status'])),
+  ];
   const handlerIds = (Object.keys(routes) as RouteId[]).filter((id) => routes[id].action);
   for (const id of handlerIds) {
     const cases = known.filter((k) => k.route === id);
     if (cases.length) CASES.push(...cases);
     else {
       CASES.push({
-        name: `${id} (no case written: generic fields)`, route: id, session: 'candidate', expensive: true,
-        params: () => routeDef(id).sample ?? {}, fields: () => Object.fromEntries(allFieldNames.map((f) => [f, 'x'])),
+        name: `${id} (no case written: generic fields)`,
+        route: id,
+        session: 'candidate',
+        expensive: true,
+        params: () => routeDef(id).sample ?? {},
+        fields: () => Object.fromEntries(allFieldNames.map((f) => [f, 'x'])),
       });
     }
   }
@@ -260,9 +459,20 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   const encodeField = (name: string, v: string) => `${urlEncode(name)}=${urlEncode(v).replace(/%20/g, '+')}`;
 
   type Post = {
-    fc: FormCase; session: Session; locale: Locale; field: string; label: string;
-    fields?: Fields; sub?: { name: string; sub: Sub }; params?: Record<string, Sub>; query?: Record<string, Sub>; cookies?: string;
-    file?: File | null; multipart?: boolean; json?: boolean; body?: { type: string | null; text: string };
+    fc: FormCase;
+    session: Session;
+    locale: Locale;
+    field: string;
+    label: string;
+    fields?: Fields;
+    sub?: { name: string; sub: Sub };
+    params?: Record<string, Sub>;
+    query?: Record<string, Sub>;
+    cookies?: string;
+    file?: File | null;
+    multipart?: boolean;
+    json?: boolean;
+    body?: { type: string | null; text: string };
   };
   async function post(c: Collector, p: Post): Promise<number> {
     const { fc } = p;
@@ -333,7 +543,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       console.error('[fuzz] request threw', err);
       status = 599;
     }
-    c.check({ method: 'POST', path: `${routeDef(fc.route)[p.locale]} (${fc.name})`, field: p.field, value: p.label, who: `${p.session}, ${p.locale}`, status });
+    c.check({
+      method: 'POST',
+      path: `${routeDef(fc.route)[p.locale]} (${fc.name})`,
+      field: p.field,
+      value: p.label,
+      who: `${p.session}, ${p.locale}`,
+      status,
+    });
     return status;
   }
 
@@ -366,14 +583,23 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       for (const session of SESSIONS) {
         if (session !== fc.session && fc.expensive) continue;
         for (const sub of session === fc.session ? paramSubs(!!fc.expensive) : fromHostile(ID_VALUES)) {
-          await post(c, { fc, session, ...variant(), field: `route :${name}`, label: sub.raw ? sub.label : show(sub.value), params: { [name]: sub } });
+          await post(c, {
+            fc,
+            session,
+            ...variant(),
+            field: `route :${name}`,
+            label: sub.raw ? sub.label : show(sub.value),
+            params: { [name]: sub },
+          });
         }
       }
     }
     // Query parameters.
     for (const name of fc.fuzzQuery ?? Object.keys(fc.query?.() ?? {})) {
       const valid = fc.query!()[name]!;
-      for (const sub of fc.expensive ? cheapQuerySubs(valid) : fieldSubs(valid, Array.isArray(fc.short) && fc.short.includes(name) ? 'short' : 'full')) {
+      for (const sub of fc.expensive
+        ? cheapQuerySubs(valid)
+        : fieldSubs(valid, Array.isArray(fc.short) && fc.short.includes(name) ? 'short' : 'full')) {
         await post(c, { fc, session: fc.session, ...variant(), field: `query ${name}`, label: sub.label, query: { [name]: sub } });
       }
     }
@@ -392,18 +618,33 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       }
     }
     // A field the form does not read.
-    await post(c, { fc, session: fc.session, ...variant(), field: 'field (unknown)', label: 'NUL', fields: { ...fields, ['x\u0000y']: '\u0000' } });
+    await post(c, {
+      fc,
+      session: fc.session,
+      ...variant(),
+      field: 'field (unknown)',
+      label: 'NUL',
+      fields: { ...fields, ['x\u0000y']: '\u0000' },
+    });
     // Cookies the handler reads, and a hostile session cookie.
     for (const name of [...(fc.cookies ?? []), ...(fc.expensive ? [] : ['session'])]) {
       for (const sub of fc.expensive ? cookieSubs.filter((x) => CHEAP_COOKIES.includes(x.label)) : cookieSubs) {
         const v = sub.value!;
         const cookies = name === 'session' ? `${config.AUTH_COOKIE_TOKEN}=${v}; ${config.AUTH_COOKIE_TYPE}=${v}` : `${name}=${v}`;
-        await post(c, { fc, session: name === 'session' ? 'anon' : fc.session, ...variant(), field: `cookie ${name}`, label: sub.label, cookies });
+        await post(c, {
+          fc,
+          session: name === 'session' ? 'anon' : fc.session,
+          ...variant(),
+          field: `cookie ${name}`,
+          label: sub.label,
+          cookies,
+        });
       }
     }
     // Files, for the multipart forms; the same fields urlencoded too.
     if (fc.file) {
-      for (const f of files) await post(c, { fc, session: fc.session, ...variant(), field: `file ${fc.file}`, label: f.label, file: f.file });
+      for (const f of files)
+        await post(c, { fc, session: fc.session, ...variant(), field: `file ${fc.file}`, label: f.label, file: f.file });
       await post(c, { fc, session: fc.session, ...variant(), field: '(urlencoded)', label: '-', multipart: false });
     }
     // Bodies that are not a form.
@@ -412,8 +653,16 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       { label: 'no content type', type: null, text: 'a=1' },
       { label: 'text/plain', type: 'text/plain', text: 'intent=offer-action' },
       { label: 'multipart without boundary', type: 'multipart/form-data', text: 'x' },
-      { label: 'multipart with a broken body', type: 'multipart/form-data; boundary=zzz', text: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb' },
-      { label: 'multipart with a NUL field name', type: 'multipart/form-data; boundary=zzz', text: '--zzz\r\nContent-Disposition: form-data; name="a\u0000"\r\n\r\nb\r\n--zzz--\r\n' },
+      {
+        label: 'multipart with a broken body',
+        type: 'multipart/form-data; boundary=zzz',
+        text: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      },
+      {
+        label: 'multipart with a NUL field name',
+        type: 'multipart/form-data; boundary=zzz',
+        text: '--zzz\r\nContent-Disposition: form-data; name="a\u0000"\r\n\r\nb\r\n--zzz--\r\n',
+      },
       { label: 'urlencoded with bad escapes', type: 'application/x-www-form-urlencoded', text: '%=%&&=&%zz=%ff&intent=%' },
       { label: 'empty urlencoded', type: 'application/x-www-form-urlencoded', text: '' },
       { label: 'body over the limit', type: 'application/x-www-form-urlencoded', text: `a=${'x'.repeat(3 * 1024 * 1024)}` },
@@ -430,21 +679,30 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
 
   it('has a form handler for every route in the production set, and a case for each', () => {
     expect(handlerIds.length).toBeGreaterThan(0);
-    expect(CASES.filter((fc) => fc.name.includes('no case written')).map((fc) => fc.route), 'forms without a written fuzz case (fuzzed with generic fields)').toEqual([]);
+    expect(
+      CASES.filter((fc) => fc.name.includes('no case written')).map((fc) => fc.route),
+      'forms without a written fuzz case (fuzzed with generic fields)',
+    ).toEqual([]);
   });
 
-  it.each(handlerIds)('answers every hostile post to the %s form below 500', async (id) => {
-    const cases = byRoute().get(id) ?? [];
-    const c = createCollector(`form ${id} on ${dbName}`);
-    const started = performance.now();
-    try {
-      for (const fc of cases) await fuzzCase(c, fc);
-    } finally {
-      c.restore();
-    }
-    console.info(`[fuzz] form ${id} on ${dbName}: ${c.sent} posts in ${((performance.now() - started) / 1000).toFixed(1)} s, ${c.failures.length} >= 500 (FUZZ_SEED=${FUZZ_SEED})`);
-    expect(c.failures.length, c.report()).toBe(0);
-  }, 120_000);
+  it.each(handlerIds)(
+    'answers every hostile post to the %s form below 500',
+    async (id) => {
+      const cases = byRoute().get(id) ?? [];
+      const c = createCollector(`form ${id} on ${dbName}`);
+      const started = performance.now();
+      try {
+        for (const fc of cases) await fuzzCase(c, fc);
+      } finally {
+        c.restore();
+      }
+      console.info(
+        `[fuzz] form ${id} on ${dbName}: ${c.sent} posts in ${((performance.now() - started) / 1000).toFixed(1)} s, ${c.failures.length} >= 500 (FUZZ_SEED=${FUZZ_SEED})`,
+      );
+      expect(c.failures.length, c.report()).toBe(0);
+    },
+    120_000,
+  );
 
   // ---- named regressions ---------------------------------------------------------------------------------
 
@@ -471,24 +729,39 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     return { status: res.status, json };
   };
 
-  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])('refuses a workspace offer action on offer=%s with a 4xx', async (value) => {
-    for (const locale of locales) {
-      const r = await simple(href('hireSite', locale), 'company', { intent: 'offer-action', action: 'pause', offer: value });
-      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
-      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
-    }
-  });
+  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])(
+    'refuses a workspace offer action on offer=%s with a 4xx',
+    async (value) => {
+      for (const locale of locales) {
+        const r = await simple(href('hireSite', locale), 'company', { intent: 'offer-action', action: 'pause', offer: value });
+        expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
+      }
+    },
+  );
 
-  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])('refuses a workspace pipeline move on application=%s with a 4xx', async (value) => {
-    for (const locale of locales) {
-      const r = await simple(href('hireSite', locale), 'company', { intent: 'application-status', application: value, status: 'approved' });
-      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
-      expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
-    }
-  });
+  it.each(['abc', 'NaN', '1.5', '1e400', '99999999999999999999'])(
+    'refuses a workspace pipeline move on application=%s with a 4xx',
+    async (value) => {
+      for (const locale of locales) {
+        const r = await simple(href('hireSite', locale), 'company', {
+          intent: 'application-status',
+          application: value,
+          status: 'approved',
+        });
+        expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${locale}: ${JSON.stringify(r.json)}`).toBeLessThan(500);
+      }
+    },
+  );
 
   it('refuses a NUL byte in the profile headline with 422 naming the field', async () => {
-    const r = await simple(href('talentProfile', 'en', { slug: world.candidateSlug }), 'candidate', { headline: 'Backend\u0000Go', availability: 'open-to-offers' }, true);
+    const r = await simple(
+      href('talentProfile', 'en', { slug: world.candidateSlug }),
+      'candidate',
+      { headline: 'Backend\u0000Go', availability: 'open-to-offers' },
+      true,
+    );
     expect(r.status, JSON.stringify(r.json)).toBe(422);
     expect(r.json.errors?.headline, JSON.stringify(r.json)).toEqual(expect.any(String));
   });

@@ -9,7 +9,13 @@ const unused = async (): Promise<never> => {
   throw new Error('not used while building the registry');
 };
 const registry = createRegistry({
-  auth: unused, profiles: unused, hiring: unused, applications: unused, contributions: unused, jobs: unused, config: parseConfig({}),
+  auth: unused,
+  profiles: unused,
+  hiring: unused,
+  applications: unused,
+  contributions: unused,
+  jobs: unused,
+  config: parseConfig({}),
 });
 
 describe('the route registry', () => {

@@ -13,7 +13,15 @@ export type Registry = Record<RouteId, RouteModule>;
 
 /** Every route's module, from the areas. Typed as a full record: a route without a page fails to compile. */
 export function createRegistry(deps: AreaDeps): Registry {
-  const areas = [accountRoutes(deps), contentRoutes(), hireRoutes(deps), matchRoutes(deps), offerRoutes(deps), jobsRoutes(deps), toolsRoutes(deps)] as const;
+  const areas = [
+    accountRoutes(deps),
+    contentRoutes(),
+    hireRoutes(deps),
+    matchRoutes(deps),
+    offerRoutes(deps),
+    jobsRoutes(deps),
+    toolsRoutes(deps),
+  ] as const;
   const [account, content, hire, match, offers, jobs, tools] = areas;
   const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.

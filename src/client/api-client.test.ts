@@ -13,14 +13,18 @@ function scripted(...answers: (Response | Error)[]) {
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('product API clients', () => {
   it('retries a GET once on the retryable statuses, and never a write', async () => {
     expect([...RETRY_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
     expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].map(retriesFor)).toEqual([1, 1, 0, 0, 0, 0]);
     const get = scripted(json(503, { success: false, message: 'busy' }), json(200, { success: true, result: { id: 1 } }));
-    expect(await createApiClient({ base: '/api', lang: 'es', fetch: get.fetch }).get('/v3/match/auth/me')).toEqual({ success: true, result: { id: 1 } });
+    expect(await createApiClient({ base: '/api', lang: 'es', fetch: get.fetch }).get('/v3/match/auth/me')).toEqual({
+      success: true,
+      result: { id: 1 },
+    });
     expect(get.calls).toHaveLength(2);
     const post = scripted(json(503, { success: false, message: 'busy' }));
     const r = await createApiClient({ base: '/api', lang: 'es', fetch: post.fetch }).post('/v3/match/register', { a: 1 });
@@ -33,7 +37,11 @@ describe('product API clients', () => {
     await createApiClient({ base: '/api', lang: 'es', fetch: notFound.fetch }).get('/x');
     expect(notFound.calls).toHaveLength(1);
     const twice = scripted(json(500, {}), json(500, {}), json(200, { success: true, result: 1 }));
-    expect(await createApiClient({ base: '/api', lang: 'en', fetch: twice.fetch }).get('/x')).toMatchObject({ success: false, status: 500, message: 'Unknown error' });
+    expect(await createApiClient({ base: '/api', lang: 'en', fetch: twice.fetch }).get('/x')).toMatchObject({
+      success: false,
+      status: 500,
+      message: 'Unknown error',
+    });
     expect(twice.calls).toHaveLength(2);
   });
 
@@ -41,7 +49,11 @@ describe('product API clients', () => {
     const down = scripted(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
     const seen: unknown[] = [];
     const off = appErrorHook.on((e) => seen.push(e));
-    expect(await createApiClient({ base: '/api', lang: 'es', fetch: down.fetch }).get('/x')).toEqual({ success: false, status: '', message: 'Error desconocido' });
+    expect(await createApiClient({ base: '/api', lang: 'es', fetch: down.fetch }).get('/x')).toEqual({
+      success: false,
+      status: '',
+      message: 'Error desconocido',
+    });
     off();
     expect(down.calls).toHaveLength(2);
     expect(seen).toHaveLength(1);
@@ -50,7 +62,11 @@ describe('product API clients', () => {
   it('passes the server error data on, with its status and field errors', async () => {
     const bad = scripted(json(422, { success: false, message: 'Revisa los campos.', errors: { email: 'Correo no válido' } }));
     expect(await createApiClient({ base: '/api', lang: 'es', fetch: bad.fetch }).post('/v3/hire/register', {})).toEqual({
-      success: false, status: 422, statusCode: 422, message: 'Revisa los campos.', errors: { email: 'Correo no válido' },
+      success: false,
+      status: 422,
+      statusCode: 422,
+      message: 'Revisa los campos.',
+      errors: { email: 'Correo no válido' },
     });
   });
 
@@ -68,13 +84,22 @@ describe('product API clients', () => {
 
 describe('content backend client', () => {
   it('writes bracket-style parameters with encoded values and unencoded keys', () => {
-    expect(stringifyParams({ populate: ['image'], filters: { slug: { $eq: 'a b' } }, pagination: { pageSize: 10 }, sort: ['title:asc'], skip: undefined })).toBe(
-      'populate[0]=image&filters[slug][$eq]=a%20b&pagination[pageSize]=10&sort[0]=title%3Aasc',
-    );
+    expect(
+      stringifyParams({
+        populate: ['image'],
+        filters: { slug: { $eq: 'a b' } },
+        pagination: { pageSize: 10 },
+        sort: ['title:asc'],
+        skip: undefined,
+      }),
+    ).toBe('populate[0]=image&filters[slug][$eq]=a%20b&pagination[pageSize]=10&sort[0]=title%3Aasc');
   });
 
   it("returns the backend's error data, or the UnknownError fallback, and never retries", async () => {
-    const strapiError = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} } };
+    const strapiError = {
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+    };
     const bad = scripted(json(400, strapiError));
     const cms = createCmsClient({ base: '/cms', fetch: bad.fetch });
     const r = await cms.request('POST', '/auth/local', { body: { identifier: 'a', password: 'b' } });
@@ -82,7 +107,8 @@ describe('content backend client', () => {
     expect(isCmsError(r)).toBe(true);
     const down = scripted(new TypeError('Failed to fetch'));
     expect(await createCmsClient({ base: '/cms', fetch: down.fetch }).find('articles', { populate: ['cover'] })).toEqual({
-      data: null, error: { status: 500, name: 'UnknownError', message: 'Failed to fetch', details: {} },
+      data: null,
+      error: { status: 500, name: 'UnknownError', message: 'Failed to fetch', details: {} },
     });
     expect(down.calls.map((c) => c.url)).toEqual(['/cms/articles?populate[0]=cover']);
   });

@@ -7,7 +7,10 @@ import { appErrorHook } from './app-hooks';
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const UNKNOWN_ERROR = { es: 'Error desconocido', en: 'Unknown error' } as const;
 
-type ApiFailure = { success: false; status: number | ''; statusCode?: number; message: string; errors?: Record<string, string> } & Record<string, unknown>;
+type ApiFailure = { success: false; status: number | ''; statusCode?: number; message: string; errors?: Record<string, string> } & Record<
+  string,
+  unknown
+>;
 export type ApiResult<T> = { success: true; result: T } | ApiFailure;
 
 type Fetch = typeof globalThis.fetch;
@@ -27,7 +30,12 @@ export function createApiClient({ base, lang, fetch = globalThis.fetch }: Client
     for (;;) {
       let res: Response;
       try {
-        res = await fetch(url, { method, headers, credentials: 'include', body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+        res = await fetch(url, {
+          method,
+          headers,
+          credentials: 'include',
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        });
       } catch (err) {
         // No answer at all counts as a 500 for retrying, and is "unknown" for the caller.
         if (retries-- > 0) continue;
@@ -57,7 +65,6 @@ export function createApiClient({ base, lang, fetch = globalThis.fetch }: Client
     delete: <T>(path: string) => request<T>('DELETE', path),
   };
 }
-type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The three product API clients of SPEC §7: main, match (candidates) and hire (companies). */
 export function createApiClients(apiBase: string, lang: 'es' | 'en', fetch?: Fetch) {
@@ -81,7 +88,8 @@ export function stringifyParams(params: Params): string {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${key}[${i}]`));
     else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${key}[${k}]`);
     else if (value === null) parts.push(`${key}=`);
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') parts.push(`${key}=${encodeURIComponent(String(value))}`);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+      parts.push(`${key}=${encodeURIComponent(String(value))}`);
   };
   for (const [k, v] of Object.entries(params)) walk(v, k);
   return parts.join('&');

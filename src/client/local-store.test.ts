@@ -33,7 +33,12 @@ describe('local storage merge', () => {
     const s = new MemoryStorage();
     s.setItem('tandem:app', '{not json');
     expect(readStored(s, 'app')).toBeNull();
-    const broken = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(writeStored(broken, 'app', { a: 1 })).toEqual({ a: 1 });
   });
 });

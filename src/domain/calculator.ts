@@ -2,7 +2,12 @@ import { englishLevels, isCountry, isRole, isSkill, modalities, seniorities, typ
 
 // The calculator's inputs travel in the result URL's query, so a result can be shared (PRODUCT.md §6).
 export type CalculatorInput = {
-  country: CountryId; role: string; seniority: 'junior' | 'mid' | 'senior'; english?: string; modality?: string; skills: string[];
+  country: CountryId;
+  role: string;
+  seniority: 'junior' | 'mid' | 'senior';
+  english?: string;
+  modality?: string;
+  skills: string[];
 };
 export const CALCULATOR_FIELDS = ['country', 'role', 'seniority', 'english', 'modality', 'skills'] as const;
 
@@ -19,7 +24,15 @@ export function parseCalculatorQuery(q: URLSearchParams): { ok: true; input: Cal
   const seniority = q.get('seniority') ?? '';
   const english = q.get('english') || undefined;
   const modality = q.get('modality') || undefined;
-  const skills = [...new Set(q.getAll('skills').flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))];
+  const skills = [
+    ...new Set(
+      q
+        .getAll('skills')
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!isCountry(country)) invalid.push('country');
   if (!isRole(role)) invalid.push('role');
   if (!SENIORITY.has(seniority)) invalid.push('seniority');
@@ -27,7 +40,10 @@ export function parseCalculatorQuery(q: URLSearchParams): { ok: true; input: Cal
   if (modality !== undefined && !MODALITY.has(modality)) invalid.push('modality');
   if (skills.length > 10 || skills.some((s) => !isSkill(s))) invalid.push('skills');
   if (invalid.length) return { ok: false, invalid };
-  return { ok: true, input: { country: country as CountryId, role, seniority: seniority as CalculatorInput['seniority'], english, modality, skills } };
+  return {
+    ok: true,
+    input: { country: country as CountryId, role, seniority: seniority as CalculatorInput['seniority'], english, modality, skills },
+  };
 }
 
 /** The inputs as a query string (stable order, empty fields left out). */

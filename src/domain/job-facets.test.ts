@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRoute, matchRoute } from '../routes';
 import {
-  canonicalSegments, FACET_VALUES, FACETS, facetOf, jobQueryParams, parseFilterSegments, parseJobQuery, searchTerms,
+  canonicalSegments,
+  FACET_VALUES,
+  FACETS,
+  facetOf,
+  jobQueryParams,
+  parseFilterSegments,
+  parseJobQuery,
+  searchTerms,
 } from './job-facets';
 import { jobsHref, withFacet } from '../areas/jobs/job-search-url';
 import { describeSearch, placeText, salaryText, searchTitle } from '../areas/jobs/job-text';
@@ -54,7 +61,10 @@ describe('search query', () => {
   it('reads free text, minimum salary, sort and page, dropping nonsense', () => {
     expect(parseJobQuery('')).toEqual({ q: '', sort: 'recent', page: 1 });
     expect(parseJobQuery('q=%20dise%C3%B1ador%20%20ux%20&salario_min=2000&orden=salario&pagina=3')).toEqual({
-      q: 'diseñador ux', minSalaryUsd: 2000, sort: 'salary', page: 3,
+      q: 'diseñador ux',
+      minSalaryUsd: 2000,
+      sort: 'salary',
+      page: 3,
     });
     expect(parseJobQuery('salario_min=abc&pagina=0&orden=x')).toEqual({ q: '', sort: 'recent', page: 1 });
     expect(parseJobQuery('pagina=-2&salario_min=1e9').page).toBe(1);
@@ -62,8 +72,18 @@ describe('search query', () => {
   });
 
   it('writes only what differs from the defaults', () => {
-    expect(jobQueryParams({ q: '', sort: 'recent', page: 1 })).toEqual({ q: undefined, salario_min: undefined, orden: undefined, pagina: undefined });
-    expect(jobQueryParams({ q: 'go', minSalaryUsd: 1500, sort: 'salary', page: 2 })).toEqual({ q: 'go', salario_min: '1500', orden: 'salario', pagina: '2' });
+    expect(jobQueryParams({ q: '', sort: 'recent', page: 1 })).toEqual({
+      q: undefined,
+      salario_min: undefined,
+      orden: undefined,
+      pagina: undefined,
+    });
+    expect(jobQueryParams({ q: 'go', minSalaryUsd: 1500, sort: 'salary', page: 2 })).toEqual({
+      q: 'go',
+      salario_min: '1500',
+      orden: 'salario',
+      pagina: '2',
+    });
   });
 
   it('folds free text into ASCII words for both full-text indexes', () => {
@@ -98,7 +118,9 @@ describe('search words', () => {
   it('describes a search in each language', () => {
     expect(describeSearch({}, 'es', es)).toBe('Trabajos tech y digitales');
     expect(describeSearch({}, 'en', en)).toBe('Tech and digital jobs');
-    expect(describeSearch({ country: 'peru', skill: 'react', modality: 'remote-global' }, 'es', es)).toBe('Trabajos remotos de React en Perú');
+    expect(describeSearch({ country: 'peru', skill: 'react', modality: 'remote-global' }, 'es', es)).toBe(
+      'Trabajos remotos de React en Perú',
+    );
     expect(describeSearch({ country: 'peru', skill: 'react', modality: 'remote-global' }, 'en', en)).toBe('Remote React jobs in Peru');
     expect(describeSearch({ country: 'chile' }, 'en', en)).toBe('Jobs in Chile');
     expect(describeSearch({ role: 'frontend', skill: 'react', seniority: 'senior', english: 'advanced' }, 'es', es)).toBe(
@@ -115,8 +137,12 @@ describe('search words', () => {
     expect(salaryText(s, 'en', en)).toEqual({ local: 'PEN 6,000 – PEN 7,500 gross per month', usd: '≈ $1,600 – $2,000 per month' });
     expect(salaryText({ ...s, currency: 'USD', min: 1600, max: 2000 }, 'en', en).usd).toBeNull();
     expect(salaryText({ ...s, period: 'year', gross: false }, 'es', es).local).toMatch(/^6000\sPEN – 7500\sPEN netos al año$/);
-    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: [] }, 'en', en)).toBe('From any country');
-    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: ['colombia', 'peru'] }, 'es', es)).toBe('Desde Colombia, Perú');
+    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: [] }, 'en', en)).toBe(
+      'From any country',
+    );
+    expect(placeText({ modality: 'remote-global', country: 'mexico', city: null, allowedCountries: ['colombia', 'peru'] }, 'es', es)).toBe(
+      'Desde Colombia, Perú',
+    );
     expect(placeText({ modality: 'hybrid', country: 'peru', city: 'Lima', allowedCountries: [] }, 'es', es)).toBe('Lima, Perú');
   });
 });

@@ -12,7 +12,12 @@ export type FacetSelection = Partial<Record<FacetKey, string>>;
 export type JobSelection = FacetSelection & { country?: CountryId };
 
 export const FACET_VALUES: Record<FacetKey, readonly Labelled[]> = {
-  area: areas, role: roles, skill: skills, seniority: seniorities, modality: modalities, english: englishLevels,
+  area: areas,
+  role: roles,
+  skill: skills,
+  seniority: seniorities,
+  modality: modalities,
+  english: englishLevels,
 };
 
 // Slugs are unique across facets (a unit test keeps it so), so a segment alone says which facet it sets.
@@ -20,9 +25,7 @@ const facetBySlug = new Map<string, FacetKey>(FACETS.flatMap((f) => FACET_VALUES
 
 export const facetOf = (slug: string): FacetKey | undefined => facetBySlug.get(slug);
 
-export type ParsedFilters =
-  | { ok: true; selection: FacetSelection; canonical: string[]; isCanonical: boolean }
-  | { ok: false };
+export type ParsedFilters = { ok: true; selection: FacetSelection; canonical: string[]; isCanonical: boolean } | { ok: false };
 
 /**
  * Read path segments. Unknown segments, or two values of one facet, are not a search (404); known values
@@ -119,6 +122,8 @@ const MAX_TERMS = 8;
  * databases' indexes fold them), ASCII letters and digits only, at most MAX_TERMS.
  */
 export function searchTerms(q: string): string[] {
-  const words = fold(q).split(/[^a-z0-9]+/).filter((w) => w.length > 0 && w.length <= 40);
+  const words = fold(q)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0 && w.length <= 40);
   return [...new Set(words)].slice(0, MAX_TERMS);
 }

@@ -4,26 +4,59 @@ import type { MessageKey } from '../i18n/translate';
 // The offer form's rules (PRODUCT.md §7), shared by the web form, the API and the browser preview: plain
 // values in, a clean offer or the fields that are wrong (each with a message key) out.
 export type OfferInput = {
-  title: string; area: string; role: string; seniority: 'junior' | 'mid' | 'senior'; english: string | null; modality: string;
-  country: string; allowedCountries: string[]; city: string | null; employmentType: string;
-  skillsRequired: string[]; skillsNice: string[];
-  salaryMin: number; salaryMax: number; currency: string; period: 'month' | 'year'; description: string;
+  title: string;
+  area: string;
+  role: string;
+  seniority: 'junior' | 'mid' | 'senior';
+  english: string | null;
+  modality: string;
+  country: string;
+  allowedCountries: string[];
+  city: string | null;
+  employmentType: string;
+  skillsRequired: string[];
+  skillsNice: string[];
+  salaryMin: number;
+  salaryMax: number;
+  currency: string;
+  period: 'month' | 'year';
+  description: string;
 };
 export type OfferErrors = Partial<Record<OfferField, { key: MessageKey; params?: Record<string, number> }>>;
 export const OFFER_FIELDS = [
-  'title', 'area', 'role', 'seniority', 'english', 'modality', 'country', 'allowed_countries', 'city', 'employment_type',
-  'skills_required', 'skills_nice', 'salary_min', 'salary_max', 'currency', 'period', 'description',
+  'title',
+  'area',
+  'role',
+  'seniority',
+  'english',
+  'modality',
+  'country',
+  'allowed_countries',
+  'city',
+  'employment_type',
+  'skills_required',
+  'skills_nice',
+  'salary_min',
+  'salary_max',
+  'currency',
+  'period',
+  'description',
 ] as const;
 export type OfferField = (typeof OFFER_FIELDS)[number];
 const OFFER_LIMITS = { title: [3, 160], city: [0, 100], description: [30, 10_000], skills: 10, salary: 100_000_000 } as const;
 
 type Raw = Record<string, string | string[] | number | null | undefined>;
 const ids = (list: readonly { id: string }[]) => new Set(list.map((x) => x.id));
-const AREAS = ids(areas), SENIORITIES = ids(seniorities), ENGLISH = ids(englishLevels), MODALITIES = ids(modalities), EMPLOYMENT = ids(employmentTypes);
+const AREAS = ids(areas),
+  SENIORITIES = ids(seniorities),
+  ENGLISH = ids(englishLevels),
+  MODALITIES = ids(modalities),
+  EMPLOYMENT = ids(employmentTypes);
 
 const text = (v: Raw[string]) => (Array.isArray(v) ? (v[0] ?? '') : v == null ? '' : String(v)).trim();
-const list = (v: Raw[string]) =>
-  [...new Set((Array.isArray(v) ? v : v == null || v === '' ? [] : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean))];
+const list = (v: Raw[string]) => [
+  ...new Set((Array.isArray(v) ? v : v == null || v === '' ? [] : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean)),
+];
 /** A whole amount as people type it ('2500', '2.500', '2,500'); null when it is not one. */
 const amount = (v: Raw[string]): number | null => {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
@@ -39,17 +72,27 @@ const offerCurrencies = (country: string): string[] => {
   return c && c !== 'USD' ? [c, 'USD'] : ['USD'];
 };
 
-export function parseOfferInput(raw: Raw): { ok: true; value: OfferInput } | { ok: false; errors: OfferErrors; partial: Record<string, string | string[]> } {
+export function parseOfferInput(
+  raw: Raw,
+): { ok: true; value: OfferInput } | { ok: false; errors: OfferErrors; partial: Record<string, string | string[]> } {
   const e: OfferErrors = {};
   const title = text(raw.title);
   const city = text(raw.city);
   const description = text(raw.description);
-  const area = text(raw.area), role = text(raw.role), seniority = text(raw.seniority), english = text(raw.english), modality = text(raw.modality);
-  const country = text(raw.country), employmentType = text(raw.employment_type) || 'full-time', currency = text(raw.currency).toUpperCase(), period = text(raw.period) || 'month';
+  const area = text(raw.area),
+    role = text(raw.role),
+    seniority = text(raw.seniority),
+    english = text(raw.english),
+    modality = text(raw.modality);
+  const country = text(raw.country),
+    employmentType = text(raw.employment_type) || 'full-time',
+    currency = text(raw.currency).toUpperCase(),
+    period = text(raw.period) || 'month';
   const allowedCountries = list(raw.allowed_countries);
   const skillsRequired = list(raw.skills_required);
   const skillsNice = list(raw.skills_nice).filter((s) => !skillsRequired.includes(s));
-  const salaryMin = amount(raw.salary_min), salaryMax = amount(raw.salary_max);
+  const salaryMin = amount(raw.salary_min),
+    salaryMax = amount(raw.salary_max);
 
   const [tMin, tMax] = OFFER_LIMITS.title;
   if (!title) e.title = { key: 'forms.error.required' };
@@ -70,8 +113,10 @@ export function parseOfferInput(raw: Raw): { ok: true; value: OfferInput } | { o
   if (allowedCountries.some((c) => !isCountry(c))) e.allowed_countries = { key: 'forms.error.invalid' };
   if (city.length > OFFER_LIMITS.city[1]) e.city = { key: 'forms.error.tooLong', params: { max: OFFER_LIMITS.city[1] } };
   if (!EMPLOYMENT.has(employmentType)) e.employment_type = { key: 'forms.error.invalid' };
-  if (skillsRequired.length > OFFER_LIMITS.skills || skillsRequired.some((s) => !isSkill(s))) e.skills_required = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
-  if (skillsNice.length > OFFER_LIMITS.skills || skillsNice.some((s) => !isSkill(s))) e.skills_nice = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
+  if (skillsRequired.length > OFFER_LIMITS.skills || skillsRequired.some((s) => !isSkill(s)))
+    e.skills_required = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
+  if (skillsNice.length > OFFER_LIMITS.skills || skillsNice.some((s) => !isSkill(s)))
+    e.skills_nice = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
   if (text(raw.salary_min) === '' && raw.salary_min !== 0) e.salary_min = { key: 'forms.error.required' };
   else if (salaryMin === null || salaryMin <= 0 || salaryMin > OFFER_LIMITS.salary) e.salary_min = { key: 'forms.error.amount' };
   if (text(raw.salary_max) === '' && raw.salary_max !== 0) e.salary_max = { key: 'forms.error.required' };
@@ -86,16 +131,32 @@ export function parseOfferInput(raw: Raw): { ok: true; value: OfferInput } | { o
   else if (description.length > dMax) e.description = { key: 'forms.error.tooLong', params: { max: dMax } };
 
   if (Object.keys(e).length) {
-    const partial = Object.fromEntries(OFFER_FIELDS.map((f) => [f, f.startsWith('skills') || f === 'allowed_countries' ? list(raw[f]) : text(raw[f])]));
+    const partial = Object.fromEntries(
+      OFFER_FIELDS.map((f) => [f, f.startsWith('skills') || f === 'allowed_countries' ? list(raw[f]) : text(raw[f])]),
+    );
     return { ok: false, errors: e, partial };
   }
   return {
     ok: true,
     value: {
-      title, area, role, seniority: seniority as OfferInput['seniority'], english: english || null, modality, country,
+      title,
+      area,
+      role,
+      seniority: seniority as OfferInput['seniority'],
+      english: english || null,
+      modality,
+      country,
       // Allowed countries only mean something for worldwide remote offers.
       allowedCountries: modality === 'remote-global' ? allowedCountries : [],
-      city: city || null, employmentType, skillsRequired, skillsNice, salaryMin: salaryMin!, salaryMax: salaryMax!, currency, period: period as 'month' | 'year', description,
+      city: city || null,
+      employmentType,
+      skillsRequired,
+      skillsNice,
+      salaryMin: salaryMin!,
+      salaryMax: salaryMax!,
+      currency,
+      period: period as 'month' | 'year',
+      description,
     },
   };
 }
@@ -103,9 +164,22 @@ export function parseOfferInput(raw: Raw): { ok: true; value: OfferInput } | { o
 /** The offer as the form's field values (for editing, or to show again what was typed). */
 export function offerFormValues(o: OfferInput): Record<OfferField, string | string[]> {
   return {
-    title: o.title, area: o.area, role: o.role, seniority: o.seniority, english: o.english ?? '', modality: o.modality, country: o.country,
-    allowed_countries: o.allowedCountries, city: o.city ?? '', employment_type: o.employmentType, skills_required: o.skillsRequired,
-    skills_nice: o.skillsNice, salary_min: String(o.salaryMin), salary_max: String(o.salaryMax), currency: o.currency, period: o.period,
+    title: o.title,
+    area: o.area,
+    role: o.role,
+    seniority: o.seniority,
+    english: o.english ?? '',
+    modality: o.modality,
+    country: o.country,
+    allowed_countries: o.allowedCountries,
+    city: o.city ?? '',
+    employment_type: o.employmentType,
+    skills_required: o.skillsRequired,
+    skills_nice: o.skillsNice,
+    salary_min: String(o.salaryMin),
+    salary_max: String(o.salaryMax),
+    currency: o.currency,
+    period: o.period,
     description: o.description,
   };
 }

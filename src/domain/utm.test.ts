@@ -7,7 +7,9 @@ describe('UTM capture', () => {
     expect(captureUtm(q)).toEqual({ utm_source: 'linkedin', utm_campaign: 'lanzamiento' });
   });
   it('carries the campaign fields of a query over to another URL, in field order', () => {
-    expect(utmQuery(new URLSearchParams('country=peru&utm_medium=embed&role=backend&utm_source=iframe'))).toBe('utm_source=iframe&utm_medium=embed');
+    expect(utmQuery(new URLSearchParams('country=peru&utm_medium=embed&role=backend&utm_source=iframe'))).toBe(
+      'utm_source=iframe&utm_medium=embed',
+    );
     expect(utmQuery(new URLSearchParams('country=peru'))).toBe('');
   });
   it('answers null when the visit carries no campaign fields', () => {

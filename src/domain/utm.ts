@@ -7,7 +7,10 @@ export type Utm = Partial<Record<UtmField, string>>;
 export function captureUtm(params: URLSearchParams): Utm | null {
   const out: Utm = {};
   for (const f of UTM_FIELDS) {
-    const values = params.getAll(f).map((v) => v.trim()).filter(Boolean);
+    const values = params
+      .getAll(f)
+      .map((v) => v.trim())
+      .filter(Boolean);
     const last = values[values.length - 1];
     if (last) out[f] = last.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
   }
@@ -28,7 +31,13 @@ export function parseUtm(raw: string | undefined): Utm | null {
     const out: Utm = {};
     // The cookie is the visitor's to edit: the same cleaning as a capture (a NUL byte cannot be stored).
     for (const f of UTM_FIELDS) {
-      const v = typeof data[f] === 'string' ? (data[f]).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) : '';
+      const v =
+        typeof data[f] === 'string'
+          ? data[f]
+              .replace(/[\u0000-\u001f\u007f]/g, '')
+              .trim()
+              .slice(0, 200)
+          : '';
       if (v) out[f] = v;
     }
     return Object.keys(out).length ? out : null;

@@ -16,16 +16,18 @@ const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(
 
 /** 22/11/2026 in Spanish, 11/22/2026 in English. UTC, so the server and the browser agree. */
 export function formatDate(d: Date | string | number, locale: Locale): string {
-  const f = memo(`d:${locale}`, () =>
-    new Intl.DateTimeFormat(localeInfo[locale].language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+  const f = memo(
+    `d:${locale}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
   );
   return f.format(toDate(d));
 }
 
 /** "noviembre de 2026" in Spanish, "November 2026" in English. */
 export function formatMonthYear(d: Date | string | number, locale: Locale): string {
-  const f = memo(`my:${locale}`, () =>
-    new Intl.DateTimeFormat(localeInfo[locale].language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  const f = memo(
+    `my:${locale}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   );
   return f.format(toDate(d));
 }
@@ -33,13 +35,15 @@ export function formatMonthYear(d: Date | string | number, locale: Locale): stri
 /** Money in the locale's format for a currency; whole units unless the amount has cents. */
 export function formatMoney(amount: number, currency: string, locale: Locale): string {
   const cents = !Number.isInteger(amount);
-  const f = memo(`m:${locale}:${currency}:${cents}`, () =>
-    new Intl.NumberFormat(localeInfo[locale].language, {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: cents ? 2 : 0,
-      minimumFractionDigits: cents ? 2 : 0,
-    }),
+  const f = memo(
+    `m:${locale}:${currency}:${cents}`,
+    () =>
+      new Intl.NumberFormat(localeInfo[locale].language, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: cents ? 2 : 0,
+        minimumFractionDigits: cents ? 2 : 0,
+      }),
   );
   return f.format(amount);
 }

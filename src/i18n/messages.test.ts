@@ -37,7 +37,8 @@ describe('message files', () => {
 
   it('give every route a title, description, heading and intro', () => {
     for (const id of routeIds)
-      for (const part of ['title', 'description', 'heading', 'intro']) expect(fes[`routes.${id}.${part}`], `${id}.${part}`).toMatch(/\S{2,}/);
+      for (const part of ['title', 'description', 'heading', 'intro'])
+        expect(fes[`routes.${id}.${part}`], `${id}.${part}`).toMatch(/\S{2,}/);
   });
 });
 
@@ -77,7 +78,8 @@ describe('translator', () => {
 
   it('narrows keys built at run time and translates them within a group', () => {
     expect(isMessageKey('error.home')).toBe(true);
-    for (const k of ['error', 'error.nope', 'error.home.x', '', 'error.constructor', 'constructor', '__proto__.x']) expect(isMessageKey(k), k).toBe(false);
+    for (const k of ['error', 'error.nope', 'error.home.x', '', 'error.constructor', 'constructor', '__proto__.x'])
+      expect(isMessageKey(k), k).toBe(false);
     const t = getT('en');
     expect(translateIn(t, 'application.status', 'placed')).toBe('Hired');
     expect(translateIn(t, 'hire.site.done', 'nope')).toBe('hire.site.done.nope');

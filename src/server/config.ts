@@ -19,11 +19,17 @@ const cookieName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 lette
 const schema = z.object({
   SITE_URL: absoluteUrl.default('http://localhost:8080'),
   BRAND_NAME: z.string().min(1).max(40).default('Tandem'),
-  BRAND_HANDLE: z.string().regex(/^@\w{1,30}$/, 'must look like @handle').default('@tandemjobs'),
+  BRAND_HANDLE: z
+    .string()
+    .regex(/^@\w{1,30}$/, 'must look like @handle')
+    .default('@tandemjobs'),
   API_BASE: urlOrPath.default('/api'),
   AUTH_COOKIE_TOKEN: cookieName.default('tandem_token'),
   AUTH_COOKIE_TYPE: cookieName.default('tandem_type'),
-  AUTH_COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]*$/i, 'must be a domain name or empty').default(''),
+  AUTH_COOKIE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]*$/i, 'must be a domain name or empty')
+    .default(''),
   FEATURE_FLAGS_API_HOST: urlOrPath.default('/flags'),
   FEATURE_FLAGS_CLIENT_KEY: z.string().min(1).default('sdk-tandem-local'),
   FEATURE_FLAGS_DEV_MODE: bool,

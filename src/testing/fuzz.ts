@@ -28,7 +28,15 @@ function prng(seed: number): () => number {
 /** `n` random strings of 1-24 code units drawn from the ranges that break things: controls, surrogates, RTL, emoji. */
 function randomStrings(seed: number, n: number): string[] {
   const rnd = prng(seed);
-  const ranges: [number, number][] = [[0x00, 0x1f], [0x20, 0x7e], [0x7f, 0x9f], [0xd800, 0xdfff], [0x202a, 0x202e], [0x0590, 0x06ff], [0xfff0, 0xffff]];
+  const ranges: [number, number][] = [
+    [0x00, 0x1f],
+    [0x20, 0x7e],
+    [0x7f, 0x9f],
+    [0xd800, 0xdfff],
+    [0x202a, 0x202e],
+    [0x0590, 0x06ff],
+    [0xfff0, 0xffff],
+  ];
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const len = 1 + Math.floor(rnd() * 24);
@@ -47,7 +55,24 @@ const h = (label: string, value: string): Hostile => ({ label, value });
 
 /** Values for numeric ids (path parameters, id fields). */
 export const ID_VALUES: Hostile[] = [
-  'abc', 'NaN', '1.5', '-1', '0', '1e400', '99999999999999999999', '2147483647', '2147483648', '0x10', ' 1', '1 ', '+1', '1e3', 'Infinity', '-0', '00001', '9007199254740993',
+  'abc',
+  'NaN',
+  '1.5',
+  '-1',
+  '0',
+  '1e400',
+  '99999999999999999999',
+  '2147483647',
+  '2147483648',
+  '0x10',
+  ' 1',
+  '1 ',
+  '+1',
+  '1e3',
+  'Infinity',
+  '-0',
+  '00001',
+  '9007199254740993',
 ].map((v) => h(JSON.stringify(v), v));
 
 const LONG = 'a'.repeat(100 * 1024);
@@ -72,7 +97,7 @@ export const STRING_VALUES: Hostile[] = [
   h('underscore', '_'),
   h('LIKE wildcards', '%_%\\'),
   h('SQL injection', "' or 1=1 --"),
-  h('SQL quote', "O'Brien\"; drop table users; --"),
+  h('SQL quote', 'O\'Brien"; drop table users; --'),
   h('script tag', '<script>alert(1)</script>'),
   h('path traversal', '../../etc/passwd'),
   h('url', 'https://evil.example/x?y=1#z'),
@@ -89,7 +114,20 @@ export const STRING_VALUES: Hostile[] = [
 
 /** A short list of valid-shaped hostile strings, for endpoints where each valid-shaped request costs a password hash. */
 export const SHORT_STRINGS: Hostile[] = STRING_VALUES.filter((x) =>
-  ['NUL', 'a<NUL>b', 'C0 controls', 'lone high surrogate', 'emoji', 'RTL override + Hebrew/Arabic', 'SQL injection', 'LIKE wildcards', 'script tag', 'path traversal', '100 kB', 'empty'].includes(x.label),
+  [
+    'NUL',
+    'a<NUL>b',
+    'C0 controls',
+    'lone high surrogate',
+    'emoji',
+    'RTL override + Hebrew/Arabic',
+    'SQL injection',
+    'LIKE wildcards',
+    'script tag',
+    'path traversal',
+    '100 kB',
+    'empty',
+  ].includes(x.label),
 );
 
 /** Hostile pieces appended to an otherwise valid value, so that they get past length and format checks. */
@@ -106,7 +144,16 @@ const SUFFIXES: Hostile[] = [
  * of one code path) or 'tiny' (fields of endpoints where each valid-shaped request costs an argon2 hash).
  */
 export type Tier = 'full' | 'short' | 'tiny';
-const TINY_LABELS = ['NUL', 'a<NUL>b', 'C0 controls', 'lone high surrogate', 'RTL override + Hebrew/Arabic', 'SQL injection', '100 kB', 'empty'];
+const TINY_LABELS = [
+  'NUL',
+  'a<NUL>b',
+  'C0 controls',
+  'lone high surrogate',
+  'RTL override + Hebrew/Arabic',
+  'SQL injection',
+  '100 kB',
+  'empty',
+];
 export const TINY_STRINGS: Hostile[] = STRING_VALUES.filter((x) => TINY_LABELS.includes(x.label));
 
 /** Hostile strings for a text field of a tier, the same pieces appended to its valid value, and a few ids. */
@@ -158,7 +205,12 @@ export const INVALID_JSON: Hostile[] = [
 
 /** Content types for a body that is otherwise fine. */
 export const WRONG_CONTENT_TYPES: (string | null)[] = [
-  null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml',
+  null,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
 ];
 
 /** Whether a string can be a header value (the fetch API refuses NUL, CR, LF and chars above 0xFF). */
@@ -192,7 +244,10 @@ export function urlEncode(value: string): string {
 export function show(value: unknown): string {
   if (value === undefined) return '(missing)';
   // Invisible and direction-changing characters are written as escapes, so that a report line shows what was sent.
-  const s = (JSON.stringify(value) ?? String(value)).replace(/[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff0-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const s = (JSON.stringify(value) ?? String(value)).replace(
+    /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff0-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return s.length > 70 ? `${s.slice(0, 60)}…(${s.length} chars)` : s;
 }
 
@@ -238,7 +293,8 @@ export function createCollector(suite: string) {
         out.push(`\n== ${fs.length} x ${c}`);
         for (const f of fs) out.push(`  ${f.status} ${f.method} ${f.path} [${f.who}] ${f.field} = ${f.value}`);
       }
-      if (process.env.FUZZ_REPORT) writeFileSync(`${process.env.FUZZ_REPORT}.${suite.replace(/\W+/g, '-')}.json`, JSON.stringify(failures, null, 1));
+      if (process.env.FUZZ_REPORT)
+        writeFileSync(`${process.env.FUZZ_REPORT}.${suite.replace(/\W+/g, '-')}.json`, JSON.stringify(failures, null, 1));
       return out.join('\n');
     },
   };
@@ -249,7 +305,13 @@ export type Collector = ReturnType<typeof createCollector>;
 export async function withLogs<T>(fn: () => Promise<T>): Promise<{ result: T; logs: string }> {
   const lines = new Set<string>();
   const keep = (...args: unknown[]) => {
-    lines.add(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(' ').replace(/\s+/g, ' ').slice(0, 200));
+    lines.add(
+      args
+        .map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a)))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 200),
+    );
   };
   const spies = [vi.spyOn(console, 'error').mockImplementation(keep), vi.spyOn(console, 'warn').mockImplementation(keep)];
   try {

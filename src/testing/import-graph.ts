@@ -43,9 +43,14 @@ export function readImportGraph(root: string, srcDir = 'src'): Map<string, Modul
     const visit = (node: ts.Node) => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const clause = node.importClause;
-        const typeOnly = !!clause && (clause.isTypeOnly ||
-          (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) &&
-            clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+        const typeOnly =
+          !!clause &&
+          (clause.isTypeOnly ||
+            (!clause.name &&
+              !!clause.namedBindings &&
+              ts.isNamedImports(clause.namedBindings) &&
+              clause.namedBindings.elements.length > 0 &&
+              clause.namedBindings.elements.every((e) => e.isTypeOnly)));
         add(node.moduleSpecifier.text, typeOnly);
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         add(node.moduleSpecifier.text, node.isTypeOnly);
@@ -59,7 +64,8 @@ export function readImportGraph(root: string, srcDir = 'src'): Map<string, Modul
     };
     visit(sf);
     const first = sf.statements[0];
-    const useClient = !!first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression) && first.expression.text === 'use client';
+    const useClient =
+      !!first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression) && first.expression.text === 'use client';
     graph.set(rel(abs), { file: rel(abs), edges, useClient, serverOnly });
   }
   return graph;

@@ -70,7 +70,12 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
       const form = new URLSearchParams(raw);
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
-      if (!grant || form.get('client_id') !== fp.clientId || form.get('client_secret') !== fp.clientSecret || form.get('redirect_uri') !== grant.redirectUri) {
+      if (
+        !grant ||
+        form.get('client_id') !== fp.clientId ||
+        form.get('client_secret') !== fp.clientSecret ||
+        form.get('redirect_uri') !== grant.redirectUri
+      ) {
         return json(res, 400, { error: 'invalid_grant' });
       }
       const token = `tok-${++seq}`;
@@ -79,14 +84,37 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
     }
     if (!who) return json(res, 401, { message: 'Bad credentials' });
     if (url.pathname === '/api/user') {
-      return json(res, 200, { id: Number(who.id), login: who.name.split(' ')[0]!.toLowerCase(), name: who.name, email: null, avatar_url: who.picture ?? null });
+      return json(res, 200, {
+        id: Number(who.id),
+        login: who.name.split(' ')[0]!.toLowerCase(),
+        name: who.name,
+        email: null,
+        avatar_url: who.picture ?? null,
+      });
     }
     if (url.pathname === '/api/user/emails') {
-      return json(res, 200, who.email ? [{ email: 'old@example.com', primary: false, verified: false }, { email: who.email, primary: true, verified: who.verified }] : []);
+      return json(
+        res,
+        200,
+        who.email
+          ? [
+              { email: 'old@example.com', primary: false, verified: false },
+              { email: who.email, primary: true, verified: who.verified },
+            ]
+          : [],
+      );
     }
     if (url.pathname === '/userinfo') {
       const [given, ...family] = who.name.split(' ');
-      return json(res, 200, { sub: who.id, email: who.email, email_verified: who.verified, given_name: given, family_name: family.join(' '), name: who.name, picture: who.picture });
+      return json(res, 200, {
+        sub: who.id,
+        email: who.email,
+        email_verified: who.verified,
+        given_name: given,
+        family_name: family.join(' '),
+        name: who.name,
+        picture: who.picture,
+      });
     }
     json(res, 404, { message: 'Not Found' });
   };

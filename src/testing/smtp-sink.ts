@@ -26,7 +26,10 @@ function decodeHeader(v: string): string {
   return v.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -38,7 +41,12 @@ function parseMail(raw: string): { headers: Record<string, string>; text: string
     const i = line.indexOf(':');
     if (i > 0) headers[line.slice(0, i).toLowerCase()] = decodeHeader(line.slice(i + 1).trim());
   }
-  return { headers, text: decodeBody(headers, raw.slice(split + 4)).replace(/\r\n/g, '\n').trimEnd() };
+  return {
+    headers,
+    text: decodeBody(headers, raw.slice(split + 4))
+      .replace(/\r\n/g, '\n')
+      .trimEnd(),
+  };
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
@@ -66,7 +74,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         sink.received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw, subject: headers.subject ?? '', text, headers,
+          raw,
+          subject: headers.subject ?? '',
+          text,
+          headers,
         });
         done();
       });

@@ -27,7 +27,11 @@ type Origin = (typeof ORIGINS)[number];
 
 /** What was typed, minus secrets, to show again after an error. */
 const keep = (fields: Record<string, string>, spec: Spec) =>
-  Object.fromEntries(Object.keys(spec).filter((k) => !SECRET_FIELDS.has(k)).map((k) => [k, fields[k] ?? '']));
+  Object.fromEntries(
+    Object.keys(spec)
+      .filter((k) => !SECRET_FIELDS.has(k))
+      .map((k) => [k, fields[k] ?? '']),
+  );
 
 function invalid(t: T, input: FormInput, spec: Spec, errors: FieldErrors, status = 422, message?: string): FormOutcome {
   return { ok: false, status, message: message ?? t('forms.summary'), errors, values: keep(input.fields, spec) };
@@ -94,16 +98,22 @@ export function createSignUpHandler(deps: Deps, type: 'match' | 'hire', spec: Sp
       const originParam = input.query.get('origin') ?? '';
       const origin: Origin = opts.origin ?? ((ORIGINS as readonly string[]).includes(originParam) ? (originParam as Origin) : 'regular');
       try {
-        const { access_token, user } = await (await auth()).register(type, {
-          name: f.name!.trim(),
-          last_name: f.last_name!.trim(),
-          email: f.email!.trim(),
-          password: f.password!,
-          company_name: type === 'hire' ? f.company_name!.trim() : undefined,
-          origin,
-          utm: utmFromCookies(input.cookieHeader) ?? {},
-          locale: input.locale,
-        }, { ip: input.ip });
+        const { access_token, user } = await (
+          await auth()
+        ).register(
+          type,
+          {
+            name: f.name!.trim(),
+            last_name: f.last_name!.trim(),
+            email: f.email!.trim(),
+            password: f.password!,
+            company_name: type === 'hire' ? f.company_name!.trim() : undefined,
+            origin,
+            utm: utmFromCookies(input.cookieHeader) ?? {},
+            locale: input.locale,
+          },
+          { ip: input.ip },
+        );
         const next = await opts.after?.(user, input);
         const outcome = signedIn(input, access_token, type);
         return next?.redirect && outcome.ok ? { ...outcome, redirect: next.redirect } : outcome;
@@ -161,7 +171,9 @@ export function createAccountActions(deps: Deps) {
         const bad = check(input, spec);
         if (bad) return bad;
         try {
-          const { access_token, user } = await (await auth()).resetPassword(String(input.params.token ?? ''), input.fields.password!, { ip: input.ip });
+          const { access_token, user } = await (
+            await auth()
+          ).resetPassword(String(input.params.token ?? ''), input.fields.password!, { ip: input.ip });
           return signedIn(input, access_token, user.account_type);
         } catch (err) {
           return refusal(input, spec, err);

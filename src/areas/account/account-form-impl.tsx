@@ -40,7 +40,9 @@ export default function AccountFormImpl(props: AccountFormProps & { typed?: Reco
     const e = rule ? checkField(rule, all[name] ?? '', all) : null;
     return e ? fillMessage(labels.errors[e.key], e.params) : null;
   };
-  const errors = Object.fromEntries(fields.map((f) => [f.name, (touched[f.name] ? localError(f.name) : null) ?? serverErrors[f.name] ?? null]));
+  const errors = Object.fromEntries(
+    fields.map((f) => [f.name, (touched[f.name] ? localError(f.name) : null) ?? serverErrors[f.name] ?? null]),
+  );
 
   const onChange = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));

@@ -62,7 +62,11 @@ export function FormBlock(props: AccountFormProps) {
 
 export const emailField = (t: T): FieldDef => ({ name: 'email', label: t('auth.email'), type: 'email', autoComplete: 'email' });
 export const newPasswordField = (t: T, label = t('auth.password')): FieldDef => ({
-  name: 'password', label, type: 'password', autoComplete: 'new-password', hint: t('auth.passwordHint'),
+  name: 'password',
+  label,
+  type: 'password',
+  autoComplete: 'new-password',
+  hint: t('auth.passwordHint'),
 });
 
 function AuthShell({ p, children, aside }: { p: PageProps; children: ReactNode; aside?: ReactNode }) {
@@ -103,10 +107,12 @@ function tooMany(p: PageProps, seconds: number) {
 
 /** Pages that try a single-use code answer for this request only: never stored by a cache. */
 const NO_STORE = { 'cache-control': 'private, no-store' };
-const uncached = (page: Page): Page => async (p) => {
-  const r = await page(p);
-  return isPageAnswer(r) ? answer(r.status, r.content, { ...NO_STORE, ...r.headers }) : answer(200, r, NO_STORE);
-};
+const uncached =
+  (page: Page): Page =>
+  async (p) => {
+    const r = await page(p);
+    return isPageAnswer(r) ? answer(r.status, r.content, { ...NO_STORE, ...r.headers }) : answer(200, r, NO_STORE);
+  };
 
 /** "Continue with GitHub" links for each configured provider, keeping the return path. */
 export function ProviderButtons({ p }: { p: PageProps }) {
@@ -142,7 +148,16 @@ export const LoginPage: Page = (p) => {
   const oauthError = (['failed', 'cancelled', 'no-email'] as const).find((reason) => q.get('error') === `oauth-${reason}`);
   const type = q.get('type') === 'hire' ? 'hire' : 'match';
   const fields: FieldDef[] = [
-    { name: 'type', label: t('auth.accountType'), type: 'radio', initial: type, options: [{ value: 'match', label: t('auth.typeMatch') }, { value: 'hire', label: t('auth.typeHire') }] },
+    {
+      name: 'type',
+      label: t('auth.accountType'),
+      type: 'radio',
+      initial: type,
+      options: [
+        { value: 'match', label: t('auth.typeMatch') },
+        { value: 'hire', label: t('auth.typeHire') },
+      ],
+    },
     emailField(t),
     { name: 'password', label: t('auth.password'), type: 'password', autoComplete: 'current-password' },
   ];
@@ -200,7 +215,9 @@ export const HireStartNowPage: Page = (p) => {
       {fromOffer && (
         <Notice kind="info">
           {t('hire.form.signUpToPublish')}{' '}
-          <Link to={`${href('login', p.locale)}?${new URLSearchParams({ type: 'hire', ...(redirect ? { redirect } : {}) })}`}>{t('hire.form.signInToPublish')}</Link>
+          <Link to={`${href('login', p.locale)}?${new URLSearchParams({ type: 'hire', ...(redirect ? { redirect } : {}) })}`}>
+            {t('hire.form.signInToPublish')}
+          </Link>
         </Notice>
       )}
       <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />

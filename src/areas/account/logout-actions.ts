@@ -10,7 +10,10 @@ import { clearedSessionCookies } from '../../server/session-cookies';
 // Signing out (SPEC §2 /logout, PRODUCT.md §5, decision 017). `GET /logout` ends this session on the server
 // (its token answers 401 everywhere from now on), clears the cookies and goes home. The workspaces' "sign
 // out everywhere" form posts to the same page with intent=everywhere: every token of the user ends.
-type Deps = { auth: () => Promise<AuthService>; config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'> };
+type Deps = {
+  auth: () => Promise<AuthService>;
+  config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
+};
 
 export function createLogoutRoutes({ auth, config }: Deps): { get: RouteGet; action: FormHandler } {
   /** Ends the token on the server; a database outage must not keep the visitor signed in in the browser. */

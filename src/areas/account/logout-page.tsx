@@ -11,7 +11,8 @@ import type { PageProps } from '../../server/render/page-types';
 // logout-actions.ts): end the token on the server, clear the cookies, go home in the page's locale.
 export async function LogoutPage({ locale }: PageProps): Promise<never> {
   const token = getRequestContext()?.token;
-  if (token) await (await services.auth()).logout(token).catch((err) => console.error('[logout] could not end the session on the server', err));
+  if (token)
+    await (await services.auth()).logout(token).catch((err) => console.error('[logout] could not end the session on the server', err));
   const cookies = clearedSessionCookies(getConfig());
   patchResponse((p) => {
     p.cookies.push(...cookies);

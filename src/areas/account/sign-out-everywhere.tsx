@@ -6,11 +6,15 @@ import { href } from '../../routes';
 export function SignOutEverywhere({ locale, t }: { locale: Locale; t: T }) {
   return (
     <section className="section" aria-labelledby="account-security-title">
-      <h2 id="account-security-title" className="h3">{t('session.securityTitle')}</h2>
+      <h2 id="account-security-title" className="h3">
+        {t('session.securityTitle')}
+      </h2>
       <p className="muted">{t('session.everywhereText')}</p>
       <form method="post" action={href('logout', locale)}>
         <input type="hidden" name="intent" value="everywhere" />
-        <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="sign-out-everywhere">{t('session.everywhere')}</button>
+        <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="sign-out-everywhere">
+          {t('session.everywhere')}
+        </button>
       </form>
     </section>
   );

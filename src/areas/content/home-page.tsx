@@ -13,9 +13,15 @@ export function HomePage({ locale, t }: PageProps) {
           <h1>{t('home.heroTitle')}</h1>
           <p>{t('home.heroText')}</p>
           <div className="actions">
-            <ButtonLink to={href('hireCreateOffer', locale)} size="lg">{t('home.ctaHire')}</ButtonLink>
-            <ButtonLink to={href('jobs', locale)} size="lg" variant="outline-primary">{t('home.ctaMatch')}</ButtonLink>
-            <ButtonLink to={href('calculator', locale)} size="lg" variant="ghost">{t('home.ctaTools')}</ButtonLink>
+            <ButtonLink to={href('hireCreateOffer', locale)} size="lg">
+              {t('home.ctaHire')}
+            </ButtonLink>
+            <ButtonLink to={href('jobs', locale)} size="lg" variant="outline-primary">
+              {t('home.ctaMatch')}
+            </ButtonLink>
+            <ButtonLink to={href('calculator', locale)} size="lg" variant="ghost">
+              {t('home.ctaTools')}
+            </ButtonLink>
           </div>
         </div>
       </section>
@@ -33,7 +39,9 @@ export function HomePage({ locale, t }: PageProps) {
           <ul className="chips">
             {areas.map((a) => (
               <li key={a.id}>
-                <a className="chip" href={href('jobs', locale, { filters: [a.id] })}>{a.label[locale]}</a>
+                <a className="chip" href={href('jobs', locale, { filters: [a.id] })}>
+                  {a.label[locale]}
+                </a>
               </li>
             ))}
           </ul>

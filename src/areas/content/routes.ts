@@ -9,7 +9,9 @@ import { HomePage } from './home-page';
 export function contentRoutes() {
   return {
     home: { page: HomePage },
-    match: { page: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }) },
+    match: {
+      page: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }),
+    },
     matchCourses: { page: contentPage({ related: ['freeCourse', 'jobs'] }) },
     matchCourse: { page: contentPage({ related: ['matchCourses', 'jobs'] }) },
     freeCourse: { page: contentPage({ primary: { id: 'signUp', key: 'nav.signUp' }, related: ['matchCourses', 'jobs'] }) },

@@ -12,7 +12,15 @@ import { empty, fieldErrors, fileBytes, oneOf, refusal } from '../match/profile-
 // works without JavaScript, the logo checked by its content.
 const companySchema = z.object({
   name: z.string().trim().min(1).max(160),
-  website: z.union([empty, z.string().trim().max(300).url().refine((v) => /^https?:\/\//.test(v))]),
+  website: z.union([
+    empty,
+    z
+      .string()
+      .trim()
+      .max(300)
+      .url()
+      .refine((v) => /^https?:\/\//.test(v)),
+  ]),
   size: oneOf(companySizes),
   country: z.union([empty, z.string().refine(isCountry)]),
 });
@@ -26,7 +34,8 @@ export function createCompanyAction({ profiles }: { profiles: () => Promise<Prof
     const { viewer } = input;
     if (viewer?.type !== 'hire') return refusal(input, values, new ServiceError('forbidden'));
     const parsed = companySchema.safeParse(values);
-    if (!parsed.success) return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
+    if (!parsed.success)
+      return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
     try {
       await (await profiles()).updateCompany(viewer.id, parsed.data, await fileBytes(input.files.logo));
       return { ok: true, redirect: `${href('hireSite', input.locale)}?saved=1` };

@@ -8,7 +8,19 @@ import { describedBy, Row, Select, Summary } from '../../components/forms/form-p
 // workspace with intent=company. A failed post comes back as `state`.
 export type CompanyValues = { name: string; website: string; size: string; country: string };
 
-export function CompanyEditor({ action, values, state, locale, t }: { action: string; values: CompanyValues; state: FormState | null; locale: Locale; t: T }) {
+export function CompanyEditor({
+  action,
+  values,
+  state,
+  locale,
+  t,
+}: {
+  action: string;
+  values: CompanyValues;
+  state: FormState | null;
+  locale: Locale;
+  t: T;
+}) {
   const v = state ? { ...values, ...state.values } : values;
   const err = (f: string) => state?.errors[f] ?? null;
   const id = (f: string) => `company-${f}`;
@@ -17,21 +29,62 @@ export function CompanyEditor({ action, values, state, locale, t }: { action: st
       <input type="hidden" name="intent" value="company" />
       <Summary state={state} />
       <Row id={id('name')} name="name" label={t('company.name')} error={err('name')}>
-        <input id={id('name')} name="name" type="text" required maxLength={160} autoComplete="organization" defaultValue={v.name} aria-invalid={!!err('name') || undefined} aria-describedby={describedBy(id('name'), false, !!err('name'))} />
+        <input
+          id={id('name')}
+          name="name"
+          type="text"
+          required
+          maxLength={160}
+          autoComplete="organization"
+          defaultValue={v.name}
+          aria-invalid={!!err('name') || undefined}
+          aria-describedby={describedBy(id('name'), false, !!err('name'))}
+        />
       </Row>
       <Row id={id('website')} name="website" label={t('company.website')} hint={t('company.websiteHint')} error={err('website')}>
-        <input id={id('website')} name="website" type="url" maxLength={300} defaultValue={v.website} aria-invalid={!!err('website') || undefined} aria-describedby={describedBy(id('website'), true, !!err('website'))} />
+        <input
+          id={id('website')}
+          name="website"
+          type="url"
+          maxLength={300}
+          defaultValue={v.website}
+          aria-invalid={!!err('website') || undefined}
+          aria-describedby={describedBy(id('website'), true, !!err('website'))}
+        />
       </Row>
       <div className="form-grid">
         <Row id={id('size')} name="size" label={t('company.size')} error={err('size')}>
-          <Select id={id('size')} name="size" value={v.size} options={companySizes} locale={locale} empty={t('profile.choose')} error={!!err('size')} />
+          <Select
+            id={id('size')}
+            name="size"
+            value={v.size}
+            options={companySizes}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('size')}
+          />
         </Row>
         <Row id={id('country')} name="country" label={t('company.country')} error={err('country')}>
-          <Select id={id('country')} name="country" value={v.country} options={countries} locale={locale} empty={t('profile.choose')} error={!!err('country')} />
+          <Select
+            id={id('country')}
+            name="country"
+            value={v.country}
+            options={countries}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('country')}
+          />
         </Row>
       </div>
       <Row id={id('logo')} name="logo" label={t('company.logo')} hint={t('company.logoHint')} error={err('logo')}>
-        <input id={id('logo')} name="logo" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={!!err('logo') || undefined} aria-describedby={describedBy(id('logo'), true, !!err('logo'))} />
+        <input
+          id={id('logo')}
+          name="logo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={!!err('logo') || undefined}
+          aria-describedby={describedBy(id('logo'), true, !!err('logo'))}
+        />
       </Row>
       <button type="submit" className="btn btn-primary btn-lg">
         {t('company.save')}

@@ -17,7 +17,11 @@ import { offerDraftCookie } from '../../server/session-cookies';
 // Markdown and the market check with everything kept; 'draft' and 'publish' save. A visitor without a
 // company account keeps what they typed server-side (decision 015) and goes to sign up, then back to the
 // form, filled in. The workspace posts offer actions and pipeline moves to itself.
-type Deps = { hiring: () => Promise<HiringService>; profiles: () => Promise<ProfileService>; config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'> };
+type Deps = {
+  hiring: () => Promise<HiringService>;
+  profiles: () => Promise<ProfileService>;
+  config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
+};
 
 const LIST_FIELDS = new Set(['allowed_countries', 'skills_required', 'skills_nice']);
 const ACTIONS: readonly OfferAction[] = ['publish', 'pause', 'resume', 'close', 'renew'];
@@ -25,7 +29,8 @@ const ACTIONS: readonly OfferAction[] = ['publish', 'pause', 'resume', 'close', 
 /** What was typed, as the form's values: lists comma-joined (the page splits them again). */
 function typed(input: FormInput) {
   const raw: Record<string, string | string[]> = {};
-  for (const f of OFFER_FIELDS) raw[f] = LIST_FIELDS.has(f) ? (input.lists[f] ?? []).slice(0, 60) : (input.fields[f] ?? '').slice(0, 12_000);
+  for (const f of OFFER_FIELDS)
+    raw[f] = LIST_FIELDS.has(f) ? (input.lists[f] ?? []).slice(0, 60) : (input.fields[f] ?? '').slice(0, 12_000);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
   return { raw, values };
 }
@@ -34,13 +39,23 @@ const refusal = (input: FormInput, err: unknown, values: Record<string, string>)
   if (!(err instanceof ServiceError)) throw err;
   const t = input.t;
   const statuses: Partial<Record<ServiceError['code'], [number, MessageKey]>> = {
-    unauthorized: [401, 'api.unauthorized'], forbidden: [403, 'hire.error.companiesOnly'], 'not-found': [404, 'api.notFound'], conflict: [409, 'hire.error.action'],
+    unauthorized: [401, 'api.unauthorized'],
+    forbidden: [403, 'hire.error.companiesOnly'],
+    'not-found': [404, 'api.notFound'],
+    conflict: [409, 'hire.error.action'],
     'rate-limited': [429, 'hire.error.tooManyDrafts'],
   };
   const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
   const [status, key] = statuses[err.code] ?? [422, 'forms.summary'];
   const message = err.code === 'conflict' && errors.status ? errors.status : t(key);
-  return { ok: false, status, message, errors, values, ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}) };
+  return {
+    ok: false,
+    status,
+    message,
+    errors,
+    values,
+    ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}),
+  };
 };
 
 export function createHireActions({ hiring, profiles, config }: Deps): { hireCreateOffer: FormHandler; hireSite: FormHandler } {
@@ -64,7 +79,11 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
           return refusal(input, err, values);
         }
         const back = href('hireCreateOffer', input.locale);
-        return { ok: true, redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`, cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)] };
+        return {
+          ok: true,
+          redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`,
+          cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)],
+        };
       }
       if (viewer.type !== 'hire') return { ok: false, status: 403, message: input.t('hire.error.companiesOnly'), errors: {}, values };
       if (!parsed.ok) return { ok: false, status: 422, message: input.t('forms.summary'), errors, values };

@@ -27,18 +27,24 @@ const asValues = (v: Record<string, string | string[]>): OfferFormValues =>
 async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValues }) {
   const { t, locale } = p;
   const num = (s?: string) => (s && /^[\d.,\s]+$/.test(s) ? Number(s.replace(/[.,\s]/g, '')) : undefined);
-  const market = await (await services.hiring()).market({
+  const market = await (
+    await services.hiring()
+  ).market({
     role: roles.some((r) => r.id === values.role) ? values.role : undefined,
-    country: countries.some((c) => c.id === values.country) ? (values.country) : undefined,
+    country: countries.some((c) => c.id === values.country) ? values.country : undefined,
     seniority: seniorities.some((s) => s.id === values.seniority) ? (values.seniority as 'junior' | 'mid' | 'senior') : undefined,
     english: englishLevels.some((e) => e.id === values.english) ? values.english : undefined,
     modality: values.modality || undefined,
-    salaryMin: num(values.salary_min), salaryMax: num(values.salary_max), currency: values.currency || undefined,
+    salaryMin: num(values.salary_min),
+    salaryMax: num(values.salary_max),
+    currency: values.currency || undefined,
     period: values.period === 'year' ? 'year' : 'month',
   });
   return (
     <section className="card market-check" aria-labelledby="market-title" data-testid="market-check">
-      <h2 id="market-title" className="h3">{t('hire.market.title')}</h2>
+      <h2 id="market-title" className="h3">
+        {t('hire.market.title')}
+      </h2>
       {!market ? (
         <p className="muted">{t('hire.market.choose')}</p>
       ) : (
@@ -46,8 +52,10 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
           {market.estimate ? (
             <p>
               {t('hire.market.range', {
-                low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale), high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
-                lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale), highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
+                low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale),
+                high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
+                lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
+                highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
                 n: formatNumber(market.estimate.basis.n, locale),
               })}
             </p>
@@ -56,7 +64,10 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
           )}
           {market.verdict && (
             <p>
-              {t('hire.market.yours')} <span className={`verdict verdict-${market.verdict}`} data-testid="market-verdict">{t(`offer.verdict.${market.verdict}`)}</span>
+              {t('hire.market.yours')}{' '}
+              <span className={`verdict verdict-${market.verdict}`} data-testid="market-verdict">
+                {t(`offer.verdict.${market.verdict}`)}
+              </span>
             </p>
           )}
           <p>{t('hire.market.candidates', { n: formatNumber(market.candidates, locale) })}</p>
@@ -90,7 +101,9 @@ export const HireCreateOfferPage: Page = async (p) => {
         err.code === 'forbidden' ? 403 : 404,
         <div className="container page">
           <h1>{t('routes.hireCreateOffer.heading')}</h1>
-          <p className="notice" role="alert">{t(err.code === 'forbidden' ? 'hire.error.forbidden' : 'api.notFound')}</p>
+          <p className="notice" role="alert">
+            {t(err.code === 'forbidden' ? 'hire.error.forbidden' : 'api.notFound')}
+          </p>
         </div>,
       );
     }
@@ -109,16 +122,38 @@ export const HireCreateOfferPage: Page = async (p) => {
     <div className="container page">
       <h1>{editing ? t('hire.form.editHeading') : t('routes.hireCreateOffer.heading')}</h1>
       <p className="muted">{t('routes.hireCreateOffer.intro', { brand: p.brand })}</p>
-      {session.type === 'anonymous' && <p className="notice" role="note">{t('hire.form.anonymous')}</p>}
-      {session.type === 'match' && <p className="notice" role="note">{t('hire.error.companiesOnly')}</p>}
-      {restored && <div className="alert alert-success section-gap" role="status" data-testid="draft-restored">{t('hire.form.restored')}</div>}
+      {session.type === 'anonymous' && (
+        <p className="notice" role="note">
+          {t('hire.form.anonymous')}
+        </p>
+      )}
+      {session.type === 'match' && (
+        <p className="notice" role="note">
+          {t('hire.error.companiesOnly')}
+        </p>
+      )}
+      {restored && (
+        <div className="alert alert-success section-gap" role="status" data-testid="draft-restored">
+          {t('hire.form.restored')}
+        </div>
+      )}
       <div className="offer-editor">
-        <OfferForm action={selfAction(p)} values={values} errors={state?.errors ?? {}} message={state?.message || null} locale={locale} t={t} editing={!!editing} />
+        <OfferForm
+          action={selfAction(p)}
+          values={values}
+          errors={state?.errors ?? {}}
+          message={state?.message || null}
+          locale={locale}
+          t={t}
+          editing={!!editing}
+        />
         <aside className="offer-side">
           <MarketCheck p={p} values={values} />
           {preview && (
             <section className="card" aria-labelledby="preview-title" data-testid="offer-preview">
-              <h2 id="preview-title" className="h3">{t('hire.form.previewTitle')}</h2>
+              <h2 id="preview-title" className="h3">
+                {t('hire.form.previewTitle')}
+              </h2>
               <p className="h3">{values.title}</p>
               {/* Sanitised by construction (src/server/render/markdown.ts). */}
               <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(description) }} />
@@ -131,7 +166,13 @@ export const HireCreateOfferPage: Page = async (p) => {
   );
 };
 
-const STATE_BADGE: Record<string, string> = { open: 'success', draft: 'secondary', paused: 'warning', closed: 'secondary', expired: 'warning' };
+const STATE_BADGE: Record<string, string> = {
+  open: 'success',
+  draft: 'secondary',
+  paused: 'warning',
+  closed: 'secondary',
+  expired: 'warning',
+};
 
 export const HireSitePage: Page = async (p) => {
   const { t, locale } = p;
@@ -156,24 +197,42 @@ export const HireSitePage: Page = async (p) => {
   const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
   const site = href('hireSite', locale);
   const done = q.get('done');
-  const notice = q.get('published') ? t('hire.site.published') : q.get('saved') && q.get('saved') !== '1' ? t('hire.site.draftSaved') : done ? translateIn(t, 'hire.site.done', done) : q.get('moved') ? t('hire.site.moved') : null;
+  const notice = q.get('published')
+    ? t('hire.site.published')
+    : q.get('saved') && q.get('saved') !== '1'
+      ? t('hire.site.draftSaved')
+      : done
+        ? translateIn(t, 'hire.site.done', done)
+        : q.get('moved')
+          ? t('hire.site.moved')
+          : null;
   const publishedSlug = q.get('published');
-  const candidateQuery = (pg: number) => `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
+  const candidateQuery = (pg: number) =>
+    `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
   return (
     <div className="container page hire-site">
       <h1>{t('company.welcome', { name: session.user?.name ?? '' })}</h1>
       <p className="muted">{t('routes.hireSite.intro', { brand: p.brand })}</p>
       {notice && (
         <div className="alert alert-success section-gap" role="status" data-testid="site-notice">
-          {notice}{' '}
-          {publishedSlug && <Link to={href('offer', locale, { slug: publishedSlug })}>{t('hire.site.seeOffer')}</Link>}
+          {notice} {publishedSlug && <Link to={href('offer', locale, { slug: publishedSlug })}>{t('hire.site.seeOffer')}</Link>}
         </div>
       )}
-      {state?.message && <div className="alert alert-error section-gap" role="alert">{state.message}</div>}
+      {state?.message && (
+        <div className="alert alert-error section-gap" role="alert">
+          {state.message}
+        </div>
+      )}
       <nav className="tabs" aria-label={t('hire.site.sections')}>
-        <Link to={site} aria-current={view === 'offers' ? 'page' : undefined}>{t('hire.site.offers')}</Link>
-        <Link to={`${site}?vista=candidatos`} aria-current={view === 'candidates' ? 'page' : undefined}>{t('hire.site.candidates')}</Link>
-        <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>{t('routes.hireCreateOffer.title')}</Link>
+        <Link to={site} aria-current={view === 'offers' ? 'page' : undefined}>
+          {t('hire.site.offers')}
+        </Link>
+        <Link to={`${site}?vista=candidatos`} aria-current={view === 'candidates' ? 'page' : undefined}>
+          {t('hire.site.candidates')}
+        </Link>
+        <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>
+          {t('routes.hireCreateOffer.title')}
+        </Link>
       </nav>
 
       {view === 'offers' && company && (
@@ -197,20 +256,34 @@ export const HireSitePage: Page = async (p) => {
                   {list.map((o) => (
                     <tr key={o.id} data-testid="company-offer">
                       <th scope="row">
-                        {o.state === 'open' || o.state === 'closed' || o.state === 'expired' ? <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link> : o.title}
+                        {o.state === 'open' || o.state === 'closed' || o.state === 'expired' ? (
+                          <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>
+                        ) : (
+                          o.title
+                        )}
                       </th>
-                      <td><span className={`badge badge-${STATE_BADGE[o.state] ?? 'secondary'}`}>{t(`platform.offerState.${o.state}`)}</span></td>
-                      <td><Link to={`${site}?oferta=${o.id}#applicants`}>{t('hire.site.applicantCount', { n: o.applicants })}</Link></td>
+                      <td>
+                        <span className={`badge badge-${STATE_BADGE[o.state] ?? 'secondary'}`}>{t(`platform.offerState.${o.state}`)}</span>
+                      </td>
+                      <td>
+                        <Link to={`${site}?oferta=${o.id}#applicants`}>{t('hire.site.applicantCount', { n: o.applicants })}</Link>
+                      </td>
                       <td>{o.validThrough && o.state !== 'closed' ? formatDate(o.validThrough, locale) : '—'}</td>
                       <td>
                         <div className="row-actions">
-                          <Link className="btn btn-ghost btn-sm" to={`${href('hireCreateOffer', locale)}?oferta=${o.id}`}>{t('hire.site.edit')}</Link>
+                          <Link className="btn btn-ghost btn-sm" to={`${href('hireCreateOffer', locale)}?oferta=${o.id}`}>
+                            {t('hire.site.edit')}
+                          </Link>
                           {o.actions.map((a) => (
                             <form key={a} method="post" action={site}>
                               <input type="hidden" name="intent" value="offer-action" />
                               <input type="hidden" name="offer" value={o.id} />
                               <input type="hidden" name="action" value={a} />
-                              <button type="submit" className={`btn btn-sm ${a === 'close' ? 'btn-outline-danger' : 'btn-outline-primary'}`} aria-label={`${t(`hire.action.${a}`)}: ${o.title}`}>
+                              <button
+                                type="submit"
+                                className={`btn btn-sm ${a === 'close' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+                                aria-label={`${t(`hire.action.${a}`)}: ${o.title}`}
+                              >
                                 {t(`hire.action.${a}`)}
                               </button>
                             </form>
@@ -235,22 +308,42 @@ export const HireSitePage: Page = async (p) => {
             <ul className="applicant-list">
               {applicants.applicants.map((a) => (
                 <li key={a.id} className="card applicant" data-testid="applicant">
-                  <h3 className="h3">{a.candidate.slug ? <Link to={href('talentProfile', locale, { slug: a.candidate.slug })}>{a.candidate.name}</Link> : a.candidate.name}</h3>
+                  <h3 className="h3">
+                    {a.candidate.slug ? (
+                      <Link to={href('talentProfile', locale, { slug: a.candidate.slug })}>{a.candidate.name}</Link>
+                    ) : (
+                      a.candidate.name
+                    )}
+                  </h3>
                   <p className="muted">
-                    {[a.candidate.role && labelOf(roles, a.candidate.role, locale), a.candidate.seniority && labelOf(seniorities, a.candidate.seniority, locale),
-                      a.candidate.country && labelOf(countries, a.candidate.country, locale), a.candidate.english && labelOf(englishLevels, a.candidate.english, locale)]
-                      .filter(Boolean).join(' · ')}
+                    {[
+                      a.candidate.role && labelOf(roles, a.candidate.role, locale),
+                      a.candidate.seniority && labelOf(seniorities, a.candidate.seniority, locale),
+                      a.candidate.country && labelOf(countries, a.candidate.country, locale),
+                      a.candidate.english && labelOf(englishLevels, a.candidate.english, locale),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                   {a.candidate.skills.length > 0 && <p>{a.candidate.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
-                  <p className="muted">{t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} · <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a></p>
+                  <p className="muted">
+                    {t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} ·{' '}
+                    <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
+                  </p>
                   <form method="post" action={site} className="inline-form">
                     <input type="hidden" name="intent" value="application-status" />
                     <input type="hidden" name="application" value={a.id} />
                     <label htmlFor={`status-${a.id}`}>{t('offer.status')}</label>
                     <select id={`status-${a.id}`} name="status" defaultValue={a.status}>
-                      {PIPELINE.map((s) => <option key={s} value={s}>{t(`application.status.${s}`)}</option>)}
+                      {PIPELINE.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`application.status.${s}`)}
+                        </option>
+                      ))}
                     </select>
-                    <button type="submit" className="btn btn-outline-primary btn-sm">{t('hire.site.move')}</button>
+                    <button type="submit" className="btn btn-outline-primary btn-sm">
+                      {t('hire.site.move')}
+                    </button>
                   </form>
                 </li>
               ))}
@@ -264,25 +357,52 @@ export const HireSitePage: Page = async (p) => {
           <h2 id="candidates-title">{t('hire.site.candidates')}</h2>
           <form method="get" action={site} className="form-grid candidate-filters">
             <input type="hidden" name="vista" value="candidatos" />
-            {([['area', 'area', areas, filter.area], ['rol', 'role', roles, filter.role], ['skill', 'skill', skills, filter.skill], ['seniority', 'seniority', seniorities, filter.seniority], ['pais', 'country', countries, filter.country], ['ingles', 'english', englishLevels, filter.english]] as const).map(([name, key, opts, value]) => (
+            {(
+              [
+                ['area', 'area', areas, filter.area],
+                ['rol', 'role', roles, filter.role],
+                ['skill', 'skill', skills, filter.skill],
+                ['seniority', 'seniority', seniorities, filter.seniority],
+                ['pais', 'country', countries, filter.country],
+                ['ingles', 'english', englishLevels, filter.english],
+              ] as const
+            ).map(([name, key, opts, value]) => (
               <div className="field" key={name}>
                 <label htmlFor={`cf-${name}`}>{t(`hire.field.${key}`)}</label>
                 <select id={`cf-${name}`} name={name} defaultValue={value ?? ''}>
                   <option value="">{t('calculator.any')}</option>
-                  {opts.map((o) => <option key={o.id} value={o.id}>{o.label[locale]}</option>)}
+                  {opts.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.label[locale]}
+                    </option>
+                  ))}
                 </select>
               </div>
             ))}
-            <div className="field"><span aria-hidden="true">&nbsp;</span><button type="submit" className="btn btn-primary btn-md">{t('hire.site.filter')}</button></div>
+            <div className="field">
+              <span aria-hidden="true">&nbsp;</span>
+              <button type="submit" className="btn btn-primary btn-md">
+                {t('hire.site.filter')}
+              </button>
+            </div>
           </form>
-          <p className="muted" role="status">{t('hire.site.candidateCount', { n: formatNumber(candidates.total, locale) })}</p>
+          <p className="muted" role="status">
+            {t('hire.site.candidateCount', { n: formatNumber(candidates.total, locale) })}
+          </p>
           <ul className="applicant-list">
             {candidates.items.map((c) => (
               <li key={c.slug ?? c.name} className="card applicant" data-testid="candidate">
                 <h3 className="h3">{c.slug ? <Link to={href('talentProfile', locale, { slug: c.slug })}>{c.name}</Link> : c.name}</h3>
                 {c.certifications > 0 && <span className="badge badge-success">{t('hire.site.certified', { n: c.certifications })}</span>}
                 <p className="muted">
-                  {[c.role && labelOf(roles, c.role, locale), c.seniority && labelOf(seniorities, c.seniority, locale), c.country && labelOf(countries, c.country, locale), c.english && labelOf(englishLevels, c.english, locale)].filter(Boolean).join(' · ')}
+                  {[
+                    c.role && labelOf(roles, c.role, locale),
+                    c.seniority && labelOf(seniorities, c.seniority, locale),
+                    c.country && labelOf(countries, c.country, locale),
+                    c.english && labelOf(englishLevels, c.english, locale),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 {c.skills.length > 0 && <p>{c.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
               </li>
@@ -290,9 +410,17 @@ export const HireSitePage: Page = async (p) => {
           </ul>
           {candidates.pages > 1 && (
             <nav className="pagination" aria-label={t('hire.site.pages')}>
-              {page > 1 && <Link to={candidateQuery(page - 1)} rel="prev">{t('hire.site.prev')}</Link>}
+              {page > 1 && (
+                <Link to={candidateQuery(page - 1)} rel="prev">
+                  {t('hire.site.prev')}
+                </Link>
+              )}
               <span>{t('hire.site.pageOf', { page, pages: candidates.pages })}</span>
-              {page < candidates.pages && <Link to={candidateQuery(page + 1)} rel="next">{t('hire.site.next')}</Link>}
+              {page < candidates.pages && (
+                <Link to={candidateQuery(page + 1)} rel="next">
+                  {t('hire.site.next')}
+                </Link>
+              )}
             </nav>
           )}
         </section>
@@ -308,7 +436,11 @@ export const HireSitePage: Page = async (p) => {
               {company.logo && <img className="company-logo" src={company.logo} alt="" width={64} height={64} />}
               <p className="muted">{t('company.intro')}</p>
             </div>
-            {q.get('saved') === '1' && <div className="alert alert-success" role="status">{t('company.saved')}</div>}
+            {q.get('saved') === '1' && (
+              <div className="alert alert-success" role="status">
+                {t('company.saved')}
+              </div>
+            )}
             <CompanyEditor
               action={site}
               locale={locale}

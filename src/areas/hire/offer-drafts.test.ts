@@ -22,11 +22,26 @@ describe.each(testDatabases)('anonymous offer drafts on %s', (_name, open) => {
   let clock = new Date('2026-11-20T10:00:00Z');
   beforeAll(async () => {
     t = await open();
-    hiring = createHiringService(t, { salaries: async () => createSalaryService(t), limiter: async () => createRateLimiter(t, () => clock.getTime()), now: () => clock });
+    hiring = createHiringService(t, {
+      salaries: async () => createSalaryService(t),
+      limiter: async () => createRateLimiter(t, () => clock.getTime()),
+      now: () => clock,
+    });
     ({ app } = createHttpApp({
       inner: async () => new Response('<p>form</p>', { headers: { 'content-type': 'text/html' } }),
-      config, prod: false, build: { id: 'b', timestamp: 0 }, trustProxy: config.TRUST_PROXY,
-      routes: actionRoutes(createHireActions({ hiring: async () => hiring, profiles: async () => { throw new Error('not used'); }, config })),
+      config,
+      prod: false,
+      build: { id: 'b', timestamp: 0 },
+      trustProxy: config.TRUST_PROXY,
+      routes: actionRoutes(
+        createHireActions({
+          hiring: async () => hiring,
+          profiles: async () => {
+            throw new Error('not used');
+          },
+          config,
+        }),
+      ),
     }));
   });
   afterAll(async () => t?.cleanup());
@@ -37,12 +52,24 @@ describe.each(testDatabases)('anonymous offer drafts on %s', (_name, open) => {
   };
   const post = (ip: string, fields: Record<string, string>, cookie = '') =>
     app.request(href('hireCreateOffer', 'es'), {
-      method: 'POST', body: new URLSearchParams({ intent: 'publish', ...fields }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://tandem.example', 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'publish', ...fields }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://tandem.example',
+        'x-forwarded-for': ip,
+        ...(cookie ? { cookie } : {}),
+      },
     });
 
   it('200 anonymous posts of 46 kB from one address keep at most a few capped drafts, and the form is never lost', async () => {
-    const big = { title: 'Backend', description: 'x'.repeat(11_000), city: 'c'.repeat(11_000), area: 'a'.repeat(11_000), role: 'r'.repeat(11_000) };
+    const big = {
+      title: 'Backend',
+      description: 'x'.repeat(11_000),
+      city: 'c'.repeat(11_000),
+      area: 'a'.repeat(11_000),
+      role: 'r'.repeat(11_000),
+    };
     const small = { title: 'Backend Go', description: 'Buscamos una persona backend con experiencia en Go.' };
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) statuses.push((await post('203.0.113.50', i % 2 ? big : small)).status);
@@ -59,7 +86,10 @@ describe.each(testDatabases)('anonymous offer drafts on %s', (_name, open) => {
 
   it('overwrites the draft of a visitor who already holds one, whatever the address has used', async () => {
     const first = await post('203.0.113.60', { title: 'Primera versión' });
-    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('tandem_offer_draft='))!.split(';')[0]!;
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('tandem_offer_draft='))!
+      .split(';')[0]!;
     const token = decodeURIComponent(cookie.split('=')[1]!);
     for (let i = 0; i < 30; i++) expect((await post('203.0.113.60', { title: `Versión ${i}` }, cookie)).status).toBe(303);
     expect(await hiring.draft(token)).toMatchObject({ title: 'Versión 29' });

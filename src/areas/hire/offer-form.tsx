@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { areas, countries, employmentTypes, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
+import {
+  areas,
+  countries,
+  employmentTypes,
+  englishLevels,
+  modalities,
+  roles,
+  seniorities,
+  skills,
+  type Labelled,
+} from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 
@@ -9,44 +19,94 @@ export type OfferFormValues = Record<string, string>;
 
 const CURRENCIES = ['USD', ...new Set(countries.map((c) => c.currency).filter((c) => c !== 'USD'))];
 
-const described = (id: string, error?: string, hint?: boolean) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+const described = (id: string, error?: string, hint?: boolean) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 type Common = { values: OfferFormValues; errors: Record<string, string>; locale: Locale; t: T };
 
-function Select({ name, label, list, values, errors, locale, empty, t, hint, fallback, children }: Common & {
-  name: string; label: string; list?: readonly Labelled[]; empty?: string | null; hint?: string; fallback?: string; children?: ReactNode;
+function Select({
+  name,
+  label,
+  list,
+  values,
+  errors,
+  locale,
+  empty,
+  t,
+  hint,
+  fallback,
+  children,
+}: Common & {
+  name: string;
+  label: string;
+  list?: readonly Labelled[];
+  empty?: string | null;
+  hint?: string;
+  fallback?: string;
+  children?: ReactNode;
 }) {
   const id = `offer-${name}`;
   const err = errors[name];
   return (
     <Field id={id} label={label} error={err} hint={hint}>
-      <select id={id} name={name} defaultValue={values[name] || fallback || ''} aria-invalid={err ? true : undefined} aria-describedby={described(id, err, !!hint)}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={values[name] || fallback || ''}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={described(id, err, !!hint)}
+      >
         {empty !== null && <option value="">{empty ?? t('calculator.choose')}</option>}
-        {children ?? list!.map((o) => <option key={o.id} value={o.id}>{o.label[locale]}</option>)}
+        {children ??
+          list!.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label[locale]}
+            </option>
+          ))}
       </select>
     </Field>
   );
 }
 
-function Checks({ name, legend, list, values, errors, locale, hint }: Omit<Common, 't'> & { name: string; legend: string; list: readonly Labelled[]; hint?: string }) {
+function Checks({
+  name,
+  legend,
+  list,
+  values,
+  errors,
+  locale,
+  hint,
+}: Omit<Common, 't'> & { name: string; legend: string; list: readonly Labelled[]; hint?: string }) {
   const chosen = new Set((values[name] ?? '').split(',').filter(Boolean));
   const err = errors[name];
   const id = `offer-${name}`;
   return (
     <fieldset className="field" id={id} aria-describedby={described(id, err, !!hint)}>
       <legend>{legend}</legend>
-      {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       <div className="skill-grid">
         {list.map((o) => (
           <label key={o.id} className="choice">
@@ -55,20 +115,40 @@ function Checks({ name, legend, list, values, errors, locale, hint }: Omit<Commo
           </label>
         ))}
       </div>
-      {err && <p className="field-error" id={`${id}-error`}>{err}</p>}
+      {err && (
+        <p className="field-error" id={`${id}-error`}>
+          {err}
+        </p>
+      )}
     </fieldset>
   );
 }
 
-export function OfferForm({ action, values, errors, message, locale, t, editing }: Common & { action: string; message: string | null; editing: boolean }) {
+export function OfferForm({
+  action,
+  values,
+  errors,
+  message,
+  locale,
+  t,
+  editing,
+}: Common & { action: string; message: string | null; editing: boolean }) {
   const c: Common = { values, errors, locale, t };
   const text = (name: string, label: string, opts: { hint?: string; numeric?: boolean; maxLength?: number } = {}) => {
     const id = `offer-${name}`;
     const err = errors[name];
     return (
       <Field id={id} label={label} error={err} hint={opts.hint}>
-        <input id={id} name={name} type="text" inputMode={opts.numeric ? 'numeric' : undefined} defaultValue={values[name] ?? ''} maxLength={opts.maxLength}
-          aria-invalid={err ? true : undefined} aria-describedby={described(id, err, !!opts.hint)} />
+        <input
+          id={id}
+          name={name}
+          type="text"
+          inputMode={opts.numeric ? 'numeric' : undefined}
+          defaultValue={values[name] ?? ''}
+          maxLength={opts.maxLength}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={described(id, err, !!opts.hint)}
+        />
       </Field>
     );
   };
@@ -80,7 +160,11 @@ export function OfferForm({ action, values, errors, message, locale, t, editing 
           <p className="form-summary-title">{message}</p>
           {listed.length > 0 && (
             <ul>
-              {listed.map(([f, m]) => <li key={f}><a href={`#offer-${f}`}>{`${translateIn(t, 'hire.field', f)}: ${m}`}</a></li>)}
+              {listed.map(([f, m]) => (
+                <li key={f}>
+                  <a href={`#offer-${f}`}>{`${translateIn(t, 'hire.field', f)}: ${m}`}</a>
+                </li>
+              ))}
             </ul>
           )}
         </div>
@@ -92,13 +176,26 @@ export function OfferForm({ action, values, errors, message, locale, t, editing 
         <Select {...c} name="role" label={t('hire.field.role')}>
           {areas.map((a) => (
             <optgroup key={a.id} label={a.label[locale]}>
-              {roles.filter((r) => r.area === a.id).map((r) => <option key={r.id} value={r.id}>{r.label[locale]}</option>)}
+              {roles
+                .filter((r) => r.area === a.id)
+                .map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.label[locale]}
+                  </option>
+                ))}
             </optgroup>
           ))}
         </Select>
         <Select {...c} name="seniority" label={t('hire.field.seniority')} list={seniorities} />
         <Select {...c} name="english" label={t('hire.field.english')} list={englishLevels} empty={t('offer.englishNone')} />
-        <Select {...c} name="employment_type" label={t('hire.field.employment_type')} list={employmentTypes} empty={null} fallback="full-time" />
+        <Select
+          {...c}
+          name="employment_type"
+          label={t('hire.field.employment_type')}
+          list={employmentTypes}
+          empty={null}
+          fallback="full-time"
+        />
       </div>
       <h2 className="h3">{t('hire.form.where')}</h2>
       <div className="form-grid">
@@ -106,13 +203,23 @@ export function OfferForm({ action, values, errors, message, locale, t, editing 
         <Select {...c} name="country" label={t('hire.field.country')} list={countries} />
         {text('city', t('hire.field.city'), { maxLength: 100 })}
       </div>
-      <Checks {...c} name="allowed_countries" legend={t('hire.field.allowed_countries')} hint={t('hire.form.allowedHint')} list={countries} />
+      <Checks
+        {...c}
+        name="allowed_countries"
+        legend={t('hire.field.allowed_countries')}
+        hint={t('hire.form.allowedHint')}
+        list={countries}
+      />
       <h2 className="h3">{t('hire.form.pay')}</h2>
       <div className="form-grid">
         {text('salary_min', t('hire.field.salary_min'), { numeric: true })}
         {text('salary_max', t('hire.field.salary_max'), { numeric: true })}
         <Select {...c} name="currency" label={t('hire.field.currency')} empty={null} fallback="USD" hint={t('hire.form.currencyHint')}>
-          {CURRENCIES.map((cur) => <option key={cur} value={cur}>{cur}</option>)}
+          {CURRENCIES.map((cur) => (
+            <option key={cur} value={cur}>
+              {cur}
+            </option>
+          ))}
         </Select>
         <Select {...c} name="period" label={t('hire.field.period')} empty={null} fallback="month">
           <option value="month">{t('hire.form.perMonth')}</option>
@@ -124,13 +231,26 @@ export function OfferForm({ action, values, errors, message, locale, t, editing 
       <Checks {...c} name="skills_required" legend={t('hire.field.skills_required')} hint={t('hire.form.skillsHint')} list={skills} />
       <Checks {...c} name="skills_nice" legend={t('hire.field.skills_nice')} list={skills} />
       <Field id="offer-description" label={t('hire.field.description')} error={errors.description} hint={t('hire.form.markdownHint')}>
-        <textarea id="offer-description" name="description" rows={12} maxLength={10_000} defaultValue={values.description ?? ''}
-          aria-invalid={errors.description ? true : undefined} aria-describedby={described('offer-description', errors.description, true)} />
+        <textarea
+          id="offer-description"
+          name="description"
+          rows={12}
+          maxLength={10_000}
+          defaultValue={values.description ?? ''}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={described('offer-description', errors.description, true)}
+        />
       </Field>
       <div className="actions">
-        <button type="submit" name="intent" value="publish" className="btn btn-primary btn-lg">{t(editing ? 'hire.form.saveAndPublish' : 'hire.form.publish')}</button>
-        <button type="submit" name="intent" value="preview" className="btn btn-outline-primary btn-lg">{t('hire.form.preview')}</button>
-        <button type="submit" name="intent" value="draft" className="btn btn-outline-secondary btn-lg">{t('hire.form.draft')}</button>
+        <button type="submit" name="intent" value="publish" className="btn btn-primary btn-lg">
+          {t(editing ? 'hire.form.saveAndPublish' : 'hire.form.publish')}
+        </button>
+        <button type="submit" name="intent" value="preview" className="btn btn-outline-primary btn-lg">
+          {t('hire.form.preview')}
+        </button>
+        <button type="submit" name="intent" value="draft" className="btn btn-outline-secondary btn-lg">
+          {t('hire.form.draft')}
+        </button>
       </div>
     </form>
   );

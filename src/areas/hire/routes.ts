@@ -8,10 +8,22 @@ import { HireCreateOfferPage, HireSitePage } from './hire-pages';
 export function hireRoutes(deps: AreaDeps) {
   const actions = createHireActions(deps);
   return {
-    hire: { page: contentPage({ primary: { id: 'hireCreateOffer', key: 'home.ctaHire' }, related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'] }) },
+    hire: {
+      page: contentPage({
+        primary: { id: 'hireCreateOffer', key: 'home.ctaHire' },
+        related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'],
+      }),
+    },
     hireLanding: { page: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hirePricing', 'hireSchedule'] }) },
-    hirePricing: { page: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }) },
-    hireStaffing: { page: contentPage({ primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' }, related: ['hirePricing', 'hireSchedule'] }) },
+    hirePricing: {
+      page: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }),
+    },
+    hireStaffing: {
+      page: contentPage({
+        primary: { id: 'hireRequestMeeting', key: 'routes.hireRequestMeeting.title' },
+        related: ['hirePricing', 'hireSchedule'],
+      }),
+    },
     hireSchedule: { page: contentPage({ related: ['hireRequestMeeting', 'hireStaffing'] }) },
     hireRequestMeeting: { page: contentPage({ related: ['hireSchedule', 'hireStaffing'] }) },
     hireCreateOffer: { page: HireCreateOfferPage, action: actions.hireCreateOffer },

@@ -13,21 +13,31 @@ import type { RemoveLink } from './job-results';
 // Links each would be a client component to render on the server and hydrate in the browser.
 
 export function SearchForm({ action, query, locale, t }: { action: string; query: JobQuery; locale: Locale; t: T }) {
-  const steps = query.minSalaryUsd && !MIN_SALARY_STEPS.includes(query.minSalaryUsd as never)
-    ? [...MIN_SALARY_STEPS, query.minSalaryUsd].sort((a, b) => a - b)
-    : MIN_SALARY_STEPS;
+  const steps =
+    query.minSalaryUsd && !MIN_SALARY_STEPS.includes(query.minSalaryUsd as never)
+      ? [...MIN_SALARY_STEPS, query.minSalaryUsd].sort((a, b) => a - b)
+      : MIN_SALARY_STEPS;
   return (
     <form className="card job-search" method="get" action={action} role="search" aria-label={t('jobs.search.form')}>
       <div className="field job-search-q">
         <label htmlFor="jobs-q">{t('jobs.search.label')}</label>
-        <input id="jobs-q" type="search" name={QUERY_KEYS.q} defaultValue={query.q} placeholder={t('jobs.search.placeholder')} maxLength={100} />
+        <input
+          id="jobs-q"
+          type="search"
+          name={QUERY_KEYS.q}
+          defaultValue={query.q}
+          placeholder={t('jobs.search.placeholder')}
+          maxLength={100}
+        />
       </div>
       <div className="field">
         <label htmlFor="jobs-min-salary">{t('jobs.search.minSalary')}</label>
         <select id="jobs-min-salary" name={QUERY_KEYS.minSalaryUsd} defaultValue={query.minSalaryUsd ? String(query.minSalaryUsd) : ''}>
           <option value="">{t('jobs.search.any')}</option>
           {steps.map((n) => (
-            <option key={n} value={String(n)}>{t('jobs.search.perMonth', { amount: formatMoney(n, 'USD', locale) })}</option>
+            <option key={n} value={String(n)}>
+              {t('jobs.search.perMonth', { amount: formatMoney(n, 'USD', locale) })}
+            </option>
           ))}
         </select>
       </div>
@@ -38,7 +48,9 @@ export function SearchForm({ action, query, locale, t }: { action: string; query
           <option value={sortParam('salary')}>{t('jobs.sort.salary')}</option>
         </select>
       </div>
-      <button type="submit" className="btn btn-primary btn-md">{t('jobs.search.submit')}</button>
+      <button type="submit" className="btn btn-primary btn-md">
+        {t('jobs.search.submit')}
+      </button>
     </form>
   );
 }
@@ -47,7 +59,9 @@ export function ActiveFilters({ removals, t }: { removals: RemoveLink[]; t: T })
   if (!removals.length) return null;
   return (
     <div className="jobs-active">
-      <h2 className="jobs-active-title" id="jobs-active-title">{t('jobs.filters.active')}</h2>
+      <h2 className="jobs-active-title" id="jobs-active-title">
+        {t('jobs.filters.active')}
+      </h2>
       <ul className="chips" aria-labelledby="jobs-active-title">
         {removals.map((r) => (
           <li key={r.key}>
@@ -99,7 +113,11 @@ export function FacetChips({ groups, locale, t }: { groups: FacetGroup[]; locale
                     <IconX className="icon" aria-hidden="true" />
                   </>
                 ) : (
-                  <span className="facet-count"><span className="sr-only"> (</span>{formatNumber(n, locale)}<span className="sr-only">)</span></span>
+                  <span className="facet-count">
+                    <span className="sr-only"> (</span>
+                    {formatNumber(n, locale)}
+                    <span className="sr-only">)</span>
+                  </span>
                 )}
               </a>
             </li>

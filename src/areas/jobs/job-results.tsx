@@ -39,7 +39,9 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
               {o.skills.length > 0 && (
                 <ul className="job-skills" aria-label={t('jobs.card.skills')}>
                   {o.skills.map((s) => (
-                    <li key={s.skill} className="chip chip-static">{labelOf(skills, s.skill, locale)}</li>
+                    <li key={s.skill} className="chip chip-static">
+                      {labelOf(skills, s.skill, locale)}
+                    </li>
                   ))}
                 </ul>
               )}
@@ -54,7 +56,9 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
 /** Page links: first, a window around the current page, last; prev/next carry rel. */
 export function Pagination({ page, pages, hrefOf, t }: { page: number; pages: number; hrefOf: (page: number) => string; t: T }) {
   if (pages <= 1) return null;
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label={t('jobs.pagination.label')}>
       <p className="sr-only">{t('jobs.pagination.status', { page, pages })}</p>
@@ -68,11 +72,19 @@ export function Pagination({ page, pages, hrefOf, t }: { page: number; pages: nu
         )}
         {shown.map((n, i) => (
           <li key={n} className="pagination-number">
-            {i > 0 && n - shown[i - 1]! > 1 && <span className="pagination-gap" aria-hidden="true">…</span>}
+            {i > 0 && n - shown[i - 1]! > 1 && (
+              <span className="pagination-gap" aria-hidden="true">
+                …
+              </span>
+            )}
             {n === page ? (
-              <span className="btn btn-primary btn-sm" aria-current="page">{n}</span>
+              <span className="btn btn-primary btn-sm" aria-current="page">
+                {n}
+              </span>
             ) : (
-              <Link to={hrefOf(n)} className="btn btn-ghost btn-sm" aria-label={t('jobs.pagination.page', { page: n })}>{n}</Link>
+              <Link to={hrefOf(n)} className="btn btn-ghost btn-sm" aria-label={t('jobs.pagination.page', { page: n })}>
+                {n}
+              </Link>
             )}
           </li>
         ))}

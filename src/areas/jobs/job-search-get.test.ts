@@ -5,12 +5,25 @@ import { createHttpApp } from '../../server/http/app';
 import { createJobSearchGet } from './job-search-get';
 
 const card: JobCard = {
-  id: 7, slug: 'dev-r-d-7', title: 'Dev <R&D> "senior"', area: 'tech', role: 'frontend', seniority: 'senior', english: null,
-  modality: 'remote-global', country: 'peru', city: null, employmentType: 'full-time', allowedCountries: [],
+  id: 7,
+  slug: 'dev-r-d-7',
+  title: 'Dev <R&D> "senior"',
+  area: 'tech',
+  role: 'frontend',
+  seniority: 'senior',
+  english: null,
+  modality: 'remote-global',
+  country: 'peru',
+  city: null,
+  employmentType: 'full-time',
+  allowedCountries: [],
   skills: [{ skill: 'react', required: true }],
   salary: { min: 6000, max: 7500, currency: 'PEN', period: 'month', gross: true, usdMonthMin: 1600, usdMonthMax: 2000 },
-  company: { name: 'Acme & Co', slug: 'acme', logo: null }, description: 'x', publishedAt: new Date('2026-11-20T00:00:00Z'),
-  validThrough: null, isDemo: false,
+  company: { name: 'Acme & Co', slug: 'acme', logo: null },
+  description: 'x',
+  publishedAt: new Date('2026-11-20T00:00:00Z'),
+  validThrough: null,
+  isDemo: false,
 };
 
 function setup() {
@@ -21,7 +34,12 @@ function setup() {
       return { items: [card], total: 1, page: 1, pages: 1, perPage: 20, terms: [] };
     },
   } as unknown as JobSearchService;
-  const get = createJobSearchGet({ jobs: async () => jobs, siteUrl: 'https://tandem.example', brand: 'Tandem', now: () => new Date('2026-11-22T10:00:00Z') });
+  const get = createJobSearchGet({
+    jobs: async () => jobs,
+    siteUrl: 'https://tandem.example',
+    brand: 'Tandem',
+    now: () => new Date('2026-11-22T10:00:00Z'),
+  });
   const { app } = createHttpApp({
     inner: () => new Response('page', { headers: { 'content-type': 'text/html' } }),
     config: parseConfig({}),
@@ -72,7 +90,9 @@ describe('job search URLs in the HTTP layer', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
     expect(xml).toContain('<title>Trabajos de React en Perú: «diseño» | Tandem</title>');
     expect(xml).toContain('<link>https://tandem.example/peru/trabajos/react?q=dise%C3%B1o&amp;salario_min=1500&amp;orden=salario</link>');
-    expect(xml).toContain('<atom:link href="https://tandem.example/peru/trabajos/react?q=dise%C3%B1o&amp;salario_min=1500&amp;orden=salario&amp;format=rss" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="https://tandem.example/peru/trabajos/react?q=dise%C3%B1o&amp;salario_min=1500&amp;orden=salario&amp;format=rss" rel="self" type="application/rss+xml"/>',
+    );
     expect(xml).toContain('<title>Dev &lt;R&amp;D&gt; &quot;senior&quot; · Acme &amp; Co</title>');
     expect(xml).toContain('<guid isPermaLink="true">https://tandem.example/oferta/dev-r-d-7</guid>');
     expect(xml).toContain('<pubDate>Fri, 20 Nov 2026 00:00:00 GMT</pubDate>');

@@ -44,7 +44,11 @@ export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>
     const result = await (await deps.jobs()).search({ ...found.selection, ...query, page: 1 });
     const page = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
     const body = buildJobsFeed({
-      result, locale, t, siteUrl: deps.siteUrl, brand: deps.brand,
+      result,
+      locale,
+      t,
+      siteUrl: deps.siteUrl,
+      brand: deps.brand,
       title: searchTitle(found.selection, { q: query.q, page: 1 }, locale, t),
       pageUrl: deps.siteUrl + jobsHref(locale, found.selection, page),
       feedUrl: deps.siteUrl + jobsHref(locale, found.selection, { ...page, format: 'rss' }),

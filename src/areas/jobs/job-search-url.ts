@@ -8,7 +8,9 @@ import { canonicalSegments, jobQueryParams, type FacetKey, type JobQuery, type J
 export function jobsHref(locale: Locale, selection: JobSelection, query?: Partial<JobQuery> & { format?: 'rss' }): string {
   const filters = canonicalSegments(selection);
   const qs = { ...jobQueryParams(query), format: query?.format };
-  return selection.country ? href('countryJobs', locale, { country: selection.country, filters }, qs) : href('jobs', locale, { filters }, qs);
+  return selection.country
+    ? href('countryJobs', locale, { country: selection.country, filters }, qs)
+    : href('jobs', locale, { filters }, qs);
 }
 
 /** The selection with one facet set to a value (or cleared with undefined). */

@@ -15,7 +15,12 @@ export function describeSearch(sel: JobSelection, locale: Locale, t: T): string 
   if (!chosen) return t('jobs.title.all');
   const skill = sel.skill ? labelOf(skills, sel.skill, locale) : '';
   const subject = sel.role ? labelOf(roles, sel.role, locale) : sel.area ? labelOf(areas, sel.area, locale) : '';
-  const what = subject && skill ? t('jobs.title.whatWithSkill', { what: subject, skill }) : subject || skill ? t('jobs.title.what', { what: subject || skill }) : '';
+  const what =
+    subject && skill
+      ? t('jobs.title.whatWithSkill', { what: subject, skill })
+      : subject || skill
+        ? t('jobs.title.what', { what: subject || skill })
+        : '';
   return capitalise(
     tidy(
       t('jobs.title.pattern', {
@@ -37,18 +42,28 @@ export function searchTitle(sel: JobSelection, query: Pick<JobQuery, 'q' | 'page
   return title;
 }
 
-export type SalaryLike = { min: number; max: number; currency: string; period: 'month' | 'year'; gross: boolean; usdMonthMin: number; usdMonthMax: number };
+export type SalaryLike = {
+  min: number;
+  max: number;
+  currency: string;
+  period: 'month' | 'year';
+  gross: boolean;
+  usdMonthMin: number;
+  usdMonthMax: number;
+};
 
 const range = (a: number, b: number, currency: string, locale: Locale) =>
   a === b ? formatMoney(a, currency, locale) : `${formatMoney(a, currency, locale)} – ${formatMoney(b, currency, locale)}`;
 
 /** "PEN 6,000 – PEN 7,500 gross per month", and its USD-per-month twin unless it already is one. */
 export function salaryText(s: SalaryLike, locale: Locale, t: T): { local: string; usd: string | null } {
-  const local = tidy(t('jobs.card.salary', {
-    range: range(s.min, s.max, s.currency, locale),
-    kind: t(s.gross ? 'jobs.card.gross' : 'jobs.card.net'),
-    period: t(`jobs.period.${s.period}`),
-  }));
+  const local = tidy(
+    t('jobs.card.salary', {
+      range: range(s.min, s.max, s.currency, locale),
+      kind: t(s.gross ? 'jobs.card.gross' : 'jobs.card.net'),
+      period: t(`jobs.period.${s.period}`),
+    }),
+  );
   const sameAsUsd = s.currency === 'USD' && s.period === 'month';
   return { local, usd: sameAsUsd ? null : t('jobs.card.usd', { range: range(s.usdMonthMin, s.usdMonthMax, 'USD', locale) }) };
 }

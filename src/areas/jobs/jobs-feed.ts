@@ -9,7 +9,8 @@ import type { JobSearchResult } from '../../server/services/job-search-service';
 // RSS 2.0 of a job search (PRODUCT.md §7: every search URL also works as a feed). Built from the same
 // search result as the page; every text node and attribute is escaped.
 const xml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
     // Characters XML 1.0 forbids (control codes) would make the whole feed unreadable.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
@@ -38,7 +39,11 @@ export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUr
       placeText(o, locale, t),
       seniorityLabel(o.seniority, locale),
     ].join(' · ');
-    const categories = [labelOf(roles, o.role, locale), labelOf(countries, o.country, locale), ...o.skills.map((s) => labelOf(skills, s.skill, locale))];
+    const categories = [
+      labelOf(roles, o.role, locale),
+      labelOf(countries, o.country, locale),
+      ...o.skills.map((s) => labelOf(skills, s.skill, locale)),
+    ];
     return [
       '    <item>',
       `      <title>${xml(`${o.title} · ${o.company.name}`)}</title>`,
@@ -48,7 +53,9 @@ export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUr
       `      <description>${xml(summary)}</description>`,
       ...categories.map((c) => `      <category>${xml(c)}</category>`),
       '    </item>',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -60,7 +60,10 @@ export async function JobsPage(p: PageProps) {
 
   const shape: Pick<FacetGroup, 'key' | 'limit' | 'byCount'>[] = [
     { key: 'country' },
-    ...FACETS.map((key) => ({ key, ...(key === 'role' ? { limit: 8, byCount: true } : key === 'skill' ? { limit: 12, byCount: true } : {}) })),
+    ...FACETS.map((key) => ({
+      key,
+      ...(key === 'role' ? { limit: 8, byCount: true } : key === 'skill' ? { limit: 12, byCount: true } : {}),
+    })),
   ];
   const groups: FacetGroup[] = shape.map((g) => ({
     ...g,
@@ -74,10 +77,21 @@ export async function JobsPage(p: PageProps) {
     ...(selection.country ? [{ key: 'country', text: labelOf(countries, selection.country, locale) }] : []),
     ...FACETS.flatMap((key) => (selection[key] ? [{ key, text: labelOf(FACET_VALUES[key], selection[key], locale) }] : [])),
   ].map((r) => ({ ...r, label: t('jobs.filters.remove', { label: r.text }), to: to(withFacet(selection, r.key as never, undefined)) }));
-  if (query.q) removals.push({ key: 'q', text: t('jobs.filters.query', { q: query.q }), label: t('jobs.filters.removeQuery', { q: query.q }), to: to(selection, { ...keep, q: '' }) });
+  if (query.q)
+    removals.push({
+      key: 'q',
+      text: t('jobs.filters.query', { q: query.q }),
+      label: t('jobs.filters.removeQuery', { q: query.q }),
+      to: to(selection, { ...keep, q: '' }),
+    });
   if (query.minSalaryUsd) {
     const amount = formatMoney(query.minSalaryUsd, 'USD', locale);
-    removals.push({ key: 'salary', text: `≥ ${amount}`, label: t('jobs.filters.removeSalary', { amount }), to: to(selection, { ...keep, minSalaryUsd: undefined }) });
+    removals.push({
+      key: 'salary',
+      text: `≥ ${amount}`,
+      label: t('jobs.filters.removeSalary', { amount }),
+      to: to(selection, { ...keep, minSalaryUsd: undefined }),
+    });
   }
 
   const feed = getConfig().SITE_URL + to(selection, { ...keep, format: 'rss' });
@@ -97,8 +111,12 @@ export async function JobsPage(p: PageProps) {
               <h2 id="jobs-results-title" className="jobs-results-title">
                 {t('jobs.results.heading')} <span className="muted">· {count}</span>
               </h2>
-              <a href={feed} className="jobs-rss" type="application/rss+xml">{t('jobs.rss.link')}</a>
-              <a href="#jobs-filters-title" className="jobs-jump">{t('jobs.filters.jump')}</a>
+              <a href={feed} className="jobs-rss" type="application/rss+xml">
+                {t('jobs.rss.link')}
+              </a>
+              <a href="#jobs-filters-title" className="jobs-jump">
+                {t('jobs.filters.jump')}
+              </a>
             </div>
             {result.items.some((o) => o.isDemo) && <p className="demo-note muted">{t('jobs.demo')}</p>}
             {result.items.length ? (
@@ -109,7 +127,9 @@ export async function JobsPage(p: PageProps) {
             <Pagination page={result.page} pages={result.pages} hrefOf={(page) => to(selection, { ...keep, page })} t={t} />
           </section>
           <aside className="jobs-filters" aria-labelledby="jobs-filters-title">
-            <h2 id="jobs-filters-title" className="jobs-filters-title">{t('jobs.filters.heading')}</h2>
+            <h2 id="jobs-filters-title" className="jobs-filters-title">
+              {t('jobs.filters.heading')}
+            </h2>
             <FacetChips groups={groups} locale={locale} t={t} />
           </aside>
         </div>

@@ -5,8 +5,24 @@ import type { JobCard } from '../../server/services/job-search-service';
 import { JobList } from './job-results';
 
 /** A few open offers under a heading, with a link to the full search (offer page, salary tools, workspace). */
-export function RelatedOffers({ id, title, items, more, moreLabel, empty, locale, t }: {
-  id: string; title: string; items: JobCard[]; more?: string; moreLabel?: string; empty?: string; locale: Locale; t: T;
+export function RelatedOffers({
+  id,
+  title,
+  items,
+  more,
+  moreLabel,
+  empty,
+  locale,
+  t,
+}: {
+  id: string;
+  title: string;
+  items: JobCard[];
+  more?: string;
+  moreLabel?: string;
+  empty?: string;
+  locale: Locale;
+  t: T;
 }) {
   if (!items.length && !empty) return null;
   return (

@@ -11,7 +11,10 @@ import { ServiceError } from '../../server/services/errors';
 // JavaScript; a picture is checked by its content. The zod helpers serve the company editor too.
 type Deps = { profiles: () => Promise<ProfileService> };
 
-const NUMBER_FIELDS: Record<string, { min: number; max: number }> = { years: { min: 0, max: 60 }, salary_expectation_usd: { min: 1, max: 100_000 } };
+const NUMBER_FIELDS: Record<string, { min: number; max: number }> = {
+  years: { min: 0, max: 60 },
+  salary_expectation_usd: { min: 1, max: 100_000 },
+};
 
 export const empty = z.literal('').transform(() => null);
 const optionalInt = (min: number, max: number) =>
@@ -19,7 +22,11 @@ const optionalInt = (min: number, max: number) =>
 export const oneOf = <T extends readonly string[]>(values: T) => z.union([empty, z.enum(values as unknown as [string, ...string[]])]);
 
 const profileSchema = z.object({
-  headline: z.string().trim().max(160).transform((v) => v || null),
+  headline: z
+    .string()
+    .trim()
+    .max(160)
+    .transform((v) => v || null),
   country: z.union([empty, z.string().refine(isCountry)]),
   role: z.union([empty, z.string().refine(isRole)]),
   seniority: oneOf(seniorities.map((s) => s.id)),
@@ -69,28 +76,38 @@ export async function fileBytes(f: File | undefined): Promise<Uint8Array | undef
 
 export function createTalentProfileAction({ profiles }: Deps): FormHandler {
   return {
-      maxBytes: MAX_IMAGE_BYTES + 256 * 1024,
-      async handle(input) {
-        const slug = String(input.params.slug ?? '');
-        const f = input.fields;
-        const values = { ...f, skills: (input.lists.skills ?? []).join(','), is_public: f.is_public ? 'on' : '' };
-        const parsed = profileSchema.safeParse({
-          headline: f.headline ?? '', country: f.country ?? '', role: f.role ?? '', seniority: f.seniority ?? '', years: f.years ?? '',
-          english: f.english ?? '', salary_expectation_usd: f.salary_expectation_usd ?? '', availability: f.availability ?? '',
-          is_public: f.is_public === 'on', skills: input.lists.skills ?? [],
-        });
-        // Ownership first: a stranger learns nothing about the validity of their post.
-        const viewer = input.viewer?.id ?? null;
-        try {
-          const view = await (await profiles()).view(slug, viewer);
-          if (!view?.isOwner) throw new ServiceError('forbidden');
-          if (!parsed.success) return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
-          const { skills, ...fields } = parsed.data;
-          await (await profiles()).update(slug, viewer, fields as Parameters<ProfileService['update']>[2], skills, await fileBytes(input.files.picture));
-          return { ok: true, redirect: `${href('talentProfile', input.locale, { slug })}?saved=1` };
-        } catch (err) {
-          return refusal(input, values, err);
-        }
-      },
+    maxBytes: MAX_IMAGE_BYTES + 256 * 1024,
+    async handle(input) {
+      const slug = String(input.params.slug ?? '');
+      const f = input.fields;
+      const values = { ...f, skills: (input.lists.skills ?? []).join(','), is_public: f.is_public ? 'on' : '' };
+      const parsed = profileSchema.safeParse({
+        headline: f.headline ?? '',
+        country: f.country ?? '',
+        role: f.role ?? '',
+        seniority: f.seniority ?? '',
+        years: f.years ?? '',
+        english: f.english ?? '',
+        salary_expectation_usd: f.salary_expectation_usd ?? '',
+        availability: f.availability ?? '',
+        is_public: f.is_public === 'on',
+        skills: input.lists.skills ?? [],
+      });
+      // Ownership first: a stranger learns nothing about the validity of their post.
+      const viewer = input.viewer?.id ?? null;
+      try {
+        const view = await (await profiles()).view(slug, viewer);
+        if (!view?.isOwner) throw new ServiceError('forbidden');
+        if (!parsed.success)
+          return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
+        const { skills, ...fields } = parsed.data;
+        await (
+          await profiles()
+        ).update(slug, viewer, fields as Parameters<ProfileService['update']>[2], skills, await fileBytes(input.files.picture));
+        return { ok: true, redirect: `${href('talentProfile', input.locale, { slug })}?saved=1` };
+      } catch (err) {
+        return refusal(input, values, err);
+      }
+    },
   };
 }

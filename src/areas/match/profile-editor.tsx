@@ -7,13 +7,38 @@ import type { FormState } from '../../domain/forms/types';
 // The candidate's profile editor on /ly/{slug}: a plain multipart form that works without JavaScript. A
 // failed post comes back as `state`.
 export type ProfileValues = {
-  headline: string; country: string; role: string; seniority: string; years: string; english: string;
-  salary_expectation_usd: string; availability: string; is_public: boolean; skills: string[];
+  headline: string;
+  country: string;
+  role: string;
+  seniority: string;
+  years: string;
+  english: string;
+  salary_expectation_usd: string;
+  availability: string;
+  is_public: boolean;
+  skills: string[];
 };
 
-export function ProfileEditor({ action, values, state, locale, t }: { action: string; values: ProfileValues; state: FormState | null; locale: Locale; t: T }) {
+export function ProfileEditor({
+  action,
+  values,
+  state,
+  locale,
+  t,
+}: {
+  action: string;
+  values: ProfileValues;
+  state: FormState | null;
+  locale: Locale;
+  t: T;
+}) {
   const v = state
-    ? { ...values, ...state.values, is_public: state.values.is_public === 'on', skills: (state.values.skills ?? '').split(',').filter(Boolean) }
+    ? {
+        ...values,
+        ...state.values,
+        is_public: state.values.is_public === 'on',
+        skills: (state.values.skills ?? '').split(',').filter(Boolean),
+      }
     : values;
   const err = (f: string) => state?.errors[f] ?? null;
   const id = (f: string) => `profile-${f}`;
@@ -21,36 +46,106 @@ export function ProfileEditor({ action, values, state, locale, t }: { action: st
     <form id="profile-form" className="form profile-form" method="post" action={action} encType="multipart/form-data" noValidate>
       <Summary state={state} />
       <Row id={id('picture')} name="picture" label={t('profile.picture')} hint={t('profile.pictureHint')} error={err('picture')}>
-        <input id={id('picture')} name="picture" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={!!err('picture') || undefined} aria-describedby={describedBy(id('picture'), true, !!err('picture'))} />
+        <input
+          id={id('picture')}
+          name="picture"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={!!err('picture') || undefined}
+          aria-describedby={describedBy(id('picture'), true, !!err('picture'))}
+        />
       </Row>
       <Row id={id('headline')} name="headline" label={t('profile.headline')} hint={t('profile.headlineHint')} error={err('headline')}>
-        <input id={id('headline')} name="headline" type="text" maxLength={160} defaultValue={v.headline} aria-invalid={!!err('headline') || undefined} aria-describedby={describedBy(id('headline'), true, !!err('headline'))} />
+        <input
+          id={id('headline')}
+          name="headline"
+          type="text"
+          maxLength={160}
+          defaultValue={v.headline}
+          aria-invalid={!!err('headline') || undefined}
+          aria-describedby={describedBy(id('headline'), true, !!err('headline'))}
+        />
       </Row>
       <div className="form-grid">
         <Row id={id('country')} name="country" label={t('profile.country')} error={err('country')}>
-          <Select id={id('country')} name="country" value={v.country} options={countries} locale={locale} empty={t('profile.choose')} error={!!err('country')} />
+          <Select
+            id={id('country')}
+            name="country"
+            value={v.country}
+            options={countries}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('country')}
+          />
         </Row>
         <Row id={id('role')} name="role" label={t('profile.role')} error={err('role')}>
-          <Select id={id('role')} name="role" value={v.role} options={roles} locale={locale} empty={t('profile.choose')} error={!!err('role')} />
+          <Select
+            id={id('role')}
+            name="role"
+            value={v.role}
+            options={roles}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('role')}
+          />
         </Row>
         <Row id={id('seniority')} name="seniority" label={t('profile.seniority')} error={err('seniority')}>
-          <Select id={id('seniority')} name="seniority" value={v.seniority} options={seniorities} locale={locale} empty={t('profile.choose')} error={!!err('seniority')} />
+          <Select
+            id={id('seniority')}
+            name="seniority"
+            value={v.seniority}
+            options={seniorities}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('seniority')}
+          />
         </Row>
         <Row id={id('years')} name="years" label={t('profile.years')} error={err('years')}>
-          <input id={id('years')} name="years" type="number" min={0} max={60} inputMode="numeric" defaultValue={v.years} aria-invalid={!!err('years') || undefined} aria-describedby={describedBy(id('years'), false, !!err('years'))} />
+          <input
+            id={id('years')}
+            name="years"
+            type="number"
+            min={0}
+            max={60}
+            inputMode="numeric"
+            defaultValue={v.years}
+            aria-invalid={!!err('years') || undefined}
+            aria-describedby={describedBy(id('years'), false, !!err('years'))}
+          />
         </Row>
         <Row id={id('english')} name="english" label={t('profile.english')} error={err('english')}>
-          <Select id={id('english')} name="english" value={v.english} options={englishLevels} locale={locale} empty={t('profile.choose')} error={!!err('english')} />
+          <Select
+            id={id('english')}
+            name="english"
+            value={v.english}
+            options={englishLevels}
+            locale={locale}
+            empty={t('profile.choose')}
+            error={!!err('english')}
+          />
         </Row>
         <Row id={id('salary')} name="salary_expectation_usd" label={t('profile.salary')} error={err('salary_expectation_usd')}>
-          <input id={id('salary')} name="salary_expectation_usd" type="number" min={1} max={100000} inputMode="numeric" defaultValue={v.salary_expectation_usd} aria-invalid={!!err('salary_expectation_usd') || undefined} aria-describedby={describedBy(id('salary'), false, !!err('salary_expectation_usd'))} />
+          <input
+            id={id('salary')}
+            name="salary_expectation_usd"
+            type="number"
+            min={1}
+            max={100000}
+            inputMode="numeric"
+            defaultValue={v.salary_expectation_usd}
+            aria-invalid={!!err('salary_expectation_usd') || undefined}
+            aria-describedby={describedBy(id('salary'), false, !!err('salary_expectation_usd'))}
+          />
         </Row>
         <Row id={id('availability')} name="availability" label={t('profile.availability')} error={err('availability')}>
           <Select
             id={id('availability')}
             name="availability"
             value={v.availability}
-            options={availabilities.map((a) => ({ id: a, label: { es: t(`profile.availabilityValue.${a}`), en: t(`profile.availabilityValue.${a}`) } }))}
+            options={availabilities.map((a) => ({
+              id: a,
+              label: { es: t(`profile.availabilityValue.${a}`), en: t(`profile.availabilityValue.${a}`) },
+            }))}
             locale={locale}
             error={!!err('availability')}
           />

@@ -57,7 +57,9 @@ export const TalentProfilePage: Page = async (p) => {
           <li>{translateIn(t, 'profile.availabilityValue', pr.availability)}</li>
           {pr.english && <li>{labelOf(englishLevels, pr.english, locale)}</li>}
           {pr.years !== null && <li>{t('profile.yearsValue', { years: pr.years })}</li>}
-          {isOwner && pr.salaryExpectationUsd !== null && <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>}
+          {isOwner && pr.salaryExpectationUsd !== null && (
+            <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>
+          )}
         </ul>
         <h2 className="h3">{t('profile.skills')}</h2>
         {pr.skills.length ? (
@@ -103,10 +105,16 @@ export const TalentProfilePage: Page = async (p) => {
             t={t}
             state={p.form}
             values={{
-              headline: pr.headline ?? '', country: pr.country ?? '', role: pr.role ?? '', seniority: pr.seniority ?? '',
-              years: pr.years === null ? '' : String(pr.years), english: pr.english ?? '',
+              headline: pr.headline ?? '',
+              country: pr.country ?? '',
+              role: pr.role ?? '',
+              seniority: pr.seniority ?? '',
+              years: pr.years === null ? '' : String(pr.years),
+              english: pr.english ?? '',
               salary_expectation_usd: pr.salaryExpectationUsd === null ? '' : String(pr.salaryExpectationUsd),
-              availability: pr.availability, is_public: pr.isPublic, skills: pr.skills,
+              availability: pr.availability,
+              is_public: pr.isPublic,
+              skills: pr.skills,
             }}
           />
         </section>
@@ -134,9 +142,16 @@ export const MatchPlatformPage: Page = async (p) => {
   const applications = viewer ? await (await services.applications()).applications(viewer.id) : [];
   const profile = viewer ? await (await services.applications()).profileOf(viewer.id) : null;
   const recommended = profile?.role
-    ? await (await services.jobs()).related(
+    ? await (
+        await services.jobs()
+      ).related(
         [
-          ...(profile.country ? [{ role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) }, { role: profile.role, country: profile.country }] : []),
+          ...(profile.country
+            ? [
+                { role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) },
+                { role: profile.role, country: profile.country },
+              ]
+            : []),
           { role: profile.role },
         ],
         4,
@@ -201,8 +216,14 @@ export const MatchPlatformPage: Page = async (p) => {
       </section>
       {recommended ? (
         <RelatedOffers
-          id="recommended-offers" title={t('platform.recommended')} items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))} locale={locale} t={t}
-          empty={t('jobs.empty')} more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined} moreLabel={t('offer.moreOffers')}
+          id="recommended-offers"
+          title={t('platform.recommended')}
+          items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))}
+          locale={locale}
+          t={t}
+          empty={t('jobs.empty')}
+          more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined}
+          moreLabel={t('offer.moreOffers')}
         />
       ) : (
         <p className="notice section">{t('platform.noRecommendations')}</p>

@@ -6,8 +6,18 @@ import { renderMarkdown } from '../../server/render/markdown';
 // period; remote offers as TELECOMMUTE with the countries applicants may live in; on-site and hybrid
 // offers with their place. Demo offers never carry it (the page leaves it out).
 export type JobPostingInput = {
-  id: number; title: string; description: string; role: string; seniority: string; modality: string; country: string; city: string | null;
-  employmentType: string; publishedAt: Date | null; updatedAt: Date | null; validThrough: Date | null;
+  id: number;
+  title: string;
+  description: string;
+  role: string;
+  seniority: string;
+  modality: string;
+  country: string;
+  city: string | null;
+  employmentType: string;
+  publishedAt: Date | null;
+  updatedAt: Date | null;
+  validThrough: Date | null;
   salary: { min: number; max: number; currency: string; period: 'month' | 'year' };
   company: { name: string; website: string | null; logo: string | null };
   skills: { skill: string }[];
@@ -31,14 +41,17 @@ export function jobPosting(o: JobPostingInput, url: string, locale: Locale) {
     ...(o.validThrough ? { validThrough: o.validThrough.toISOString() } : {}),
     employmentType: schemaEmployment(o.employmentType),
     hiringOrganization: {
-      '@type': 'Organization', name: o.company.name,
+      '@type': 'Organization',
+      name: o.company.name,
       ...(o.company.website ? { sameAs: o.company.website } : {}),
       ...(o.company.logo ? { logo: new URL(o.company.logo, url).toString() } : {}),
     },
     ...(remote(o.modality)
       ? {
           jobLocationType: 'TELECOMMUTE',
-          ...(applicantCountries.length ? { applicantLocationRequirements: applicantCountries.map((c) => ({ '@type': 'Country', name: labelOf(countries, c, 'en') })) } : {}),
+          ...(applicantCountries.length
+            ? { applicantLocationRequirements: applicantCountries.map((c) => ({ '@type': 'Country', name: labelOf(countries, c, 'en') })) }
+            : {}),
         }
       : {
           jobLocation: {
@@ -49,7 +62,12 @@ export function jobPosting(o: JobPostingInput, url: string, locale: Locale) {
     baseSalary: {
       '@type': 'MonetaryAmount',
       currency: o.salary.currency,
-      value: { '@type': 'QuantitativeValue', minValue: o.salary.min, maxValue: o.salary.max, unitText: o.salary.period === 'year' ? 'YEAR' : 'MONTH' },
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: o.salary.min,
+        maxValue: o.salary.max,
+        unitText: o.salary.period === 'year' ? 'YEAR' : 'MONTH',
+      },
     },
     skills: o.skills.map((s) => labelOf(skills, s.skill, 'en')).join(', '),
     experienceRequirements: labelOf(seniorities, o.seniority, locale),
@@ -57,4 +75,3 @@ export function jobPosting(o: JobPostingInput, url: string, locale: Locale) {
     url,
   };
 }
-

@@ -5,7 +5,17 @@ import { JsonLd } from '../../components/layout/json-ld';
 import { jobPosting } from './job-posting';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
-import { type CountryId, countries, employmentTypes, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import {
+  type CountryId,
+  countries,
+  employmentTypes,
+  englishLevels,
+  labelOf,
+  modalities,
+  roles,
+  seniorities,
+  skills,
+} from '../../domain/catalog';
 import { formatDate, formatMoney } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { markdownToText, renderMarkdown } from '../../server/render/markdown';
@@ -52,7 +62,9 @@ function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
       <span>{t(o.salary.period === 'year' ? 'offer.perYear' : 'offer.perMonth')}</span>
       {o.salary.gross && <span className="muted">{` · ${t('offer.gross')}`}</span>}
       {o.salary.currency !== 'USD' && (
-        <span className="money-usd">{t('offer.usdMonth', { min: m(o.salary.minUsdMonth, 'USD'), max: m(o.salary.maxUsdMonth, 'USD') })}</span>
+        <span className="money-usd">
+          {t('offer.usdMonth', { min: m(o.salary.minUsdMonth, 'USD'), max: m(o.salary.maxUsdMonth, 'USD') })}
+        </span>
       )}
     </>
   );
@@ -83,7 +95,10 @@ function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'anonymous
       <div className="apply-box">
         <p>{t('offer.signInToApply')}</p>
         <div className="actions">
-          <Link className="btn btn-primary btn-lg" to={`${href('signUp', locale)}?${new URLSearchParams({ origin: 'public-offer', redirect: here })}`}>
+          <Link
+            className="btn btn-primary btn-lg"
+            to={`${href('signUp', locale)}?${new URLSearchParams({ origin: 'public-offer', redirect: here })}`}
+          >
             {t('offer.signUpToApply')}
           </Link>
           <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${back}`}>
@@ -117,18 +132,29 @@ export const OfferPage: Page = async (p) => {
   if (!loaded) throw new PageError(404, `Offer not found: ${slug}`, { offerId: slug });
   const { offer: o } = loaded;
   const url = `${getConfig().SITE_URL}${href('offer', locale, { slug: o.slug })}`;
-  const verdict = await (await services.salaries()).verdict(
+  const verdict = await (
+    await services.salaries()
+  ).verdict(
     { country: o.country as never, role: o.role, seniority: o.seniority, english: o.english ?? undefined, modality: o.modality },
     o.salary.minUsdMonth,
     o.salary.maxUsdMonth,
   );
   const jobs = await services.jobs();
   const country = o.country as CountryId;
-  const similar = await jobs.related([{ role: o.role, country, seniority: o.seniority }, { role: o.role, country }, { role: o.role }], 4, o.id);
+  const similar = await jobs.related(
+    [{ role: o.role, country, seniority: o.seniority }, { role: o.role, country }, { role: o.role }],
+    4,
+    o.id,
+  );
   const related = (
     <RelatedOffers
-      id="similar-offers" title={t('offer.similar')} items={similar.items} locale={locale} t={t}
-      more={similar.selection ? jobsHref(locale, similar.selection) : undefined} moreLabel={t('offer.moreOffers')}
+      id="similar-offers"
+      title={t('offer.similar')}
+      items={similar.items}
+      locale={locale}
+      t={t}
+      more={similar.selection ? jobsHref(locale, similar.selection) : undefined}
+      moreLabel={t('offer.moreOffers')}
     />
   );
   const m = (v: number, c: string) => formatMoney(v, c, locale);
@@ -139,7 +165,8 @@ export const OfferPage: Page = async (p) => {
   const shareUrl = encodeURIComponent(url);
   // A closed or expired offer still shows, and says so: 410 Gone.
   const gone = o.state === 'closed' || o.state === 'expired';
-  return answer(gone ? 410 : 200, (
+  return answer(
+    gone ? 410 : 200,
     <div className="container page offer-page">
       {o.state === 'open' && !o.isDemo && <JsonLd data={jobPosting(o, url, locale)} />}
       <nav className="breadcrumbs" aria-label={t('offer.breadcrumb')}>
@@ -177,14 +204,30 @@ export const OfferPage: Page = async (p) => {
           </dl>
           {required.length > 0 && (
             <section className="section" aria-labelledby="skills-required">
-              <h2 id="skills-required" className="h3">{t('offer.skillsRequired')}</h2>
-              <ul className="chips">{required.map((s) => <li key={s.skill} className="chip">{labelOf(skills, s.skill, locale)}</li>)}</ul>
+              <h2 id="skills-required" className="h3">
+                {t('offer.skillsRequired')}
+              </h2>
+              <ul className="chips">
+                {required.map((s) => (
+                  <li key={s.skill} className="chip">
+                    {labelOf(skills, s.skill, locale)}
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
           {nice.length > 0 && (
             <section className="section" aria-labelledby="skills-nice">
-              <h2 id="skills-nice" className="h3">{t('offer.skillsNice')}</h2>
-              <ul className="chips">{nice.map((s) => <li key={s.skill} className="chip chip-muted">{labelOf(skills, s.skill, locale)}</li>)}</ul>
+              <h2 id="skills-nice" className="h3">
+                {t('offer.skillsNice')}
+              </h2>
+              <ul className="chips">
+                {nice.map((s) => (
+                  <li key={s.skill} className="chip chip-muted">
+                    {labelOf(skills, s.skill, locale)}
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
           <section className="section" aria-labelledby="offer-description">
@@ -196,11 +239,15 @@ export const OfferPage: Page = async (p) => {
         </div>
         <aside className="offer-side">
           <section className="card" aria-labelledby="apply-title">
-            <h2 id="apply-title" className="h3">{t('offer.applyTitle')}</h2>
+            <h2 id="apply-title" className="h3">
+              {t('offer.applyTitle')}
+            </h2>
             <ApplyBox p={p} o={o} type={p.session.type} />
           </section>
           <section className="card" aria-labelledby="verdict-title" data-testid="offer-verdict">
-            <h2 id="verdict-title" className="h3">{t('offer.marketTitle')}</h2>
+            <h2 id="verdict-title" className="h3">
+              {t('offer.marketTitle')}
+            </h2>
             {verdict ? (
               <>
                 <p>
@@ -208,12 +255,15 @@ export const OfferPage: Page = async (p) => {
                 </p>
                 <p className="muted">
                   {t('offer.marketRange', {
-                    low: m(verdict.estimate.usd.low, 'USD'), high: m(verdict.estimate.usd.high, 'USD'),
+                    low: m(verdict.estimate.usd.low, 'USD'),
+                    high: m(verdict.estimate.usd.high, 'USD'),
                     n: verdict.estimate.basis.n,
                   })}
                 </p>
                 <p>
-                  <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>{t('offer.moreSalaries', { role: labelOf(roles, o.role, locale) })}</Link>
+                  <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>
+                    {t('offer.moreSalaries', { role: labelOf(roles, o.role, locale) })}
+                  </Link>
                 </p>
               </>
             ) : (
@@ -221,19 +271,35 @@ export const OfferPage: Page = async (p) => {
             )}
           </section>
           <section className="card" aria-labelledby="share-title">
-            <h2 id="share-title" className="h3">{t('offer.share')}</h2>
+            <h2 id="share-title" className="h3">
+              {t('offer.share')}
+            </h2>
             <ul className="share-links">
-              <li><a href={`https://www.linkedin.com/sharing/share-offsite/?url=${shareUrl}`} rel="noopener noreferrer" target="_blank">LinkedIn</a></li>
-              <li><a href={`https://wa.me/?text=${shareText}%20${shareUrl}`} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
-              <li><a href={`https://x.com/intent/post?text=${shareText}&url=${shareUrl}`} rel="noopener noreferrer" target="_blank">X</a></li>
-              <li><a href={`mailto:?subject=${shareText}&body=${shareUrl}`}>{t('offer.email')}</a></li>
+              <li>
+                <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${shareUrl}`} rel="noopener noreferrer" target="_blank">
+                  LinkedIn
+                </a>
+              </li>
+              <li>
+                <a href={`https://wa.me/?text=${shareText}%20${shareUrl}`} rel="noopener noreferrer" target="_blank">
+                  WhatsApp
+                </a>
+              </li>
+              <li>
+                <a href={`https://x.com/intent/post?text=${shareText}&url=${shareUrl}`} rel="noopener noreferrer" target="_blank">
+                  X
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:?subject=${shareText}&body=${shareUrl}`}>{t('offer.email')}</a>
+              </li>
             </ul>
             <p className="muted share-url">{url}</p>
           </section>
         </aside>
       </div>
-    </div>
-  ));
+    </div>,
+  );
 };
 
 OfferPage.meta = async (p) => {

@@ -18,7 +18,11 @@ export function capture({ id }: { id: string }) {
   const data = new FormData(form);
   const one = (k: string) => (typeof data.get(k) === 'string' ? (data.get(k) as string) : '');
   const typed: CalcValues = {
-    country: one('country'), role: one('role'), seniority: one('seniority'), english: one('english'), modality: one('modality'),
+    country: one('country'),
+    role: one('role'),
+    seniority: one('seniority'),
+    english: one('english'),
+    modality: one('modality'),
     skills: data.getAll('skills').filter((v): v is string => typeof v === 'string'),
   };
   const active = document.activeElement as HTMLInputElement | null;
@@ -107,7 +111,15 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
   const toggleSkill = (s: string, on: boolean) => set('skills', on ? [...values.skills, s] : values.skills.filter((x) => x !== s));
 
   return (
-    <form id={id} className="form card calculator-form" method="get" action={props.action} noValidate onSubmit={onSubmit} data-enhanced="true">
+    <form
+      id={id}
+      className="form card calculator-form"
+      method="get"
+      action={props.action}
+      noValidate
+      onSubmit={onSubmit}
+      data-enhanced="true"
+    >
       {summary && invalid.size > 0 && (
         <div className="form-summary" role="alert">
           <p className="form-summary-title">{labels.summary}</p>
@@ -145,7 +157,13 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
         <div className="skill-grid">
           {options.skills.map((s) => (
             <label key={s.id} className="choice" hidden={!shownSkills.has(s.id)}>
-              <input type="checkbox" name="skills" value={s.id} checked={chosen.has(s.id)} onChange={(e) => toggleSkill(s.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                name="skills"
+                value={s.id}
+                checked={chosen.has(s.id)}
+                onChange={(e) => toggleSkill(s.id, e.target.checked)}
+              />
               <span>{s.label}</span>
             </label>
           ))}

@@ -28,13 +28,40 @@ import type { PageProps } from '../../server/render/page-types';
 // The salary calculator (PRODUCT.md §6): a plain GET form (works without JavaScript) whose result URL
 // carries the inputs, so a result can be shared. Anonymous visitors pass through the registration step.
 
-function Choice({ id, name, label, list, value, locale, empty, error, required, t }: {
-  id: string; name: string; label: string; list: readonly Labelled[]; value: string; locale: Locale; empty?: string; error: boolean; required?: boolean; t: T;
+function Choice({
+  id,
+  name,
+  label,
+  list,
+  value,
+  locale,
+  empty,
+  error,
+  required,
+  t,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  list: readonly Labelled[];
+  value: string;
+  locale: Locale;
+  empty?: string;
+  error: boolean;
+  required?: boolean;
+  t: T;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value} required={required} aria-invalid={error || undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        required={required}
+        aria-invalid={error || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         {empty !== undefined && <option value="">{empty}</option>}
         {list.map((o) => (
           <option key={o.id} value={o.id}>
@@ -62,20 +89,39 @@ function formProps(p: PageProps, q: URLSearchParams, invalid: string[]): Calcula
     id: FORM_ID,
     action: href('calculatorResult', locale),
     values: {
-      country: v('country'), role: v('role'), seniority: v('seniority'), english: v('english'), modality: v('modality'),
+      country: v('country'),
+      role: v('role'),
+      seniority: v('seniority'),
+      english: v('english'),
+      modality: v('modality'),
       skills: (q.get('skills') ?? '').split(',').filter(Boolean),
     },
     invalid,
     options: {
-      country: options(countries, locale), role: options(roles, locale), seniority: options(seniorities, locale),
-      english: options(englishLevels, locale), modality: options(modalities, locale), skills: options(skills, locale),
+      country: options(countries, locale),
+      role: options(roles, locale),
+      seniority: options(seniorities, locale),
+      english: options(englishLevels, locale),
+      modality: options(modalities, locale),
+      skills: options(skills, locale),
     },
     labels: {
       ...pick(t, {
-        country: 'profile.country', role: 'profile.role', seniority: 'profile.seniority', english: 'profile.english',
-        modality: 'calculator.modality', skills: 'profile.skills', choose: 'calculator.choose', any: 'calculator.any',
-        skillsHint: 'calculator.skillsHint', submit: 'calculator.submit', invalid: 'calculator.invalid', summary: 'forms.summary',
-        search: 'calculator.search', noResults: 'calculator.noResults', showOptions: 'calculator.showOptions',
+        country: 'profile.country',
+        role: 'profile.role',
+        seniority: 'profile.seniority',
+        english: 'profile.english',
+        modality: 'calculator.modality',
+        skills: 'profile.skills',
+        choose: 'calculator.choose',
+        any: 'calculator.any',
+        skillsHint: 'calculator.skillsHint',
+        submit: 'calculator.submit',
+        invalid: 'calculator.invalid',
+        summary: 'forms.summary',
+        search: 'calculator.search',
+        noResults: 'calculator.noResults',
+        showOptions: 'calculator.showOptions',
         filterSkills: 'calculator.filterSkills',
       }),
       // Filled in the browser as the visitor picks: the placeholder has to survive the server's translation.
@@ -107,11 +153,61 @@ export function CalculatorPage(p: PageProps) {
               </div>
             )}
             <div className="form-grid">
-              <Choice id="calc-country" name="country" label={t('profile.country')} list={countries} value={v('country')} locale={locale} empty={t('calculator.choose')} error={invalid.has('country')} t={t} />
-              <Choice id="calc-role" name="role" label={t('profile.role')} list={roles} value={v('role')} locale={locale} empty={t('calculator.choose')} error={invalid.has('role')} t={t} />
-              <Choice id="calc-seniority" name="seniority" label={t('profile.seniority')} list={seniorities} value={v('seniority')} locale={locale} empty={t('calculator.choose')} error={invalid.has('seniority')} t={t} />
-              <Choice id="calc-english" name="english" label={t('profile.english')} list={englishLevels} value={v('english')} locale={locale} empty={t('calculator.any')} error={invalid.has('english')} t={t} />
-              <Choice id="calc-modality" name="modality" label={t('calculator.modality')} list={modalities} value={v('modality')} locale={locale} empty={t('calculator.any')} error={invalid.has('modality')} t={t} />
+              <Choice
+                id="calc-country"
+                name="country"
+                label={t('profile.country')}
+                list={countries}
+                value={v('country')}
+                locale={locale}
+                empty={t('calculator.choose')}
+                error={invalid.has('country')}
+                t={t}
+              />
+              <Choice
+                id="calc-role"
+                name="role"
+                label={t('profile.role')}
+                list={roles}
+                value={v('role')}
+                locale={locale}
+                empty={t('calculator.choose')}
+                error={invalid.has('role')}
+                t={t}
+              />
+              <Choice
+                id="calc-seniority"
+                name="seniority"
+                label={t('profile.seniority')}
+                list={seniorities}
+                value={v('seniority')}
+                locale={locale}
+                empty={t('calculator.choose')}
+                error={invalid.has('seniority')}
+                t={t}
+              />
+              <Choice
+                id="calc-english"
+                name="english"
+                label={t('profile.english')}
+                list={englishLevels}
+                value={v('english')}
+                locale={locale}
+                empty={t('calculator.any')}
+                error={invalid.has('english')}
+                t={t}
+              />
+              <Choice
+                id="calc-modality"
+                name="modality"
+                label={t('calculator.modality')}
+                list={modalities}
+                value={v('modality')}
+                locale={locale}
+                empty={t('calculator.any')}
+                error={invalid.has('modality')}
+                t={t}
+              />
             </div>
             <fieldset className="field">
               <legend>{t('profile.skills')}</legend>
@@ -136,7 +232,15 @@ export function CalculatorPage(p: PageProps) {
           <p>{t('calculator.embed.intro', { brand: p.brand })}</p>
           <div className="field">
             <label htmlFor="embed-code">{t('calculator.embed.code')}</label>
-            <textarea id="embed-code" className="embed-code" readOnly rows={4} spellCheck={false} value={snippet} data-testid="embed-code" />
+            <textarea
+              id="embed-code"
+              className="embed-code"
+              readOnly
+              rows={4}
+              spellCheck={false}
+              value={snippet}
+              data-testid="embed-code"
+            />
           </div>
         </section>
       </div>
@@ -204,16 +308,32 @@ export async function CalculatorResultPage(p: PageProps) {
   const estimate = await (await services.salaries()).estimate(input);
   const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
   const role = input.role as RoleId;
-  const comparable = await (await services.jobs()).related([{ role, country: input.country, seniority: input.seniority }, { role, country: input.country }], 5);
+  const comparable = await (
+    await services.jobs()
+  ).related(
+    [
+      { role, country: input.country, seniority: input.seniority },
+      { role, country: input.country },
+    ],
+    5,
+  );
   const canContribute = viewer?.type === 'match' && !(await (await services.contributions()).hasContributed(viewer.id));
   const money = (v: number, c: string) => formatMoney(v, c, locale);
-  const what = [labelOf(roles, input.role, locale), labelOf(seniorities, input.seniority, locale), labelOf(countries, input.country, locale)].join(' · ');
+  const what = [
+    labelOf(roles, input.role, locale),
+    labelOf(seniorities, input.seniority, locale),
+    labelOf(countries, input.country, locale),
+  ].join(' · ');
   return (
     <>
       <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
       <div className="container page" style={{ paddingTop: 0 }}>
         {contribution && (
-          <div className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'} section-gap`} role="status" data-testid="contribution-status">
+          <div
+            className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'} section-gap`}
+            role="status"
+            data-testid="contribution-status"
+          >
             {t(`calculator.contribute.${contribution}`)}
           </div>
         )}
@@ -257,20 +377,38 @@ export async function CalculatorResultPage(p: PageProps) {
             )}
             <p className="section">
               <span>{t('calculator.share')} </span>
-              <a href={`${href('calculatorResult', locale)}?${query}`}>{`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}</a>
+              <a
+                href={`${href('calculatorResult', locale)}?${query}`}
+              >{`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}</a>
             </p>
           </>
         )}
         <RelatedOffers
-          id="comparable-offers" title={t('calculator.comparable')} items={comparable.items} locale={locale} t={t}
+          id="comparable-offers"
+          title={t('calculator.comparable')}
+          items={comparable.items}
+          locale={locale}
+          t={t}
           empty={t('calculator.noComparable')}
-          more={jobsHref(locale, comparable.selection ?? { role, country: input.country })} moreLabel={t('calculator.moreOffers')}
+          more={jobsHref(locale, comparable.selection ?? { role, country: input.country })}
+          moreLabel={t('calculator.moreOffers')}
         />
         {canContribute && (
           <section className="section card contribute-card" aria-labelledby="contribute-title">
-            <h2 id="contribute-title" className="h3">{t('calculator.contribute.title')}</h2>
+            <h2 id="contribute-title" className="h3">
+              {t('calculator.contribute.title')}
+            </h2>
             <p className="muted">{t('calculator.register.privacy')}</p>
-            <FormBlock {...accountFormProps({ ...p, query }, 'contribute-form', specs.salaryContribution, salaryFields(p, input, false), t('calculator.contribute.submit'), t('calculator.contribute.sending'))} />
+            <FormBlock
+              {...accountFormProps(
+                { ...p, query },
+                'contribute-form',
+                specs.salaryContribution,
+                salaryFields(p, input, false),
+                t('calculator.contribute.submit'),
+                t('calculator.contribute.sending'),
+              )}
+            />
           </section>
         )}
         <p className="actions">
@@ -284,7 +422,13 @@ export async function CalculatorResultPage(p: PageProps) {
 }
 
 function effectLabel(factor: string, value: string, locale: Locale): string {
-  const lists: Record<string, readonly Labelled[]> = { seniority: seniorities, country: countries, english: englishLevels, modality: modalities, skill: skills };
+  const lists: Record<string, readonly Labelled[]> = {
+    seniority: seniorities,
+    country: countries,
+    english: englishLevels,
+    modality: modalities,
+    skill: skills,
+  };
   return labelOf(lists[factor] ?? [], value, locale);
 }
 
@@ -294,12 +438,21 @@ function salaryFields(p: PageProps, input: CalculatorInput, optional: boolean): 
   const local = currencyOf(input.country);
   return [
     {
-      name: 'salary_amount', type: 'text', inputMode: 'numeric', autoComplete: 'off',
+      name: 'salary_amount',
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'off',
       label: t(optional ? 'calculator.contribute.amountOptional' : 'calculator.contribute.amount'),
-      hint: t('calculator.contribute.hint', { role: labelOf(roles, input.role, locale), country: labelOf(countries, input.country, locale) }),
+      hint: t('calculator.contribute.hint', {
+        role: labelOf(roles, input.role, locale),
+        country: labelOf(countries, input.country, locale),
+      }),
     },
     {
-      name: 'salary_currency', type: 'radio', label: t('calculator.contribute.currency'), initial: 'local',
+      name: 'salary_currency',
+      type: 'radio',
+      label: t('calculator.contribute.currency'),
+      initial: 'local',
       options: [{ value: 'local', label: local }, ...(local === 'USD' ? [] : [{ value: 'USD', label: 'USD' }])],
     },
   ];
@@ -318,7 +471,14 @@ export async function CalculatorRegisterPage(p: PageProps) {
     newPasswordField(t),
     ...salaryFields(p, input, true),
   ];
-  const form = accountFormProps({ ...p, query }, 'signup-form', specs.calculatorRegister, fields, t('calculator.signUp'), t('auth.creating'));
+  const form = accountFormProps(
+    { ...p, query },
+    'signup-form',
+    specs.calculatorRegister,
+    fields,
+    t('calculator.signUp'),
+    t('auth.creating'),
+  );
   return (
     <>
       <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />

@@ -23,8 +23,23 @@ export const percentDiff = (value: number, reference: number) => {
   return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
 };
 
-export function SalaryBreakdown({ id, title, rows, locale, t, caption, intro, reference }: {
-  id: string; title: string; rows: BreakdownRow[]; locale: Locale; t: T; caption?: string; intro?: string;
+export function SalaryBreakdown({
+  id,
+  title,
+  rows,
+  locale,
+  t,
+  caption,
+  intro,
+  reference,
+}: {
+  id: string;
+  title: string;
+  rows: BreakdownRow[];
+  locale: Locale;
+  t: T;
+  caption?: string;
+  intro?: string;
   /** A median (USD) to compare each row with: adds a column with the difference (the effect of the dimension). */
   reference?: { usd: number; label: string };
 }) {
@@ -70,7 +85,9 @@ export function SalaryBreakdown({ id, title, rows, locale, t, caption, intro, re
                       <span className={r.local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
                     </td>
                     <td>
-                      {r.local ? <span className="money">{`${money(r.local.p25, r.local.currency)} – ${money(r.local.p75, r.local.currency)}`}</span> : null}
+                      {r.local ? (
+                        <span className="money">{`${money(r.local.p25, r.local.currency)} – ${money(r.local.p75, r.local.currency)}`}</span>
+                      ) : null}
                       <span className={r.local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
                     </td>
                   </>
@@ -101,7 +118,13 @@ export function SalarySources({ sources, demoShare, t }: { sources: SourceNote[]
       <ul>
         {sources.map((s) => (
           <li key={s.id}>
-            {s.url ? <a href={s.url} rel="noopener noreferrer">{s.name}</a> : s.name}
+            {s.url ? (
+              <a href={s.url} rel="noopener noreferrer">
+                {s.name}
+              </a>
+            ) : (
+              s.name
+            )}
             {s.licence && <span className="muted">{` · ${t('salary.licence', { licence: s.licence })}`}</span>}
           </li>
         ))}

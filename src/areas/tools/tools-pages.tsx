@@ -30,11 +30,17 @@ function ToolsFrame(p: PageProps & { children?: React.ReactNode }) {
     <>
       <PageHero heading={t(`routes.${id}.heading`, labels(p))} intro={t(`routes.${id}.intro`, labels(p))}>
         <div className="actions">
-          <ButtonLink to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}>{t('tools.calculator')}</ButtonLink>
+          <ButtonLink
+            to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}
+          >
+            {t('tools.calculator')}
+          </ButtonLink>
         </div>
       </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
-        <p className="notice" role="note">{t('tools.method')}</p>
+        <p className="notice" role="note">
+          {t('tools.method')}
+        </p>
         {p.children}
       </div>
     </>
@@ -46,7 +52,9 @@ function Chips({ items }: { items: { to: string; label: string }[] }) {
     <ul className="chips">
       {items.map((i) => (
         <li key={i.to}>
-          <Link to={i.to} className="chip">{i.label}</Link>
+          <Link to={i.to} className="chip">
+            {i.label}
+          </Link>
         </li>
       ))}
     </ul>
@@ -74,7 +82,14 @@ export function ToolsHubPage(p: PageProps) {
 }
 
 type Dim = 'country' | 'role' | 'seniority' | 'skill' | 'modality' | 'english';
-const LISTS = { country: countries, role: roles, seniority: seniorities, skill: skills, modality: modalities, english: englishLevels } as const;
+const LISTS = {
+  country: countries,
+  role: roles,
+  seniority: seniorities,
+  skill: skills,
+  modality: modalities,
+  english: englishLevels,
+} as const;
 
 /** Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. */
 export async function SalaryPage(p: PageProps) {
@@ -89,9 +104,16 @@ export async function SalaryPage(p: PageProps) {
 
   // Where a row of each dimension leads (the page one level more specific).
   const link = (dim: Dim, value: string): string | undefined => {
-    if (dim === 'role') return country ? href('toolsCountryRole', locale, { country, rol: value }) : href('toolsDeveloper', locale, { developer: value });
-    if (dim === 'country') return role ? href('toolsCountryDeveloper', locale, { country: value, developer: role }) : skill ? href('toolsCountrySkill', locale, { country: value, skill }) : href('toolsCountrySalary', locale, { country: value });
-    if (dim === 'skill') return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
+    if (dim === 'role')
+      return country ? href('toolsCountryRole', locale, { country, rol: value }) : href('toolsDeveloper', locale, { developer: value });
+    if (dim === 'country')
+      return role
+        ? href('toolsCountryDeveloper', locale, { country: value, developer: role })
+        : skill
+          ? href('toolsCountrySkill', locale, { country: value, skill })
+          : href('toolsCountrySalary', locale, { country: value });
+    if (dim === 'skill')
+      return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
     return undefined;
   };
   type Want = { dim: Dim; title: string; limit?: number; keep?: (value: string) => boolean; compare?: boolean; intro?: string };
@@ -99,7 +121,10 @@ export async function SalaryPage(p: PageProps) {
     const rows = (await svc.breakdown(filter, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
     if (!rows.length) return null;
     return {
-      id: `by-${dim}`, title, intro, reference: compare ? reference : undefined,
+      id: `by-${dim}`,
+      title,
+      intro,
+      reference: compare ? reference : undefined,
       rows: rows.map((r) => ({ label: labelOf(LISTS[dim], r.value, locale), to: link(dim, r.value), ...r.stats })),
     };
   };
@@ -137,7 +162,9 @@ export async function SalaryPage(p: PageProps) {
         .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
     : [];
   // Open offers for the role (in the country when the page has one).
-  const offers = role ? await (await services.jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5) : null;
+  const offers = role
+    ? await (await services.jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5)
+    : null;
   // The hub links to the skill pages that have data in the country.
   const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
   const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
@@ -147,7 +174,11 @@ export async function SalaryPage(p: PageProps) {
       {overall?.enough ? (
         <p className="salary-headline" data-testid="salary-headline">
           {overall.local
-            ? t('salary.headline', { local: money(overall.local.p50, overall.local.currency), usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })
+            ? t('salary.headline', {
+                local: money(overall.local.p50, overall.local.currency),
+                usd: money(overall.usd.p50, 'USD'),
+                n: formatNumber(overall.n, locale),
+              })
             : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}
         </p>
       ) : (
@@ -180,15 +211,25 @@ export async function SalaryPage(p: PageProps) {
       {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
       {offers && role && (
         <RelatedOffers
-          id="open-offers" title={t('salary.openOffers', labels(p))} items={offers.items} locale={locale} t={t} empty={t('salary.noOpenOffers')}
-          more={jobsHref(locale, country ? { role: role, country: country as CountryId } : { role: role })} moreLabel={t('salary.allOffers', labels(p))}
+          id="open-offers"
+          title={t('salary.openOffers', labels(p))}
+          items={offers.items}
+          locale={locale}
+          t={t}
+          empty={t('salary.noOpenOffers')}
+          more={jobsHref(locale, country ? { role: role, country: country as CountryId } : { role: role })}
+          moreLabel={t('salary.allOffers', labels(p))}
         />
       )}
       {id === 'toolsCountry' && country && (
         <>
           <section className="section">
             <h2>{t('tools.developerPages')}</h2>
-            <Chips items={roles.filter((r) => r.area === 'tech').map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))} />
+            <Chips
+              items={roles
+                .filter((r) => r.area === 'tech')
+                .map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))}
+            />
             <p>
               <Link to={href('toolsCountrySalary', locale, { country })}>{t('routes.toolsCountrySalary.title', labels(p))}</Link>
             </p>
@@ -196,7 +237,12 @@ export async function SalaryPage(p: PageProps) {
           {hubSkills.length > 0 && (
             <section className="section">
               <h2>{t('tools.skillPages')}</h2>
-              <Chips items={hubSkills.map((k) => ({ to: href('toolsCountrySkill', locale, { country, skill: k.value }), label: labelOf(skills, k.value, locale) }))} />
+              <Chips
+                items={hubSkills.map((k) => ({
+                  to: href('toolsCountrySkill', locale, { country, skill: k.value }),
+                  label: labelOf(skills, k.value, locale),
+                }))}
+              />
             </section>
           )}
         </>
@@ -224,7 +270,13 @@ export async function SalaryPage(p: PageProps) {
         cards={[
           { to: href('calculator', locale), title: t('routes.calculator.title'), text: t('routes.calculator.description') },
           ...(country
-            ? [{ to: href('countryJobs', locale, { country, filters: [] }), title: t('routes.countryJobs.title', labels(p)), text: t('routes.countryJobs.description', labels(p)) }]
+            ? [
+                {
+                  to: href('countryJobs', locale, { country, filters: [] }),
+                  title: t('routes.countryJobs.title', labels(p)),
+                  text: t('routes.countryJobs.description', labels(p)),
+                },
+              ]
             : [{ to: href('jobs', locale), title: t('routes.jobs.title'), text: t('routes.jobs.description') }]),
         ]}
       />

@@ -26,10 +26,27 @@ export function Row({ name, label, hint, error, children, id }: Field) {
   );
 }
 
-export const describedBy = (id: string, hint: boolean, error: boolean) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+export const describedBy = (id: string, hint: boolean, error: boolean) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-export function Select({ id, name, value, options, locale, empty, error, hint }: {
-  id: string; name: string; value: string; options: readonly (Labelled | string)[]; locale: Locale; empty?: string; error?: boolean; hint?: boolean;
+export function Select({
+  id,
+  name,
+  value,
+  options,
+  locale,
+  empty,
+  error,
+  hint,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  options: readonly (Labelled | string)[];
+  locale: Locale;
+  empty?: string;
+  error?: boolean;
+  hint?: boolean;
 }) {
   return (
     <select id={id} name={name} defaultValue={value} aria-invalid={error || undefined} aria-describedby={describedBy(id, !!hint, !!error)}>

@@ -8,7 +8,15 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 export type EnhancedChunk<P> = { default: ComponentType<P>; capture?: (props: P) => object };
 
 /** The enhanced component once its chunk has loaded, else the server-rendered children. Areas wrap it in an island of their own. */
-export function Enhanced<P extends object>({ load, props, children }: { load: () => Promise<EnhancedChunk<P>>; props: P; children: ReactNode }) {
+export function Enhanced<P extends object>({
+  load,
+  props,
+  children,
+}: {
+  load: () => Promise<EnhancedChunk<P>>;
+  props: P;
+  children: ReactNode;
+}) {
   const [loaded, setLoaded] = useState<{ C: ComponentType<P>; extra?: object } | null>(null);
   useEffect(() => {
     let live = true;

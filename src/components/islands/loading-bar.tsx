@@ -21,7 +21,7 @@ export function LoadingBar() {
     const onClick = (e: MouseEvent) => {
       if (!e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!a || a.target && a.target !== '_self') return;
+      if (!a || (a.target && a.target !== '_self')) return;
       const url = new URL(a.href, location.href);
       if (url.origin !== location.origin) return;
       if (url.pathname === location.pathname && url.search === location.search) return;

@@ -14,9 +14,7 @@ function Hydrate({ session, children }: { session: Session; children: ReactNode 
 export function Providers({ session, children }: { session: Session; children: ReactNode }) {
   return (
     <Provider>
-      <Hydrate session={session}>
-        {children}
-      </Hydrate>
+      <Hydrate session={session}>{children}</Hydrate>
     </Provider>
   );
 }

@@ -20,7 +20,8 @@ export function RouteTracker() {
       const secure = location.protocol === 'https:' ? '; Secure' : '';
       document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure}`;
     }
-    const previousUrl = previous.current ?? (document.referrer.startsWith(location.origin) ? document.referrer.slice(location.origin.length) : null);
+    const previousUrl =
+      previous.current ?? (document.referrer.startsWith(location.origin) ? document.referrer.slice(location.origin.length) : null);
     if (previous.current !== null) writeStored(localStorage, 'app', { previous_url: previous.current });
     pageViewHook.emit({ path: url, previousUrl, locale, title: document.title });
     previous.current = url;

@@ -21,14 +21,19 @@ export function ErrorScreen({
 }) {
   const kind = errorKind(data);
   // Message keys per screen: the dedicated not-found screens, else the generic 404 or server error.
-  const keys: Record<'title' | 'help', MessageKey> = kind !== 'generic' ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
-    : status === 404 ? { title: 'error.notFoundTitle', help: 'error.notFoundHelp' }
-    : { title: 'error.serverTitle', help: 'error.serverHelp' };
+  const keys: Record<'title' | 'help', MessageKey> =
+    kind !== 'generic'
+      ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
+      : status === 404
+        ? { title: 'error.notFoundTitle', help: 'error.notFoundHelp' }
+        : { title: 'error.serverTitle', help: 'error.serverHelp' };
   const title = t(keys.title);
   const help = t(keys.help);
   return (
     <div className="container error-screen" data-error-kind={kind}>
-      <p className="status" aria-hidden="true">{status}</p>
+      <p className="status" aria-hidden="true">
+        {status}
+      </p>
       <h1>
         <span className="sr-only">{t('error.title', { status })}: </span>
         {title}

@@ -62,14 +62,24 @@ function CleanLayout(props: LayoutProps) {
   );
 }
 
-function NavGroup({ title, items, current }: { title: string; items: { to: string; label: string }[]; current: (to: string) => 'page' | undefined }) {
+function NavGroup({
+  title,
+  items,
+  current,
+}: {
+  title: string;
+  items: { to: string; label: string }[];
+  current: (to: string) => 'page' | undefined;
+}) {
   return (
     <>
       <h2>{title}</h2>
       <ul>
         {items.map((i) => (
           <li key={i.to}>
-            <Link to={i.to} aria-current={current(i.to)}>{i.label}</Link>
+            <Link to={i.to} aria-current={current(i.to)}>
+              {i.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -91,12 +101,32 @@ function ToolsLayout(props: LayoutProps) {
       <div className="container tools-shell">
         <nav className="tools-nav" aria-label={t('a11y.toolsNav')}>
           <ul>
-            <li><Link to={href('tools', locale)} aria-current={current(href('tools', locale))}>{t('tools.navTitle')}</Link></li>
-            <li><Link to={href('calculator', locale)} aria-current={current(href('calculator', locale))}>{t('tools.calculator')}</Link></li>
+            <li>
+              <Link to={href('tools', locale)} aria-current={current(href('tools', locale))}>
+                {t('tools.navTitle')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('calculator', locale)} aria-current={current(href('calculator', locale))}>
+                {t('tools.calculator')}
+              </Link>
+            </li>
           </ul>
-          <NavGroup title={t('tools.countries')} current={current} items={featuredCountries.map((c) => ({ to: href('toolsCountry', locale, { country: c.id }), label: c.label[locale] }))} />
-          <NavGroup title={t('tools.roles')} current={current} items={featuredRoles.map((r) => ({ to: href('toolsDeveloper', locale, { developer: r.id }), label: r.label[locale] }))} />
-          <NavGroup title={t('tools.skills')} current={current} items={featuredSkills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))} />
+          <NavGroup
+            title={t('tools.countries')}
+            current={current}
+            items={featuredCountries.map((c) => ({ to: href('toolsCountry', locale, { country: c.id }), label: c.label[locale] }))}
+          />
+          <NavGroup
+            title={t('tools.roles')}
+            current={current}
+            items={featuredRoles.map((r) => ({ to: href('toolsDeveloper', locale, { developer: r.id }), label: r.label[locale] }))}
+          />
+          <NavGroup
+            title={t('tools.skills')}
+            current={current}
+            items={featuredSkills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))}
+          />
         </nav>
         <main id="main">{props.children}</main>
       </div>

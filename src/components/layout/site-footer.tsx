@@ -20,18 +20,32 @@ export function SiteFooter({ locale, t, path, query, brand, handle }: ShellProps
           <nav aria-labelledby="footer-product">
             <h2 id="footer-product">{t('footer.product')}</h2>
             <ul>
-              <li><Link to={href('hire', locale)}>{t('nav.hire')}</Link></li>
-              <li><Link to={href('match', locale)}>{t('nav.match')}</Link></li>
-              <li><Link to={href('tools', locale)}>{t('nav.tools')}</Link></li>
-              <li><Link to={href('jobs', locale)}>{t('nav.jobs')}</Link></li>
+              <li>
+                <Link to={href('hire', locale)}>{t('nav.hire')}</Link>
+              </li>
+              <li>
+                <Link to={href('match', locale)}>{t('nav.match')}</Link>
+              </li>
+              <li>
+                <Link to={href('tools', locale)}>{t('nav.tools')}</Link>
+              </li>
+              <li>
+                <Link to={href('jobs', locale)}>{t('nav.jobs')}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-legal">
             <h2 id="footer-legal">{t('footer.legal')}</h2>
             <ul>
-              <li><Link to={href('privacy', locale)}>{t('routes.privacy.title')}</Link></li>
-              <li><Link to={href('terms', locale)}>{t('routes.terms.title')}</Link></li>
-              <li><Link to={href('termsB2c', locale)}>{t('routes.termsB2c.title')}</Link></li>
+              <li>
+                <Link to={href('privacy', locale)}>{t('routes.privacy.title')}</Link>
+              </li>
+              <li>
+                <Link to={href('terms', locale)}>{t('routes.terms.title')}</Link>
+              </li>
+              <li>
+                <Link to={href('termsB2c', locale)}>{t('routes.termsB2c.title')}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-language">
@@ -49,9 +63,21 @@ export function SiteFooter({ locale, t, path, query, brand, handle }: ShellProps
           <div>
             <h2>{t('footer.social')}</h2>
             <ul>
-              <li><a href={`https://www.linkedin.com/company/${social}`} rel="noopener noreferrer"><IconLinkedin aria-hidden /> LinkedIn</a></li>
-              <li><a href={`https://www.instagram.com/${social}`} rel="noopener noreferrer"><IconInstagram aria-hidden /> Instagram</a></li>
-              <li><a href={`https://x.com/${social}`} rel="noopener noreferrer"><IconTwitter aria-hidden /> X ({handle})</a></li>
+              <li>
+                <a href={`https://www.linkedin.com/company/${social}`} rel="noopener noreferrer">
+                  <IconLinkedin aria-hidden /> LinkedIn
+                </a>
+              </li>
+              <li>
+                <a href={`https://www.instagram.com/${social}`} rel="noopener noreferrer">
+                  <IconInstagram aria-hidden /> Instagram
+                </a>
+              </li>
+              <li>
+                <a href={`https://x.com/${social}`} rel="noopener noreferrer">
+                  <IconTwitter aria-hidden /> X ({handle})
+                </a>
+              </li>
             </ul>
           </div>
         </div>

@@ -42,12 +42,7 @@ export function LanguageSwitcher({ locale, path, query, t }: Pick<ShellProps, 'l
   const target = otherLocale(locale);
   const name = localeInfo[target].name;
   return (
-    <Link
-      to={switchLocalePath(path, target, query)}
-      className="btn btn-ghost btn-sm"
-      hrefLang={target}
-      data-testid="language-switcher"
-    >
+    <Link to={switchLocalePath(path, target, query)} className="btn btn-ghost btn-sm" hrefLang={target} data-testid="language-switcher">
       <IconLanguages aria-hidden />
       <span aria-hidden="true">{target.toUpperCase()}</span>
       <span className="sr-only">{t('nav.switchTo', { language: name })}</span>
@@ -94,7 +89,11 @@ export function SiteHeader(props: ShellProps) {
           <ColorModeSwitch labels={colorLabels} />
           {session.loggedIn && session.user ? (
             <Enhance kind="session-menu" props={{ labels: sessionLabels(t, session), links: sessionLinks(locale, session) }}>
-              <a href={sessionLinks(locale, session).workspace} className="btn btn-ghost btn-sm" aria-label={sessionLabels(t, session).workspace}>
+              <a
+                href={sessionLinks(locale, session).workspace}
+                className="btn btn-ghost btn-sm"
+                aria-label={sessionLabels(t, session).workspace}
+              >
                 <SessionChip user={session.user} testId="session-menu" />
               </a>
             </Enhance>

@@ -31,6 +31,11 @@ export default function SessionMenuImpl({ labels, links }: { labels: Labels; lin
     { id: 'signout', label: labels.signOut, icon: <IconLogOut aria-hidden /> },
   ];
   return (
-    <DropdownMenu label={labels.menu} items={items} onSelect={(id) => id === 'signout' && signOut()} button={<SessionChip user={user} testId="session-menu" />} />
+    <DropdownMenu
+      label={labels.menu}
+      items={items}
+      onSelect={(id) => id === 'signout' && signOut()}
+      button={<SessionChip user={user} testId="session-menu" />}
+    />
   );
 }

@@ -1,11 +1,19 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'waku';
 
 // The UI kit's button (SPEC §9): sizes sm, md, lg; variants primary, secondary, success, warning, danger,
 // their outline twins, and ghost. Server-safe: renders a <button> or a router <Link>.
 export type ButtonVariant =
-  | 'primary' | 'secondary' | 'success' | 'warning' | 'danger'
-  | 'outline-primary' | 'outline-secondary' | 'outline-success' | 'outline-warning' | 'outline-danger'
+  | 'primary'
+  | 'secondary'
+  | 'success'
+  | 'warning'
+  | 'danger'
+  | 'outline-primary'
+  | 'outline-secondary'
+  | 'outline-success'
+  | 'outline-warning'
+  | 'outline-danger'
   | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
@@ -13,14 +21,6 @@ const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md'
   `btn btn-${variant} btn-${size}${extra ? ` ${extra}` : ''}`;
 
 type Common = { variant?: ButtonVariant; size?: ButtonSize; children: ReactNode; className?: string };
-
-function Button({ variant, size, className, children, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button type={type} className={buttonClass(variant, size, className)} {...rest}>
-      {children}
-    </button>
-  );
-}
 
 export function ButtonLink({ variant, size, className, children, to }: Common & { to: string }) {
   return (

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function PageHero({ eyebrow, heading, intro, children }: { eyebrow?: string; heading: string; intro?: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  heading,
+  intro,
+  children,
+}: {
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="page-hero">
       <div className="container">

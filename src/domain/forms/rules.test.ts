@@ -13,11 +13,20 @@ describe('form rules', () => {
       passwordConfirmation: { key: 'mismatch' },
     });
     expect(checkForm(specs.login, { type: 'admin', email: 'a@b.co', password: 'x' })).toEqual({ type: { key: 'invalid' } });
-    expect(checkForm(specs.hireStartNow, { name: 'Ana', last_name: 'Ruiz', company_name: 'Acme', email: 'ana@acme.example', password: '12345678' })).toEqual({});
+    expect(
+      checkForm(specs.hireStartNow, {
+        name: 'Ana',
+        last_name: 'Ruiz',
+        company_name: 'Acme',
+        email: 'ana@acme.example',
+        password: '12345678',
+      }),
+    ).toEqual({});
   });
   it('accepts real addresses and refuses look-alikes', () => {
     for (const ok of ['ana@example.com', 'a.b+c@sub.example.co']) expect(checkField({ email: true }, ok, {})).toBeNull();
-    for (const bad of ['ana', 'ana@example', 'a b@example.com', '@example.com', 'ana@.com']) expect(checkField({ email: true }, bad, {})).toEqual({ key: 'email' });
+    for (const bad of ['ana', 'ana@example', 'a b@example.com', '@example.com', 'ana@.com'])
+      expect(checkField({ email: true }, bad, {})).toEqual({ key: 'email' });
   });
   it('reads whole numbers as people type them and checks their range', () => {
     expect(parseWholeNumber('2500')).toBe(2500);

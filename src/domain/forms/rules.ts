@@ -1,7 +1,12 @@
 // Field rules shared by the server (which decides) and the form islands (which check as the user types).
 // Plain data, so that a page can hand its form's rules to the browser as props.
 export type Rule = {
-  required?: true; email?: true; min?: number; max?: number; same?: string; oneOf?: readonly string[];
+  required?: true;
+  email?: true;
+  min?: number;
+  max?: number;
+  same?: string;
+  oneOf?: readonly string[];
   /** A whole number in this range (thousands separators and spaces allowed: '2.500', '2,500', '2 500'). */
   integer?: { min: number; max: number; /** Money: the message asks for an amount instead of naming the range. */ amount?: true };
 };

@@ -19,7 +19,14 @@ export const specs = {
   resetPassword: { password: newPassword, passwordConfirmation: { required: true, same: 'password', max: 200 } },
   resendConfirmation: { email },
   /** The calculator's registration step: a candidate sign-up with an optional salary. */
-  calculatorRegister: { name: personName, last_name: personName, email, password: newPassword, salary_amount: salaryAmount, salary_currency: { oneOf: SALARY_CURRENCIES } },
+  calculatorRegister: {
+    name: personName,
+    last_name: personName,
+    email,
+    password: newPassword,
+    salary_amount: salaryAmount,
+    salary_currency: { oneOf: SALARY_CURRENCIES },
+  },
   /** A signed-in candidate contributing from the result page. */
   salaryContribution: { salary_amount: { ...salaryAmount, required: true }, salary_currency: { required: true, oneOf: SALARY_CURRENCIES } },
 } satisfies Record<string, Spec>;

@@ -25,40 +25,75 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const get = async (path: string, headers: Record<string, string> = {}): Promise<Response> => app.request(`/api${path}`, { headers });
-  const json = async (res: Response) => (await res.json()) as { success: boolean; message?: string; errors?: Record<string, string>; result?: any };
+  const json = async (res: Response) =>
+    (await res.json()) as { success: boolean; message?: string; errors?: Record<string, string>; result?: any };
 
-  const ana = { name: 'Ana', last_name: 'García', email: 'ana@example.com', password: 'una-clave-larga', origin: 'calculator', utm_source: 'news' };
+  const ana = {
+    name: 'Ana',
+    last_name: 'García',
+    email: 'ana@example.com',
+    password: 'una-clave-larga',
+    origin: 'calculator',
+    utm_source: 'news',
+  };
 
   it('registers a candidate, who can then sign in and read their user', async () => {
     const reg = await post('/v3/match/register', ana);
     expect(reg.status).toBe(201);
     const body = await json(reg);
     expect(body.success).toBe(true);
-    expect(body.result.user).toMatchObject({ name: 'Ana', last_name: 'García', email: 'ana@example.com', profile_slug: 'ana-garcia', user_status: 'pending-confirmation' });
+    expect(body.result.user).toMatchObject({
+      name: 'Ana',
+      last_name: 'García',
+      email: 'ana@example.com',
+      profile_slug: 'ana-garcia',
+      user_status: 'pending-confirmation',
+    });
     const login = await json(await post('/v3/match/auth/login', { email: 'ANA@example.com', password: ana.password }));
     expect(login.success).toBe(true);
     const token = login.result.access_token as string;
     const me = await json(await get('/v3/match/auth/me', { authorization: `Bearer ${token}` }));
     expect(me.result).toMatchObject({ email: 'ana@example.com', account_type: 'match' });
-    expect(Object.keys(me.result).sort()).toEqual(['account_type', 'email', 'id', 'last_name', 'name', 'profile_picture_path', 'profile_slug', 'user_status']);
-    const row = await t.db.selectFrom('users').select(['origin', 'utm_source']).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    expect(Object.keys(me.result).sort()).toEqual([
+      'account_type',
+      'email',
+      'id',
+      'last_name',
+      'name',
+      'profile_picture_path',
+      'profile_slug',
+      'user_status',
+    ]);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['origin', 'utm_source'])
+      .where('email', '=', 'ana@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ origin: 'calculator', utm_source: 'news' });
   });
 
   it("accepts the web session's cookie from this site's pages, never from another site", async () => {
-    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result.access_token as string;
+    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result
+      .access_token as string;
     const same = await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, 'sec-fetch-site': 'same-origin' });
     expect(same.status).toBe(200);
     expect((await json(same)).result.email).toBe('ana@example.com');
     expect((await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, 'sec-fetch-site': 'cross-site' })).status).toBe(401);
-    expect((await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, origin: 'https://evil.example', host: 'localhost' })).status).toBe(401);
+    expect(
+      (await get('/v3/match/auth/me', { cookie: `tandem_token=${token}`, origin: 'https://evil.example', host: 'localhost' })).status,
+    ).toBe(401);
   });
 
   it('behind a proxy that rewrites Host, accepts the cookie from the SITE_URL origin only', async () => {
     const auth = createAuthService(t, SECRET);
-    const behind = new Hono().route('/api', createApiApp({ auth: async () => auth, sessionCookie: 'tandem_token', siteOrigin: 'https://tandem.example' }));
-    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result.access_token as string;
-    const me = (origin: string) => behind.request('/api/v3/match/auth/me', { headers: { cookie: `tandem_token=${token}`, host: 'tandem', origin } });
+    const behind = new Hono().route(
+      '/api',
+      createApiApp({ auth: async () => auth, sessionCookie: 'tandem_token', siteOrigin: 'https://tandem.example' }),
+    );
+    const token = (await json(await post('/v3/match/auth/login', { email: 'ana@example.com', password: ana.password }))).result
+      .access_token as string;
+    const me = (origin: string) =>
+      behind.request('/api/v3/match/auth/me', { headers: { cookie: `tandem_token=${token}`, host: 'tandem', origin } });
     expect((await me('https://tandem.example')).status).toBe(200);
     expect((await me('https://evil.example')).status).toBe(401);
     expect((await me('null')).status).toBe(401);
@@ -66,7 +101,13 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   });
 
   it('registers a company with its company and keeps the account types apart', async () => {
-    const reg = await post('/v3/hire/register', { name: 'Luis', last_name: 'Pérez', email: 'luis@acme.pe', password: 'otra-clave-larga', company_name: 'Acme Perú' });
+    const reg = await post('/v3/hire/register', {
+      name: 'Luis',
+      last_name: 'Pérez',
+      email: 'luis@acme.pe',
+      password: 'otra-clave-larga',
+      company_name: 'Acme Perú',
+    });
     expect(reg.status).toBe(201);
     const token = (await json(reg)).result.access_token;
     expect((await get('/v3/hire/auth/me', { authorization: `Bearer ${token}` })).status).toBe(200);
@@ -99,8 +140,19 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     const res = await post('/v3/match/register', { name: '', email: 'not-an-email', password: 'short' }, { lang: 'en' });
     expect(res.status).toBe(422);
     const body = await json(res);
-    expect(body.errors).toEqual({ name: 'This field is required.', email: 'Enter a valid email address.', password: 'Use at least 8 characters.' });
-    for (const bad of [{ email: 42, password: [] }, { email: null }, [], 'null', '"text"', { email: "' OR 1=1 --", password: "'; drop table users; --" }]) {
+    expect(body.errors).toEqual({
+      name: 'This field is required.',
+      email: 'Enter a valid email address.',
+      password: 'Use at least 8 characters.',
+    });
+    for (const bad of [
+      { email: 42, password: [] },
+      { email: null },
+      [],
+      'null',
+      '"text"',
+      { email: "' OR 1=1 --", password: "'; drop table users; --" },
+    ]) {
       const r = await post('/v3/match/auth/login', bad);
       expect([400, 401, 422]).toContain(r.status);
     }
@@ -122,7 +174,8 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   it('refuses missing, malformed, forged and stale tokens', async () => {
     expect((await get('/v3/match/auth/me')).status).toBe(401);
     expect((await get('/v3/match/auth/me', { authorization: 'Bearer nope' })).status).toBe(401);
-    const token = (await json(await post('/v3/match/auth/login', { email: ana.email, password: ana.password }))).result.access_token as string;
+    const token = (await json(await post('/v3/match/auth/login', { email: ana.email, password: ana.password }))).result
+      .access_token as string;
     await t.db.updateTable('users').set({ token_version: 5 }).where('email', '=', ana.email).execute();
     expect((await get('/v3/match/auth/me', { authorization: `Bearer ${token}` })).status).toBe(401);
     await t.db.updateTable('users').set({ token_version: 0 }).where('email', '=', ana.email).execute();
@@ -134,7 +187,11 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     );
     expect(results.filter((s) => s === 201)).toHaveLength(1);
     expect(results.filter((s) => s === 409)).toHaveLength(49);
-    const count = await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'race@example.com').executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', 'race@example.com')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   }, 60_000); // 50 password hashes at once: slow on a busy machine, and no timing is asserted
 
@@ -147,7 +204,11 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
 
   it('limits sign-in attempts per account and per address, with Retry-After', async () => {
     const limiter = createRateLimiter(t);
-    const guard = createIdentityGuard(async () => limiter, { ...IDENTITY_LIMITS, loginPerIp: { max: 5, windowMs: 60_000 }, loginPerEmail: { max: 3, windowMs: 60_000 } });
+    const guard = createIdentityGuard(async () => limiter, {
+      ...IDENTITY_LIMITS,
+      loginPerIp: { max: 5, windowMs: 60_000 },
+      loginPerEmail: { max: 3, windowMs: 60_000 },
+    });
     const auth = createAuthService(t, SECRET, { guard });
     const strict = new Hono().route('/api', createApiApp({ auth: async () => auth, trustProxy: { hops: 1 } }));
     const login = (email: string, ip: string) =>

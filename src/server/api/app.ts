@@ -25,7 +25,12 @@ const registerBody = z.object({
   email,
   password: z.string().min(8).max(200),
   origin: z.enum(['regular', 'public-offer', 'calculator', 'free-course']).optional(),
-  utm_id: utm, utm_source: utm, utm_medium: utm, utm_campaign: utm, utm_term: utm, utm_content: utm,
+  utm_id: utm,
+  utm_source: utm,
+  utm_medium: utm,
+  utm_campaign: utm,
+  utm_term: utm,
+  utm_content: utm,
 });
 const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().min(2).max(160) });
 
@@ -67,7 +72,11 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
 
   api.use(requestLog('api'));
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
-  api.use(refuseNul((c, fields) => fail(c, 422, 'api.invalidInput', Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])))));
+  api.use(
+    refuseNul((c, fields) =>
+      fail(c, 422, 'api.invalidInput', Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')]))),
+    ),
+  );
 
   api.onError((err, c) => {
     if (err instanceof ServiceError) return failService(c, err);

@@ -9,8 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOfferInput } from '../../domain/offer-input';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import {
-  FUZZ_SEED, ID_VALUES, INVALID_JSON, SHORT_STRINGS, STRING_VALUES, TINY_STRINGS, TYPE_VALUES, WRONG_CONTENT_TYPES, createCollector, headerSafe, show,
-  textValues, type Collector, type Hostile, type Tier, urlEncode, withLogs,
+  FUZZ_SEED,
+  ID_VALUES,
+  INVALID_JSON,
+  SHORT_STRINGS,
+  STRING_VALUES,
+  TINY_STRINGS,
+  TYPE_VALUES,
+  WRONG_CONTENT_TYPES,
+  createCollector,
+  headerSafe,
+  show,
+  textValues,
+  type Collector,
+  type Hostile,
+  type Tier,
+  urlEncode,
+  withLogs,
 } from '../../testing/fuzz';
 import { providersFromEnv } from '../auth/oauth';
 import { createCmsApp } from '../cms/app';
@@ -29,22 +44,57 @@ const PASSWORD = 'una-clave-larga';
 const config = parseConfig({ SITE_URL: 'http://localhost' });
 // Provider sign-in configured, pointing at a closed local port: the flows run, every call to the provider fails fast.
 const DEAD = 'http://127.0.0.1:9';
-const providers = providersFromEnv(Object.fromEntries((['GITHUB', 'GOOGLE'] as const).flatMap((p) => [
-  [`OAUTH_${p}_CLIENT_ID`, 'fuzz-client'], [`OAUTH_${p}_CLIENT_SECRET`, 'fuzz-secret'],
-  [`OAUTH_${p}_AUTHORIZE_URL`, `${DEAD}/authorize`], [`OAUTH_${p}_TOKEN_URL`, `${DEAD}/token`], [`OAUTH_${p}_PROFILE_URL`, `${DEAD}/profile`],
-])));
+const providers = providersFromEnv(
+  Object.fromEntries(
+    (['GITHUB', 'GOOGLE'] as const).flatMap((p) => [
+      [`OAUTH_${p}_CLIENT_ID`, 'fuzz-client'],
+      [`OAUTH_${p}_CLIENT_SECRET`, 'fuzz-secret'],
+      [`OAUTH_${p}_AUTHORIZE_URL`, `${DEAD}/authorize`],
+      [`OAUTH_${p}_TOKEN_URL`, `${DEAD}/token`],
+      [`OAUTH_${p}_PROFILE_URL`, `${DEAD}/profile`],
+    ]),
+  ),
+);
 // Sign-in and sign-up are rate limited per address and account; wide limits keep every fuzzed value reaching the service.
 const WIDE = { max: 100_000, windowMs: 60_000 };
 
 const OFFER = {
-  title: 'Desarrollador/a Backend Go', area: 'tech', role: 'backend', seniority: 'senior', english: 'advanced', modality: 'remote-global', country: 'peru',
-  allowed_countries: ['peru', 'chile'], city: 'Lima', employment_type: 'full-time', skills_required: ['go'], skills_nice: ['docker'],
-  salary_min: 12000, salary_max: 16000, currency: 'PEN', period: 'month',
-  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.', publish: true,
+  title: 'Desarrollador/a Backend Go',
+  area: 'tech',
+  role: 'backend',
+  seniority: 'senior',
+  english: 'advanced',
+  modality: 'remote-global',
+  country: 'peru',
+  allowed_countries: ['peru', 'chile'],
+  city: 'Lima',
+  employment_type: 'full-time',
+  skills_required: ['go'],
+  skills_nice: ['docker'],
+  salary_min: 12000,
+  salary_max: 16000,
+  currency: 'PEN',
+  period: 'month',
+  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
+  publish: true,
 };
 
 /** Offer fields checked against a list: a hostile value never gets past the check, so fewer of them. */
-const ENUM_FIELDS = ['area', 'role', 'seniority', 'english', 'modality', 'country', 'employment_type', 'currency', 'period', 'allowed_countries', 'skills_required', 'skills_nice', 'publish'];
+const ENUM_FIELDS = [
+  'area',
+  'role',
+  'seniority',
+  'english',
+  'modality',
+  'country',
+  'employment_type',
+  'currency',
+  'period',
+  'allowed_countries',
+  'skills_required',
+  'skills_nice',
+  'publish',
+];
 
 type Who = 'anon' | 'candidate' | 'owner' | 'other' | 'owner-cookie';
 const HIRE_WHO: Who[] = ['anon', 'candidate', 'owner', 'other'];
@@ -79,7 +129,10 @@ type Endpoint = {
 };
 
 /** Raw path segments that are not what encodeURIComponent would produce. */
-const RAW_SEGMENTS: Sub[] = ['%', '%00', '%ff', '%ED%A0%80', '%zz', '%2e%2e', '%252e', '..%2f..%2fetc', ';x=1', '%20'].map((r) => ({ label: `raw ${r}`, raw: r }));
+const RAW_SEGMENTS: Sub[] = ['%', '%00', '%ff', '%ED%A0%80', '%zz', '%2e%2e', '%252e', '..%2f..%2fetc', ';x=1', '%20'].map((r) => ({
+  label: `raw ${r}`,
+  raw: r,
+}));
 
 const fromHostile = (list: Hostile[]): Sub[] => list.map((x) => ({ label: x.label, value: x.value }));
 const pathSubs: Sub[] = [...fromHostile(ID_VALUES), ...fromHostile(STRING_VALUES).filter((s) => s.value !== ''), ...RAW_SEGMENTS];
@@ -88,7 +141,14 @@ const querySubs: Sub[] = [...fromHostile(ID_VALUES), ...fromHostile(STRING_VALUE
 function bodySubs(valid: unknown, tier: Tier): Sub[] {
   const common: Sub[] = [...TYPE_VALUES, { label: 'missing', missing: true }];
   if (typeof valid === 'number') return [...fromHostile(tier === 'full' ? ID_VALUES : ID_VALUES.slice(0, 9)), ...common];
-  if (Array.isArray(valid)) return [...fromHostile(tier === 'tiny' ? TINY_STRINGS : SHORT_STRINGS).map((x) => ({ label: `[valid, ${x.label}]`, value: [...valid, x.value] })), ...common];
+  if (Array.isArray(valid))
+    return [
+      ...fromHostile(tier === 'tiny' ? TINY_STRINGS : SHORT_STRINGS).map((x) => ({
+        label: `[valid, ${x.label}]`,
+        value: [...valid, x.value],
+      })),
+      ...common,
+    ];
   if (typeof valid === 'string') return [...fromHostile(textValues(valid, tier)), ...common];
   return [...fromHostile(ID_VALUES.slice(0, 3)), ...fromHostile(TINY_STRINGS.slice(0, 3)), ...common];
 }
@@ -111,11 +171,16 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     // Wide identity limits: hostile values reach the services (and the limiter's keys) instead of a 429.
     const limiter = createRateLimiter(t);
     const wide = Object.fromEntries(Object.keys(IDENTITY_LIMITS).map((k) => [k, WIDE])) as IdentityLimits;
-    auth = createAuthService(t, SECRET, { email: createEmailService(t, { log: () => {} }), siteUrl: config.SITE_URL, guard: createIdentityGuard(async () => limiter, wide) });
+    auth = createAuthService(t, SECRET, {
+      email: createEmailService(t, { log: () => {} }),
+      siteUrl: config.SITE_URL,
+      guard: createIdentityGuard(async () => limiter, wide),
+    });
     hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
     const api = createApiApp({
       auth: async () => auth,
-      hiring: async () => hiring, sessionCookie: config.AUTH_COOKIE_TOKEN,
+      hiring: async () => hiring,
+      sessionCookie: config.AUTH_COOKIE_TOKEN,
     });
     const cms = createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => SECRET, config } });
     const inner = async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } });
@@ -132,32 +197,55 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     if (!parsed.ok) throw new Error(`fixture offer invalid: ${JSON.stringify(parsed.errors)}`);
     offerId = (await hiring.save({ id: owner.id, type: 'hire' }, parsed.value, { publish: true })).id;
     const candidate = await auth.me('match', tokens.candidate);
-    applicationId = (await t.db.insertInto('applications').values({ offer_id: offerId, candidate_id: candidate.id, status: 'sent', created_at: new Date(), updated_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+    applicationId = (
+      await t.db
+        .insertInto('applications')
+        .values({ offer_id: offerId, candidate_id: candidate.id, status: 'sent', created_at: new Date(), updated_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }, 60_000);
   afterAll(async () => t?.cleanup());
 
   const identity = (who: Who): Record<string, string> =>
-    who === 'anon' ? {}
-    : who === 'owner-cookie' ? { cookie: `${config.AUTH_COOKIE_TOKEN}=${tokens.owner}; ${config.AUTH_COOKIE_TYPE}=hire`, origin: 'http://localhost', host: 'localhost' }
-    : { authorization: `Bearer ${tokens[who]}` };
+    who === 'anon'
+      ? {}
+      : who === 'owner-cookie'
+        ? {
+            cookie: `${config.AUTH_COOKIE_TOKEN}=${tokens.owner}; ${config.AUTH_COOKIE_TYPE}=hire`,
+            origin: 'http://localhost',
+            host: 'localhost',
+          }
+        : { authorization: `Bearer ${tokens[who]}` };
 
   const fill = (template: string, params: Record<string, string | Sub>) =>
     template.replace(/:(\w+)/g, (_, name: string) => {
       const v = params[name]!;
-      return typeof v === 'string' ? urlEncode(v) : v.raw ?? urlEncode(String(v.value));
+      return typeof v === 'string' ? urlEncode(v) : (v.raw ?? urlEncode(String(v.value)));
     });
   const queryString = (query: Record<string, string | Sub>, dup?: string) => {
     const parts: string[] = [];
     for (const [k, v] of Object.entries(query)) {
       if (typeof v !== 'string' && v.missing) continue;
-      const enc = typeof v === 'string' ? urlEncode(v) : v.raw ?? urlEncode(String(v.value));
+      const enc = typeof v === 'string' ? urlEncode(v) : (v.raw ?? urlEncode(String(v.value)));
       parts.push(`${encodeURIComponent(k)}=${enc}`);
       if (k === dup) parts.push(`${encodeURIComponent(k)}=other-${enc}`);
     }
     return parts.length ? `?${parts.join('&')}` : '';
   };
 
-  type Req = { ep: Endpoint; who: Who; field: string; value: string; params?: Record<string, string | Sub>; query?: Record<string, string | Sub>; dup?: string; body?: string | null; headers?: Record<string, string | null>; method?: string };
+  type Req = {
+    ep: Endpoint;
+    who: Who;
+    field: string;
+    value: string;
+    params?: Record<string, string | Sub>;
+    query?: Record<string, string | Sub>;
+    dup?: string;
+    body?: string | null;
+    headers?: Record<string, string | null>;
+    method?: string;
+  };
   async function send(c: Collector, r: Req): Promise<number> {
     const method = r.method ?? r.ep.method;
     const path = fill(r.ep.path, { ...r.ep.params, ...r.params }) + queryString({ ...r.ep.query, ...r.query }, r.dup);
@@ -193,7 +281,14 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     }
     // Query parameters, each hostile value and each key given twice.
     for (const name of Object.keys(ep.query ?? {})) {
-      for (const sub of querySubs) await send(c, { ep, who: ep.who, field: `query ${name}`, value: sub.missing ? '(missing)' : sub.raw ? sub.label : show(sub.value), query: { [name]: sub } });
+      for (const sub of querySubs)
+        await send(c, {
+          ep,
+          who: ep.who,
+          field: `query ${name}`,
+          value: sub.missing ? '(missing)' : sub.raw ? sub.label : show(sub.value),
+          query: { [name]: sub },
+        });
       await send(c, { ep, who: ep.who, field: `query ${name}`, value: '(given twice)', dup: name });
     }
     // Body fields (and groups of fields that go together).
@@ -208,11 +303,18 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
             if (sub.missing) delete b[f];
             else b[f] = sub.value;
           }
-          await send(c, { ep, who: ep.who, field: `body ${fields.join('+')}`, value: sub.missing ? '(missing)' : show(sub.value), body: JSON.stringify(b) });
+          await send(c, {
+            ep,
+            who: ep.who,
+            field: `body ${fields.join('+')}`,
+            value: sub.missing ? '(missing)' : show(sub.value),
+            body: JSON.stringify(b),
+          });
         }
       }
       // Whole bodies that are not the JSON object the endpoint reads, and the valid body under other content types.
-      for (const bad of [...INVALID_JSON, { label: 'empty object', value: '{}' }]) await send(c, { ep, who: ep.who, field: 'body (raw)', value: bad.label, body: bad.value });
+      for (const bad of [...INVALID_JSON, { label: 'empty object', value: '{}' }])
+        await send(c, { ep, who: ep.who, field: 'body (raw)', value: bad.label, body: bad.value });
       for (const type of ep.expensive ? WRONG_CONTENT_TYPES.slice(0, 2) : WRONG_CONTENT_TYPES) {
         await send(c, { ep, who: ep.who, field: 'header content-type', value: String(type), headers: { 'content-type': type } });
       }
@@ -222,9 +324,15 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       for (const sub of headerSubs) {
         const v = String(sub.value);
         const headers: Record<string, string> =
-          hf === 'authorization' ? { authorization: `Bearer ${v}` }
-          : hf === 'cookie' ? { cookie: `${config.AUTH_COOKIE_TOKEN}=${v}; ${config.AUTH_COOKIE_TYPE}=${v}`, origin: 'http://localhost', host: 'localhost' }
-          : { lang: v };
+          hf === 'authorization'
+            ? { authorization: `Bearer ${v}` }
+            : hf === 'cookie'
+              ? {
+                  cookie: `${config.AUTH_COOKIE_TOKEN}=${v}; ${config.AUTH_COOKIE_TYPE}=${v}`,
+                  origin: 'http://localhost',
+                  host: 'localhost',
+                }
+              : { lang: v };
         await send(c, { ep, who: hf === 'lang' ? ep.who : 'anon', field: `header ${hf}`, value: show(v), headers });
       }
     }
@@ -233,7 +341,9 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
   /** The endpoint with valid input as every identity, and with the methods it does not take. */
   async function sweep(c: Collector, ep: Endpoint) {
     // Where a request costs a password hash, the identity does not matter beyond signed in or not.
-    const everyone: Who[] = ep.expensive ? [ep.who, ep.who === 'anon' ? 'candidate' : 'anon'] : ['anon', 'candidate', 'owner', 'other', 'owner-cookie'];
+    const everyone: Who[] = ep.expensive
+      ? [ep.who, ep.who === 'anon' ? 'candidate' : 'anon']
+      : ['anon', 'candidate', 'owner', 'other', 'owner-cookie'];
     for (const who of everyone) {
       const status = await send(c, { ep, who, field: '(valid input)', value: '-' });
       if (who === ep.who) expect(status, `${ep.method} ${ep.path} with valid input as ${who}`).toBe(ep.ok);
@@ -254,27 +364,53 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     } finally {
       c.restore();
     }
-    console.info(`[fuzz] ${suite} on ${dbName}: ${c.sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, ${c.failures.length} >= 500 (FUZZ_SEED=${FUZZ_SEED})`);
+    console.info(
+      `[fuzz] ${suite} on ${dbName}: ${c.sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, ${c.failures.length} >= 500 (FUZZ_SEED=${FUZZ_SEED})`,
+    );
     expect(c.failures.length, c.report()).toBe(0);
   }
 
   it('answers every hostile input to the sign-in, sign-up and session endpoints below 500', async () => {
     const login = (type: 'match' | 'hire', email: string): Endpoint => ({
-      method: 'POST', path: '/api/v3/:type/auth/login', params: { type }, who: 'anon', expensive: true, ok: 200,
+      method: 'POST',
+      path: '/api/v3/:type/auth/login',
+      params: { type },
+      who: 'anon',
+      expensive: true,
+      ok: 200,
       body: () => ({ email, password: PASSWORD }),
     });
     await run('API auth', [
       login('match', 'ana@example.com'),
       login('hire', 'acme@example.com'),
       {
-        method: 'POST', path: '/api/v3/:type/register', params: { type: 'match' }, who: 'anon', expensive: true, ok: 201,
+        method: 'POST',
+        path: '/api/v3/:type/register',
+        params: { type: 'match' },
+        who: 'anon',
+        expensive: true,
+        ok: 201,
         body: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD, origin: 'regular', utm_source: 'news' }),
       },
       {
-        method: 'POST', path: '/api/v3/:type/register', params: { type: 'hire' }, who: 'anon', expensive: true, ok: 201, fields: ['company_name', 'email'],
+        method: 'POST',
+        path: '/api/v3/:type/register',
+        params: { type: 'hire' },
+        who: 'anon',
+        expensive: true,
+        ok: 201,
+        fields: ['company_name', 'email'],
         body: () => ({ name: 'Fuzz', last_name: 'Tester', email: freshEmail(), password: PASSWORD, company_name: 'Fuzz Co' }),
       },
-      { method: 'GET', path: '/api/v3/:type/auth/me', params: { type: 'hire' }, who: 'owner', ok: 200, pathWho: ['anon', 'owner', 'candidate'], headerFields: ['authorization', 'cookie', 'lang'] },
+      {
+        method: 'GET',
+        path: '/api/v3/:type/auth/me',
+        params: { type: 'hire' },
+        who: 'owner',
+        ok: 200,
+        pathWho: ['anon', 'owner', 'candidate'],
+        headerFields: ['authorization', 'cookie', 'lang'],
+      },
     ]);
   }, 180_000);
 
@@ -283,12 +419,47 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       { method: 'GET', path: '/api/v3/hire/offers', who: 'owner', ok: 200, headerFields: ['authorization', 'cookie'] },
       { method: 'POST', path: '/api/v3/hire/offers', who: 'owner', ok: 201, short: ENUM_FIELDS, body: () => ({ ...OFFER }) },
       { method: 'GET', path: '/api/v3/hire/offers/:id', params: { id: String(offerId) }, who: 'owner', ok: 200, pathWho: HIRE_WHO },
-      { method: 'PATCH', path: '/api/v3/hire/offers/:id', params: { id: String(offerId) }, who: 'owner', ok: 200, pathWho: HIRE_WHO, short: 'all', body: () => ({ ...OFFER, publish: false }) },
-      { method: 'POST', path: '/api/v3/hire/offers/:id/:action', params: { id: String(offerId), action: 'renew' }, who: 'owner', ok: 200, pathWho: HIRE_WHO },
-      { method: 'GET', path: '/api/v3/hire/offers/:id/applicants', params: { id: String(offerId) }, who: 'owner', ok: 200, pathWho: HIRE_WHO },
-      { method: 'PATCH', path: '/api/v3/hire/applications/:id', params: { id: String(applicationId) }, who: 'owner', ok: 200, pathWho: HIRE_WHO, body: () => ({ status: 'approved' }) },
       {
-        method: 'GET', path: '/api/v3/hire/candidates', who: 'owner', ok: 200, headerFields: ['lang'],
+        method: 'PATCH',
+        path: '/api/v3/hire/offers/:id',
+        params: { id: String(offerId) },
+        who: 'owner',
+        ok: 200,
+        pathWho: HIRE_WHO,
+        short: 'all',
+        body: () => ({ ...OFFER, publish: false }),
+      },
+      {
+        method: 'POST',
+        path: '/api/v3/hire/offers/:id/:action',
+        params: { id: String(offerId), action: 'renew' },
+        who: 'owner',
+        ok: 200,
+        pathWho: HIRE_WHO,
+      },
+      {
+        method: 'GET',
+        path: '/api/v3/hire/offers/:id/applicants',
+        params: { id: String(offerId) },
+        who: 'owner',
+        ok: 200,
+        pathWho: HIRE_WHO,
+      },
+      {
+        method: 'PATCH',
+        path: '/api/v3/hire/applications/:id',
+        params: { id: String(applicationId) },
+        who: 'owner',
+        ok: 200,
+        pathWho: HIRE_WHO,
+        body: () => ({ status: 'approved' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/v3/hire/candidates',
+        who: 'owner',
+        ok: 200,
+        headerFields: ['lang'],
         query: { area: 'tech', role: 'backend', skill: 'go', seniority: 'mid', country: 'peru', english: 'advanced', page: '1' },
       },
     ]);
@@ -296,26 +467,76 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
 
   it('answers every hostile input to the content backend (/cms) below 500', async () => {
     await run('cms', [
-      { method: 'POST', path: '/cms/auth/local', who: 'anon', expensive: true, ok: 200, body: () => ({ identifier: 'ana@example.com', password: PASSWORD }) },
-      { method: 'POST', path: '/cms/auth/local/register', who: 'anon', expensive: true, ok: 200, body: () => ({ username: 'Fuzz', email: freshEmail(), password: PASSWORD, last_name: 'Tester' }) },
+      {
+        method: 'POST',
+        path: '/cms/auth/local',
+        who: 'anon',
+        expensive: true,
+        ok: 200,
+        body: () => ({ identifier: 'ana@example.com', password: PASSWORD }),
+      },
+      {
+        method: 'POST',
+        path: '/cms/auth/local/register',
+        who: 'anon',
+        expensive: true,
+        ok: 200,
+        body: () => ({ username: 'Fuzz', email: freshEmail(), password: PASSWORD, last_name: 'Tester' }),
+      },
       { method: 'POST', path: '/cms/auth/forgot-password', who: 'anon', ok: 200, body: () => ({ email: 'ana@example.com' }) },
       {
-        method: 'POST', path: '/cms/auth/reset-password', who: 'anon', expensive: true, ok: 400, groups: [['password', 'passwordConfirmation']],
+        method: 'POST',
+        path: '/cms/auth/reset-password',
+        who: 'anon',
+        expensive: true,
+        ok: 400,
+        groups: [['password', 'passwordConfirmation']],
         body: () => ({ code: 'x'.repeat(43), password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
       },
       {
         // A wrong current password: the fuzzed values reach the check without ending the test user's sessions.
-        method: 'POST', path: '/cms/auth/change-password', who: 'candidate', expensive: true, ok: 400, groups: [['password', 'passwordConfirmation']],
-        body: () => ({ currentPassword: 'no-es-la-clave', password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }), headerFields: ['authorization'],
+        method: 'POST',
+        path: '/cms/auth/change-password',
+        who: 'candidate',
+        expensive: true,
+        ok: 400,
+        groups: [['password', 'passwordConfirmation']],
+        body: () => ({ currentPassword: 'no-es-la-clave', password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+        headerFields: ['authorization'],
       },
       { method: 'POST', path: '/cms/auth/send-email-confirmation', who: 'anon', ok: 200, body: () => ({ email: 'ana@example.com' }) },
-      { method: 'GET', path: '/cms/auth/email-confirmation', who: 'anon', ok: 400, headerFields: ['lang'], query: { confirmation: 'x'.repeat(43) } },
-      { method: 'GET', path: '/cms/connect/:provider', params: { provider: 'github' }, who: 'anon', ok: 302, query: { redirect: '/match/plataforma', lang: 'en' } },
       {
-        method: 'GET', path: '/cms/connect/:provider/callback', params: { provider: 'github' }, who: 'anon', ok: 303,
+        method: 'GET',
+        path: '/cms/auth/email-confirmation',
+        who: 'anon',
+        ok: 400,
+        headerFields: ['lang'],
+        query: { confirmation: 'x'.repeat(43) },
+      },
+      {
+        method: 'GET',
+        path: '/cms/connect/:provider',
+        params: { provider: 'github' },
+        who: 'anon',
+        ok: 302,
+        query: { redirect: '/match/plataforma', lang: 'en' },
+      },
+      {
+        method: 'GET',
+        path: '/cms/connect/:provider/callback',
+        params: { provider: 'github' },
+        who: 'anon',
+        ok: 303,
         query: { state: 's'.repeat(43), code: 'code-1', error: 'access_denied' },
       },
-      { method: 'GET', path: '/cms/auth/:provider/callback', params: { provider: 'google' }, who: 'anon', ok: 401, query: { access_token: 'provider-token' } },
+      {
+        method: 'GET',
+        path: '/cms/auth/:provider/callback',
+        params: { provider: 'google' },
+        who: 'anon',
+        ok: 401,
+        query: { access_token: 'provider-token' },
+      },
       { method: 'GET', path: '/cms/users/me', who: 'candidate', ok: 200, headerFields: ['authorization'] },
     ]);
   }, 180_000);
@@ -357,7 +578,11 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
 
   // The content backend answers invalid input in the Strapi v4 shape (ValidationError, field messages in details.errors); a NUL byte is a 422 (issue 10).
   it('refuses a NUL byte in the cms sign-up username with 422 naming the field', async () => {
-    const r = await call('POST', '/cms/auth/local/register', 'anon', { username: 'Ana\u0000Maria', email: freshEmail(), password: PASSWORD });
+    const r = await call('POST', '/cms/auth/local/register', 'anon', {
+      username: 'Ana\u0000Maria',
+      email: freshEmail(),
+      password: PASSWORD,
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(422);
     expect(r.json.error?.name).toBe('ValidationError');
     expect(r.json.error?.details?.errors?.username, JSON.stringify(r.json)).toEqual(expect.any(String));
@@ -372,7 +597,9 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
 
   it('creates 12 offers with one title in parallel: all 201, 12 distinct slugs', async () => {
     const body = { ...OFFER, title: 'Oferta paralela de backend' };
-    const { result: results, logs } = await withLogs(() => Promise.all(Array.from({ length: 12 }, () => call('POST', '/api/v3/hire/offers', 'owner', body))));
+    const { result: results, logs } = await withLogs(() =>
+      Promise.all(Array.from({ length: 12 }, () => call('POST', '/api/v3/hire/offers', 'owner', body))),
+    );
     expect(results.map((r) => r.status).join(' '), `statuses${logs}`).toBe(Array(12).fill(201).join(' '));
     const slugs = results.map((r) => r.json.result.slug as string);
     expect(new Set(slugs).size, slugs.join(' ')).toBe(12);
@@ -424,16 +651,31 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     const actions = Array.from({ length: 30 }, (_, i) => ['pause', 'close', 'pause', 'close', 'resume', 'renew'][i % 6]!);
     let from = 'open';
     for (let round = 1; round <= 3; round++) {
-      const { result: results, logs } = await withLogs(() => Promise.all(actions.map((a) => call('POST', `/api/v3/hire/offers/${id}/${a}`, 'owner'))));
-      const summary = `round ${round} from ${from}: ` + results.map((r, i) => `${actions[i]}:${r.status}${r.status === 200 ? `->${r.json.result.status}` : ''}`).join(' ') + logs;
+      const { result: results, logs } = await withLogs(() =>
+        Promise.all(actions.map((a) => call('POST', `/api/v3/hire/offers/${id}/${a}`, 'owner'))),
+      );
+      const summary =
+        `round ${round} from ${from}: ` +
+        results.map((r, i) => `${actions[i]}:${r.status}${r.status === 200 ? `->${r.json.result.status}` : ''}`).join(' ') +
+        logs;
       for (const r of results) expect([200, 409], summary).toContain(r.status);
       const won = results.map((r, i) => ({ r, action: actions[i]! })).filter((x) => x.r.status === 200);
       expect(won.length, summary).toBeGreaterThan(0);
       const final = await stateOfRow(id);
       expect(['open', 'paused', 'closed'], summary).toContain(final);
       // Each success reported the state it left; the successes must chain, in some order, from the start to the final state.
-      expect(won.map((w) => (w.r.json.result.status === 'published' ? 'open' : w.r.json.result.status)), summary).toContain(final);
-      expect(explainable(from, final, won.map((w) => w.action)), `no order of the successful actions leads from ${from} to ${final}: ${summary}`).toBe(true);
+      expect(
+        won.map((w) => (w.r.json.result.status === 'published' ? 'open' : w.r.json.result.status)),
+        summary,
+      ).toContain(final);
+      expect(
+        explainable(
+          from,
+          final,
+          won.map((w) => w.action),
+        ),
+        `no order of the successful actions leads from ${from} to ${final}: ${summary}`,
+      ).toBe(true);
       const read = await call('GET', `/api/v3/hire/offers/${id}`, 'owner');
       expect(read.json.result.state, summary).toBe(final);
       from = final;
@@ -444,7 +686,9 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     const created = await call('POST', '/api/v3/hire/offers', 'owner', { ...OFFER, title: 'Oferta para cierres paralelos' });
     expect(created.status).toBe(201);
     const id = created.json.result.id as number;
-    const { result: results, logs } = await withLogs(() => Promise.all(Array.from({ length: 30 }, () => call('POST', `/api/v3/hire/offers/${id}/close`, 'owner'))));
+    const { result: results, logs } = await withLogs(() =>
+      Promise.all(Array.from({ length: 30 }, () => call('POST', `/api/v3/hire/offers/${id}/close`, 'owner'))),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length, statuses.join(' ') + logs).toBe(1);
     expect(statuses.filter((s) => s === 409).length, statuses.join(' ') + logs).toBe(29);
@@ -452,8 +696,13 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
   });
 
   it('runs 30 parallel pipeline moves on one application into one consistent state', async () => {
-    const statuses = Array.from({ length: 30 }, (_, i) => ['approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected', 'sent'][i % 8]!);
-    const { result: results, logs } = await withLogs(() => Promise.all(statuses.map((status) => call('PATCH', `/api/v3/hire/applications/${applicationId}`, 'owner', { status }))));
+    const statuses = Array.from(
+      { length: 30 },
+      (_, i) => ['approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected', 'sent'][i % 8]!,
+    );
+    const { result: results, logs } = await withLogs(() =>
+      Promise.all(statuses.map((status) => call('PATCH', `/api/v3/hire/applications/${applicationId}`, 'owner', { status }))),
+    );
     const summary = results.map((r, i) => `${statuses[i]}:${r.status}`).join(' ') + logs;
     for (const r of results) expect([200, 409], summary).toContain(r.status);
     const won = results.filter((r) => r.status === 200).map((r) => r.json.result.status as string);

@@ -9,8 +9,18 @@ import { createApiApp } from './app';
 
 const SECRET = 's'.repeat(40);
 const offer = {
-  title: 'Desarrollador/a Backend Go', area: 'tech', role: 'backend', seniority: 'senior', modality: 'remote-global', country: 'peru',
-  allowed_countries: ['peru'], skills_required: ['go'], salary_min: 12000, salary_max: 16000, currency: 'PEN', period: 'month',
+  title: 'Desarrollador/a Backend Go',
+  area: 'tech',
+  role: 'backend',
+  seniority: 'senior',
+  modality: 'remote-global',
+  country: 'peru',
+  allowed_countries: ['peru'],
+  skills_required: ['go'],
+  salary_min: 12000,
+  salary_max: 16000,
+  currency: 'PEN',
+  period: 'month',
   description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
 };
 
@@ -28,7 +38,8 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
     const hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
     app = new Hono().route('/api', createApiApp({ auth: async () => auth, hiring: async () => hiring }));
     const reg = async (type: 'match' | 'hire', email: string, extra = {}) =>
-      (await auth.register(type, { name: 'Test', last_name: 'User', email, password: 'una-clave-larga', ...extra }, { ip: 'test' })).access_token;
+      (await auth.register(type, { name: 'Test', last_name: 'User', email, password: 'una-clave-larga', ...extra }, { ip: 'test' }))
+        .access_token;
     tokens.acme = await reg('hire', 'acme@example.com', { company_name: 'Acme' });
     tokens.other = await reg('hire', 'otra@example.com', { company_name: 'Otra' });
     tokens.candidate = await reg('match', 'ana@example.com');
@@ -45,14 +56,21 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
   it('publishes an offer with the same rules as the form, naming bad fields in the request language', async () => {
     const bad = await call('POST', '/v3/hire/offers', 'acme', { ...offer, salary_max: 100, currency: 'EUR' }, 'en');
     expect(bad.status).toBe(422);
-    expect((await bad.json()).errors).toEqual({ salary_max: 'The maximum must be at least the minimum.', currency: "Use the country's currency or USD." });
+    expect((await bad.json()).errors).toEqual({
+      salary_max: 'The maximum must be at least the minimum.',
+      currency: "Use the country's currency or USD.",
+    });
     const res = await call('POST', '/v3/hire/offers', 'acme', { ...offer, publish: true });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.result).toMatchObject({ status: 'published', slug: 'desarrollador-a-backend-go-acme' });
     offerId = body.result.id;
     const candidate = await t.db.selectFrom('users').select('id').where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
-    const app = await t.db.insertInto('applications').values({ offer_id: offerId, candidate_id: candidate.id, status: 'sent', created_at: new Date(), updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const app = await t.db
+      .insertInto('applications')
+      .values({ offer_id: offerId, candidate_id: candidate.id, status: 'sent', created_at: new Date(), updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     applicationId = app.id;
   });
 
@@ -70,7 +88,11 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
       expect((await call(method, path, 'other', body)).status, `${method} ${path} other company`).toBe(404);
       expect((await call(method, path, 'acme', body)).status, `${method} ${path} owner`).toBe(200);
     }
-    for (const [method, path] of [['GET', '/v3/hire/offers'], ['POST', '/v3/hire/offers'], ['GET', '/v3/hire/candidates']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v3/hire/offers'],
+      ['POST', '/v3/hire/offers'],
+      ['GET', '/v3/hire/candidates'],
+    ] as const) {
       expect((await call(method, path, undefined, method === 'POST' ? offer : undefined)).status).toBe(401);
       expect((await call(method, path, 'candidate', method === 'POST' ? offer : undefined)).status).toBe(403);
     }

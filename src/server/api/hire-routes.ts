@@ -22,8 +22,13 @@ type Deps = {
 
 const ACTIONS = ['publish', 'pause', 'resume', 'close', 'renew'] as const;
 const candidateQuery = z.object({
-  area: z.string().max(40).optional(), role: z.string().max(40).optional(), skill: z.string().max(40).optional(), seniority: z.string().max(8).optional(),
-  country: z.string().max(24).optional(), english: z.string().max(16).optional(), page: z.coerce.number().int().min(1).max(500).optional(),
+  area: z.string().max(40).optional(),
+  role: z.string().max(40).optional(),
+  skill: z.string().max(40).optional(),
+  seniority: z.string().max(8).optional(),
+  country: z.string().max(24).optional(),
+  english: z.string().max(16).optional(),
+  page: z.coerce.number().int().min(1).max(500).optional(),
 });
 
 export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson }: Deps) {
@@ -36,13 +41,20 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
   /** The offer in the body, validated by the same rules as the web form; field messages in the `lang` language. */
   const offerBody = async (c: Context) => {
     const body = await readJson(c);
-    if (!body.ok || !body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return { error: fail(c, 400, 'api.invalidJson') } as const;
+    if (!body.ok || !body.value || typeof body.value !== 'object' || Array.isArray(body.value))
+      return { error: fail(c, 400, 'api.invalidJson') } as const;
     const raw = body.value as Record<string, unknown>;
-    const flat = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) as Record<string, string | number | string[]>;
+    const flat = Object.fromEntries(
+      Object.entries(raw).filter(
+        ([, v]) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
+      ),
+    ) as Record<string, string | number | string[]>;
     const parsed = parseOfferInput(flat);
     if (!parsed.ok) {
       const t = getT(langOf(c));
-      return { error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e.key, e.params)]))) } as const;
+      return {
+        error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e.key, e.params)]))),
+      } as const;
     }
     return { value: parsed.value, publish: raw.publish === true } as const;
   };

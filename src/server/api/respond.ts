@@ -55,12 +55,19 @@ export function fieldErrors(c: Context, error: z.ZodError): FieldErrors {
     if (out[field]) continue;
     const issue = i as { code: string; minimum?: number | bigint; maximum?: number | bigint; format?: string; message: string };
     out[field] =
-      issue.code === 'invalid_type' && /undefined/.test(issue.message) ? t('api.field.required')
-      : issue.code === 'too_small' ? (Number(issue.minimum) <= 1 ? t('api.field.required') : t('api.field.tooShort', { min: Number(issue.minimum) }))
-      : issue.code === 'too_big' ? t('api.field.tooLong', { max: Number(issue.maximum) })
-      : issue.code === 'invalid_format' && issue.format === 'email' ? t('api.field.email')
-      : issue.code === 'custom' && issue.message === 'mismatch' ? t('api.passwordMismatch')
-      : t('api.field.invalid');
+      issue.code === 'invalid_type' && /undefined/.test(issue.message)
+        ? t('api.field.required')
+        : issue.code === 'too_small'
+          ? Number(issue.minimum) <= 1
+            ? t('api.field.required')
+            : t('api.field.tooShort', { min: Number(issue.minimum) })
+          : issue.code === 'too_big'
+            ? t('api.field.tooLong', { max: Number(issue.maximum) })
+            : issue.code === 'invalid_format' && issue.format === 'email'
+              ? t('api.field.email')
+              : issue.code === 'custom' && issue.message === 'mismatch'
+                ? t('api.passwordMismatch')
+                : t('api.field.invalid');
   }
   return out;
 }

@@ -52,7 +52,9 @@ export function providersFromEnv(env: Record<string, string | undefined>): Parti
     if (!clientId || !clientSecret) continue;
     const d = DEFAULTS[id];
     out[id] = {
-      id, clientId, clientSecret,
+      id,
+      clientId,
+      clientSecret,
       authorizeUrl: env[`${k}AUTHORIZE_URL`] || d.authorizeUrl,
       tokenUrl: env[`${k}TOKEN_URL`] || d.tokenUrl,
       profileUrl: (env[`${k}PROFILE_URL`] || d.profileUrl).replace(/\/+$/, ''),
@@ -102,7 +104,11 @@ async function getJson(url: string, init: RequestInit): Promise<unknown> {
 /** Trade the authorization code for the provider's access token. */
 export async function exchangeCode(p: ProviderConfig, code: string, redirectUri: string): Promise<string> {
   const body = new URLSearchParams({
-    client_id: p.clientId, client_secret: p.clientSecret, code, redirect_uri: redirectUri, grant_type: 'authorization_code',
+    client_id: p.clientId,
+    client_secret: p.clientSecret,
+    code,
+    redirect_uri: redirectUri,
+    grant_type: 'authorization_code',
   });
   const data = (await getJson(p.tokenUrl, {
     method: 'POST',
@@ -138,7 +144,8 @@ export async function fetchProfile(p: ProviderConfig, accessToken: string): Prom
       providerUserId: id,
       email: primary ? str(primary.email, 254) || null : null,
       emailVerified: !!primary,
-      name, lastName,
+      name,
+      lastName,
       picture: httpsUrl(user.avatar_url),
     };
   }

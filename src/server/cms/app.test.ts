@@ -15,7 +15,11 @@ describe.each(testDatabases)('content backend identity on %s', (_name, open) => 
   afterAll(async () => t?.cleanup());
 
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-    app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    app.request(`/cms${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   it('registers, signs in with {identifier, password} and reads /users/me', async () => {
     const reg = await post('/auth/local/register', { username: 'Marta', email: 'marta@example.com', password: 'clave-segura-1' });
@@ -23,7 +27,9 @@ describe.each(testDatabases)('content backend identity on %s', (_name, open) => 
     const r = (await reg.json()) as { jwt: string; user: { email: string; username: string; confirmed: boolean } };
     expect(r.jwt.split('.')).toHaveLength(3);
     expect(r.user).toMatchObject({ email: 'marta@example.com', username: 'Marta', confirmed: false });
-    const login = (await (await post('/auth/local', { identifier: 'MARTA@example.com', password: 'clave-segura-1' })).json()) as { jwt: string };
+    const login = (await (await post('/auth/local', { identifier: 'MARTA@example.com', password: 'clave-segura-1' })).json()) as {
+      jwt: string;
+    };
     const me = await app.request('/cms/users/me', { headers: { authorization: `Bearer ${login.jwt}` } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('marta@example.com');
@@ -65,7 +71,9 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     const { createIdentityGuard, createRateLimiter } = await import('../services/rate-limit');
     const limiter = createRateLimiter(t);
     const auth = createAuthService(t, 'c'.repeat(40), {
-      email: createEmailService(t, { log: (m) => sent.push(m) }), siteUrl: 'https://tandem.example', guard: createIdentityGuard(async () => limiter),
+      email: createEmailService(t, { log: (m) => sent.push(m) }),
+      siteUrl: 'https://tandem.example',
+      guard: createIdentityGuard(async () => limiter),
     });
     app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, trustProxy: { hops: 1 } }));
   });
@@ -74,12 +82,18 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const lastLink = async () => {
-    const row = await t.db.selectFrom('email_outbox').select(['text_body', 'to_email', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('email_outbox')
+      .select(['text_body', 'to_email', 'subject'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return { ...row, code: /\/(?:restablecer-contrasena|en\/reset-password)\/([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1] ?? '' };
   };
 
   it('sends a single-use reset link that signs the user in and ends older sessions', async () => {
-    const reg = (await (await post('/auth/local/register', { username: 'Rosa', email: 'rosa@example.com', password: 'vieja-clave-1' })).json()) as { jwt: string };
+    const reg = (await (
+      await post('/auth/local/register', { username: 'Rosa', email: 'rosa@example.com', password: 'vieja-clave-1' })
+    ).json()) as { jwt: string };
     const forgot = await post('/auth/forgot-password', { email: 'rosa@example.com' }, { 'x-forwarded-for': '203.0.113.1' });
     expect(forgot.status).toBe(200);
     const mail = await lastLink();
@@ -92,9 +106,15 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     expect(((await meNow.json()) as { email: string }).email).toBe('rosa@example.com');
     // the old session is over, the code is spent, the new password works
     expect((await app.request('/cms/users/me', { headers: { authorization: `Bearer ${reg.jwt}` } })).status).toBe(401);
-    const again = await post('/auth/reset-password', { code: mail.code, password: 'otra-clave-12', passwordConfirmation: 'otra-clave-12' }, { lang: 'en' });
+    const again = await post(
+      '/auth/reset-password',
+      { code: mail.code, password: 'otra-clave-12', passwordConfirmation: 'otra-clave-12' },
+      { lang: 'en' },
+    );
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('The link is not valid or has expired. Ask for a new one.');
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'The link is not valid or has expired. Ask for a new one.',
+    );
     expect((await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).status).toBe(200);
   });
 
@@ -103,7 +123,8 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     expect((await post('/auth/forgot-password', { email: 'ghost@example.com' }, { 'x-forwarded-for': '203.0.113.2' })).status).toBe(200);
     expect(sent.length).toBe(before);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('/auth/forgot-password', { email: `x${i}@example.com` }, { 'x-forwarded-for': '203.0.113.3' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('/auth/forgot-password', { email: `x${i}@example.com` }, { 'x-forwarded-for': '203.0.113.3' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -130,24 +151,44 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
   });
 
   it('rejects mismatched confirmations and expired codes', async () => {
-    const mismatch = await post('/auth/reset-password', { code: 'x'.repeat(43), password: 'nueva-clave-1', passwordConfirmation: 'otra-cosa-22' }, { lang: 'en' });
+    const mismatch = await post(
+      '/auth/reset-password',
+      { code: 'x'.repeat(43), password: 'nueva-clave-1', passwordConfirmation: 'otra-cosa-22' },
+      { lang: 'en' },
+    );
     expect(mismatch.status).toBe(400);
-    expect(((await mismatch.json()) as { error: { details: { errors: Record<string, string> } } }).error.details.errors.passwordConfirmation).toBe('The passwords do not match.');
+    expect(
+      ((await mismatch.json()) as { error: { details: { errors: Record<string, string> } } }).error.details.errors.passwordConfirmation,
+    ).toBe('The passwords do not match.');
     const user = await t.db.selectFrom('users').select('id').where('email', '=', 'rosa@example.com').executeTakeFirstOrThrow();
     const { createAuthCode } = await import('../repositories/auth-codes');
     const expired = await createAuthCode(t.db, user.id, 'reset', 1000, Date.now() - 5000);
-    expect((await post('/auth/reset-password', { code: expired, password: 'nueva-clave-2', passwordConfirmation: 'nueva-clave-2' })).status).toBe(400);
+    expect(
+      (await post('/auth/reset-password', { code: expired, password: 'nueva-clave-2', passwordConfirmation: 'nueva-clave-2' })).status,
+    ).toBe(400);
   });
 
   it('changes the password of a signed-in user who knows the current one', async () => {
-    const login = (await (await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).json()) as { jwt: string };
+    const login = (await (await post('/auth/local', { identifier: 'rosa@example.com', password: 'nueva-clave-1' })).json()) as {
+      jwt: string;
+    };
     const auth = { authorization: `Bearer ${login.jwt}` };
-    const wrong = await post('/auth/change-password', { currentPassword: 'no-es-esta', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' }, auth);
+    const wrong = await post(
+      '/auth/change-password',
+      { currentPassword: 'no-es-esta', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' },
+      auth,
+    );
     expect(wrong.status).toBe(400);
-    const ok = await post('/auth/change-password', { currentPassword: 'nueva-clave-1', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' }, auth);
+    const ok = await post(
+      '/auth/change-password',
+      { currentPassword: 'nueva-clave-1', password: 'tercera-clave', passwordConfirmation: 'tercera-clave' },
+      auth,
+    );
     expect(ok.status).toBe(200);
     expect((await app.request('/cms/users/me', { headers: auth })).status).toBe(401);
-    expect((await post('/auth/change-password', { currentPassword: 'x', password: 'y'.repeat(8), passwordConfirmation: 'y'.repeat(8) })).status).toBe(401);
+    expect(
+      (await post('/auth/change-password', { currentPassword: 'x', password: 'y'.repeat(8), passwordConfirmation: 'y'.repeat(8) })).status,
+    ).toBe(401);
   });
 });
 
@@ -157,7 +198,10 @@ describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     const { createEmailService } = await import('../services/email-service');
-    const auth = createAuthService(t, 'c'.repeat(40), { email: createEmailService(t, { log: () => {} }), siteUrl: 'https://tandem.example' });
+    const auth = createAuthService(t, 'c'.repeat(40), {
+      email: createEmailService(t, { log: () => {} }),
+      siteUrl: 'https://tandem.example',
+    });
     app = new Hono().route('/cms', createCmsApp({ auth: async () => auth }));
   });
   afterAll(async () => t?.cleanup());
@@ -166,8 +210,15 @@ describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
     app.request(`/cms${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('sends the confirmation email on sign-up, in the language of the request', async () => {
-    expect((await post('/auth/local/register', { username: 'Iker', email: 'iker@example.com', password: 'clave-segura-9' }, { lang: 'en' })).status).toBe(200);
-    const mail = await t.db.selectFrom('email_outbox').select(['to_email', 'subject', 'text_body', 'locale', 'kind']).where('to_email', '=', 'iker@example.com').execute();
+    expect(
+      (await post('/auth/local/register', { username: 'Iker', email: 'iker@example.com', password: 'clave-segura-9' }, { lang: 'en' }))
+        .status,
+    ).toBe(200);
+    const mail = await t.db
+      .selectFrom('email_outbox')
+      .select(['to_email', 'subject', 'text_body', 'locale', 'kind'])
+      .where('to_email', '=', 'iker@example.com')
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'email-confirmation', locale: 'en', subject: 'Confirm your email for Tandem' });
     expect(mail[0]!.text_body).toMatch(/^Hi Iker,\n[\s\S]*https:\/\/tandem\.example\/en\/confirm-email\/[A-Za-z0-9_-]{43}\n/);
@@ -182,11 +233,22 @@ describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
     const code = /\/en\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1] ?? '';
     const ok = await app.request(`/cms/auth/email-confirmation?confirmation=${code}`);
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { user: { confirmed: boolean; user_status: string } }).user).toMatchObject({ confirmed: true, user_status: 'active' });
+    expect(((await ok.json()) as { user: { confirmed: boolean; user_status: string } }).user).toMatchObject({
+      confirmed: true,
+      user_status: 'active',
+    });
     expect((await app.request(`/cms/auth/email-confirmation?confirmation=${code}`)).status).toBe(400);
     expect((await app.request('/cms/auth/email-confirmation')).status).toBe(400);
     // confirmed accounts get no further mail
-    const count = async () => Number((await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('email_outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await post('/auth/send-email-confirmation', { email: 'eva@example.com' });
     expect(await count()).toBe(before);

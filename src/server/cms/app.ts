@@ -12,8 +12,17 @@ import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
 import {
-  OAuthError, authorizeUrl, exchangeCode, fetchProfile, isProviderId, newState, openState, sameState, sealState,
-  type ProviderConfig, type ProviderId,
+  OAuthError,
+  authorizeUrl,
+  exchangeCode,
+  fetchProfile,
+  isProviderId,
+  newState,
+  openState,
+  sameState,
+  sealState,
+  type ProviderConfig,
+  type ProviderId,
 } from '../auth/oauth';
 import type { ServerConfig } from '../config';
 import { sessionCookies } from '../session-cookies';
@@ -36,11 +45,25 @@ const STATE_COOKIE = 'tandem_oauth';
 const STATE_TTL_MS = 10 * 60_000;
 
 const ERROR_NAMES: Record<number, string> = {
-  400: 'ValidationError', 401: 'UnauthorizedError', 403: 'ForbiddenError', 404: 'NotFoundError', 405: 'MethodNotAllowedError',
-  409: 'ApplicationError', 413: 'PayloadTooLargeError', 422: 'ValidationError', 429: 'RateLimitError', 500: 'InternalServerError',
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  409: 'ApplicationError',
+  413: 'PayloadTooLargeError',
+  422: 'ValidationError',
+  429: 'RateLimitError',
+  500: 'InternalServerError',
 };
 
-function strapiError(c: Context, status: number, key: MessageKey, details: Record<string, unknown> = {}, params?: Record<string, string | number>) {
+function strapiError(
+  c: Context,
+  status: number,
+  key: MessageKey,
+  details: Record<string, unknown> = {},
+  params?: Record<string, string | number>,
+) {
   const message = getT(langOf(c))(key, params);
   return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
 }
@@ -97,7 +120,13 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
   cms.use(requestLog('cms'));
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
-  cms.use(refuseNul((c, fields) => strapiError(c, 422, 'api.invalidInput', { errors: Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])) })));
+  cms.use(
+    refuseNul((c, fields) =>
+      strapiError(c, 422, 'api.invalidInput', {
+        errors: Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])),
+      }),
+    ),
+  );
   cms.onError((err, c) => {
     if (err instanceof ServiceError) {
       const [status, key] = SERVICE_STATUS[err.code];
@@ -145,9 +174,19 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   cms.post('/auth/local/register', async (c) => {
     const b = await body(c, registerBody);
     if (b instanceof Response) return b;
-    const { access_token, user } = await (await auth()).register('match', {
-      name: b.username, last_name: b.last_name ?? '', email: b.email, password: b.password, locale: langOf(c),
-    }, meta(c));
+    const { access_token, user } = await (
+      await auth()
+    ).register(
+      'match',
+      {
+        name: b.username,
+        last_name: b.last_name ?? '',
+        email: b.email,
+        password: b.password,
+        locale: langOf(c),
+      },
+      meta(c),
+    );
     return c.json({ jwt: access_token, user: strapiUser(user) });
   });
   cms.all('/auth/local/register', methodNotAllowed('POST'));
@@ -210,9 +249,10 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   // token never reaches a URL. API clients holding a provider token use /auth/{provider}/callback.
   const providerOf = (c: Context): ProviderConfig | null => {
     const id = c.req.param('provider') ?? '';
-    return isProviderId(id) ? oauth?.providers[id] ?? null : null;
+    return isProviderId(id) ? (oauth?.providers[id] ?? null) : null;
   };
-  const unavailable = (c: Context) => strapiError(c, 404, 'api.providerUnavailable', {}, { provider: (c.req.param('provider') ?? '').slice(0, 40) });
+  const unavailable = (c: Context) =>
+    strapiError(c, 404, 'api.providerUnavailable', {}, { provider: (c.req.param('provider') ?? '').slice(0, 40) });
   const callbackUri = (p: ProviderConfig) => `${oauth!.config.SITE_URL}/cms/connect/${p.id}/callback`;
   const secureCookie = () => oauth!.config.SITE_URL.startsWith('https://');
 
@@ -221,8 +261,23 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
     if (!p) return unavailable(c);
     const locale = c.req.query('lang') === 'en' || (!c.req.query('lang') && langOf(c) === 'en') ? 'en' : 'es';
     const state = newState();
-    const sealed = sealState({ state, provider: p.id, redirect: safeRedirect(c.req.query('redirect'), oauth!.config.SITE_URL), locale, exp: Date.now() + STATE_TTL_MS }, oauth!.stateSecret());
-    setCookie(c, STATE_COOKIE, sealed, { path: '/cms/connect', httpOnly: true, sameSite: 'Lax', secure: secureCookie(), maxAge: STATE_TTL_MS / 1000 });
+    const sealed = sealState(
+      {
+        state,
+        provider: p.id,
+        redirect: safeRedirect(c.req.query('redirect'), oauth!.config.SITE_URL),
+        locale,
+        exp: Date.now() + STATE_TTL_MS,
+      },
+      oauth!.stateSecret(),
+    );
+    setCookie(c, STATE_COOKIE, sealed, {
+      path: '/cms/connect',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secureCookie(),
+      maxAge: STATE_TTL_MS / 1000,
+    });
     c.header('cache-control', 'no-store');
     return c.redirect(authorizeUrl(p, callbackUri(p), state), 302);
   });
@@ -256,7 +311,8 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
       return c.redirect(safeRedirect(st.redirect, oauth!.config.SITE_URL) ?? landing, 303);
     } catch (err) {
       if (err instanceof OAuthError) return fail('failed', err.message);
-      if (err instanceof ServiceError && err.code === 'rate-limited') return tooManyPage(c, locale, err.retryAfterSeconds ?? 60, st.redirect);
+      if (err instanceof ServiceError && err.code === 'rate-limited')
+        return tooManyPage(c, locale, err.retryAfterSeconds ?? 60, st.redirect);
       if (err instanceof ServiceError && err.fields.email?.key === 'api.oauthNoVerifiedEmail') return fail('no-email', 'no verified email');
       if (err instanceof ServiceError) return fail('failed', err.code);
       throw err;

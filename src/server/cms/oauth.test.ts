@@ -19,7 +19,10 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     fp = await startFakeProvider();
     const auth = createAuthService(t, 'c'.repeat(40));
     const providers = providersFromEnv({ ...fp.env('github'), ...fp.env('google') });
-    app = new Hono().route('/cms', createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => 's'.repeat(40), config } }));
+    app = new Hono().route(
+      '/cms',
+      createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => 's'.repeat(40), config } }),
+    );
   });
   afterAll(async () => {
     await fp?.close();
@@ -27,11 +30,21 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
   });
   beforeEach(() => {
     fp.deny = false;
-    fp.user = { id: '1001', name: 'Lucía Fernández Díaz', email: 'lucia@example.com', verified: true, picture: 'https://avatars.example/lucia.png' };
+    fp.user = {
+      id: '1001',
+      name: 'Lucía Fernández Díaz',
+      email: 'lucia@example.com',
+      verified: true,
+      picture: 'https://avatars.example/lucia.png',
+    };
   });
 
   const cookieOf = (res: Response, name: string) =>
-    res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(';')[0]
+      ?.slice(name.length + 1);
 
   /** The browser's round trip: our redirect, the provider's consent screen, back to our callback. */
   async function signIn(provider: 'github' | 'google', query = '', opts: { tamperState?: boolean; dropCookie?: boolean } = {}) {
@@ -74,8 +87,13 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(cookieOf(res, 'tandem_oauth')).toBe('');
     const me = await app.request('/cms/users/me', { headers: { authorization: `Bearer ${cookieOf(res, 'tandem_token')}` } });
     expect(await me.json()).toMatchObject({
-      email: 'lucia@example.com', name: 'Lucía', last_name: 'Fernández Díaz', user_status: 'active', confirmed: true,
-      account_type: 'match', profile_picture_path: 'https://avatars.example/lucia.png',
+      email: 'lucia@example.com',
+      name: 'Lucía',
+      last_name: 'Fernández Díaz',
+      user_status: 'active',
+      confirmed: true,
+      account_type: 'match',
+      profile_picture_path: 'https://avatars.example/lucia.png',
     });
     const users = await t.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', 'lucia@example.com').execute();
     expect(users).toHaveLength(1);
@@ -83,33 +101,58 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
   });
 
   it('signs the same person in again, returning to a safe redirect in their language', async () => {
-    const before = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await signIn('github', '?redirect=/en/job/react-dev%3Fapply%3D1&lang=en');
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe('/en/job/react-dev?apply=1');
     const unsafe = await signIn('github', '?redirect=https://evil.example/&lang=en');
     expect(unsafe.headers.get('location')).toBe('/en/match/plataforma');
     // The browser follows this Location right after the session cookies are set: no way off the site.
-    for (const attack of ['/.//evil.example/x', '/%2e//evil.example', '/a/../..//evil.example', '/\\evil.example', '/%2E%2E//evil.example']) {
+    for (const attack of [
+      '/.//evil.example/x',
+      '/%2e//evil.example',
+      '/a/../..//evil.example',
+      '/\\evil.example',
+      '/%2E%2E//evil.example',
+    ]) {
       const res = await signIn('github', `?${new URLSearchParams({ redirect: attack, lang: 'en' })}`);
       expect(res.headers.get('location'), attack).toBe('/en/match/plataforma');
     }
-    const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('links Google to an existing account with the same verified email, confirming it', async () => {
     const auth = createAuthService(t, 'c'.repeat(40));
-    await auth.register('hire', { name: 'Rosa', last_name: 'Vidal', email: 'Rosa@Empresa.example', password: 'clave-segura-9', company_name: 'Empresa' }, { ip: 'test' });
+    await auth.register(
+      'hire',
+      { name: 'Rosa', last_name: 'Vidal', email: 'Rosa@Empresa.example', password: 'clave-segura-9', company_name: 'Empresa' },
+      { ip: 'test' },
+    );
     fp.user = { id: 'g-77', name: 'Rosa Vidal', email: 'rosa@empresa.example', verified: true };
     const res = await signIn('google');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/hire/site');
     expect(cookieOf(res, 'tandem_type')).toBe('hire');
-    const user = await t.db.selectFrom('users').select(['id', 'user_status', 'email_confirmed_at']).where('email', '=', 'Rosa@Empresa.example').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'user_status', 'email_confirmed_at'])
+      .where('email', '=', 'Rosa@Empresa.example')
+      .executeTakeFirstOrThrow();
     expect(user.user_status).toBe('active');
     expect(user.email_confirmed_at).not.toBeNull();
-    const link = await t.db.selectFrom('oauth_identities').selectAll().where('provider', '=', 'google').where('provider_user_id', '=', 'g-77').executeTakeFirstOrThrow();
+    const link = await t.db
+      .selectFrom('oauth_identities')
+      .selectAll()
+      .where('provider', '=', 'google')
+      .where('provider_user_id', '=', 'g-77')
+      .executeTakeFirstOrThrow();
     expect(link.user_id).toBe(user.id);
   });
 
@@ -123,7 +166,9 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(await reason(await signIn('github', '', { tamperState: true }))).toBe('/ingresar?error=oauth-failed');
     expect(await reason(await signIn('github', '?lang=en', { dropCookie: true }))).toBe('/ingresar?error=oauth-failed');
     fp.deny = true;
-    expect(await reason(await signIn('github', '?lang=en&redirect=/en/hire'))).toBe('/en/login?error=oauth-cancelled&redirect=%2Fen%2Fhire');
+    expect(await reason(await signIn('github', '?lang=en&redirect=/en/hire'))).toBe(
+      '/en/login?error=oauth-cancelled&redirect=%2Fen%2Fhire',
+    );
     fp.deny = false;
     fp.user = { id: '2002', name: 'Sin Correo', email: 'nadie@example.com', verified: false };
     expect(await reason(await signIn('google'))).toBe('/ingresar?error=oauth-no-email');
@@ -142,7 +187,12 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
       data: null,
-      error: { status: 401, name: 'UnauthorizedError', message: 'We could not sign you in with that provider. Please try again.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'We could not sign you in with that provider. Please try again.',
+        details: {},
+      },
     });
     const missing = await app.request('/cms/auth/github/callback');
     expect(missing.status).toBe(400);

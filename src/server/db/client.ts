@@ -35,7 +35,9 @@ function parsePostgresUrl(u: string): { dialect: 'postgres'; url: string; schema
   const schemas = params.getAll('schema');
   const schema = schemas[0]!;
   if (schemas.length > 1 || !SCHEMA_NAME.test(schema)) {
-    throw new Error(`DATABASE_URL: schema must be one lower-case PostgreSQL name (a-z, 0-9, _; at most 63 characters), got "${schemas.join(',')}"`);
+    throw new Error(
+      `DATABASE_URL: schema must be one lower-case PostgreSQL name (a-z, 0-9, _; at most 63 characters), got "${schemas.join(',')}"`,
+    );
   }
   params.delete('schema');
   const rest = params.toString();

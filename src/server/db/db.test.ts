@@ -15,9 +15,20 @@ describe('DATABASE_URL', () => {
   });
 
   it('takes a PostgreSQL schema from ?schema= off the URL, other parameters kept', () => {
-    expect(parseDatabaseUrl('postgres://u:p@h/db?schema=tandem_staging')).toEqual({ dialect: 'postgres', url: 'postgres://u:p@h/db', schema: 'tandem_staging' });
-    expect(parseDatabaseUrl('postgresql://u:p@h:5433/db?sslmode=require&schema=t1')).toEqual({ dialect: 'postgres', url: 'postgresql://u:p@h:5433/db?sslmode=require', schema: 't1' });
-    expect(parseDatabaseUrl('postgres://u:p@h/db?sslmode=disable')).toEqual({ dialect: 'postgres', url: 'postgres://u:p@h/db?sslmode=disable' });
+    expect(parseDatabaseUrl('postgres://u:p@h/db?schema=tandem_staging')).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u:p@h/db',
+      schema: 'tandem_staging',
+    });
+    expect(parseDatabaseUrl('postgresql://u:p@h:5433/db?sslmode=require&schema=t1')).toEqual({
+      dialect: 'postgres',
+      url: 'postgresql://u:p@h:5433/db?sslmode=require',
+      schema: 't1',
+    });
+    expect(parseDatabaseUrl('postgres://u:p@h/db?sslmode=disable')).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u:p@h/db?sslmode=disable',
+    });
     expect(parseDatabaseUrl('postgres://u:p@h/db')).not.toHaveProperty('schema');
   });
 
@@ -78,7 +89,11 @@ describe.each(testDatabases)('schema on %s', (_name, open) => {
   afterAll(async () => t?.cleanup());
 
   const user = (email: string, extra: Record<string, unknown> = {}) =>
-    t.db.insertInto('users').values({ email, account_type: 'match', name: 'Ana', password_hash: 'x', ...extra }).returning('id').executeTakeFirstOrThrow();
+    t.db
+      .insertInto('users')
+      .values({ email, account_type: 'match', name: 'Ana', password_hash: 'x', ...extra })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
   it('migrates idempotently', async () => {
     const again = await migrateToLatest(t);
@@ -88,7 +103,11 @@ describe.each(testDatabases)('schema on %s', (_name, open) => {
   it('keeps emails unique whatever their case', async () => {
     await user('Ana@Example.com');
     await expect(user('ana@example.COM')).rejects.toThrow();
-    const row = await t.db.selectFrom('users').select(['email', 'created_at', 'user_status']).where('email', '=', 'Ana@Example.com').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'created_at', 'user_status'])
+      .where('email', '=', 'Ana@Example.com')
+      .executeTakeFirstOrThrow();
     expect(row.user_status).toBe('pending-confirmation');
     expect(toDate(row.created_at)!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -102,12 +121,37 @@ describe.each(testDatabases)('schema on %s', (_name, open) => {
     const { id: userId } = await user('cand@example.com');
     const company = await t.db.insertInto('companies').values({ name: 'Acme', slug: 'acme' }).returning('id').executeTakeFirstOrThrow();
     const offer = {
-      slug: 'dev', company_id: company.id, title: 'Dev', area: 'tech', role: 'backend', seniority: 'mid', modality: 'hybrid',
-      country: 'peru', description: 'x', currency: 'PEN', period: 'month' as const, salary_min_usd_month: 1000, salary_max_usd_month: 2000,
+      slug: 'dev',
+      company_id: company.id,
+      title: 'Dev',
+      area: 'tech',
+      role: 'backend',
+      seniority: 'mid',
+      modality: 'hybrid',
+      country: 'peru',
+      description: 'x',
+      currency: 'PEN',
+      period: 'month' as const,
+      salary_min_usd_month: 1000,
+      salary_max_usd_month: 2000,
     };
-    await expect(t.db.insertInto('offers').values({ ...offer, salary_min: 5000, salary_max: 4000 }).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('offers').values({ ...offer, salary_min: 0, salary_max: 4000 }).execute()).rejects.toThrow();
-    const { id: offerId } = await t.db.insertInto('offers').values({ ...offer, salary_min: 4000, salary_max: 6000 }).returning('id').executeTakeFirstOrThrow();
+    await expect(
+      t.db
+        .insertInto('offers')
+        .values({ ...offer, salary_min: 5000, salary_max: 4000 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('offers')
+        .values({ ...offer, salary_min: 0, salary_max: 4000 })
+        .execute(),
+    ).rejects.toThrow();
+    const { id: offerId } = await t.db
+      .insertInto('offers')
+      .values({ ...offer, salary_min: 4000, salary_max: 6000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('applications').values({ offer_id: offerId, candidate_id: userId }).execute();
     await expect(t.db.insertInto('applications').values({ offer_id: offerId, candidate_id: userId }).execute()).rejects.toThrow();
     await expect(t.db.insertInto('applications').values({ offer_id: 999_999, candidate_id: userId }).execute()).rejects.toThrow();

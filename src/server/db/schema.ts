@@ -30,75 +30,275 @@ interface UsersTable {
   updated_at: Timestamp;
 }
 
-interface OauthIdentitiesTable { provider: string; provider_user_id: string; user_id: number; created_at: Timestamp }
+interface OauthIdentitiesTable {
+  provider: string;
+  provider_user_id: string;
+  user_id: number;
+  created_at: Timestamp;
+}
 interface AuthCodesTable {
-  id: Generated<number>; user_id: number; kind: 'reset' | 'confirm'; code_hash: string; expires_at: Timestamp; used_at: Timestamp | null; created_at: Timestamp;
+  id: Generated<number>;
+  user_id: number;
+  kind: 'reset' | 'confirm';
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 interface CandidateProfilesTable {
-  user_id: number; headline: string | null; country: string | null; role: string | null; seniority: string | null; years: number | null;
-  english: string | null; salary_expectation_usd: number | null; availability: Generated<string>; is_public: Flag; updated_at: Timestamp;
+  user_id: number;
+  headline: string | null;
+  country: string | null;
+  role: string | null;
+  seniority: string | null;
+  years: number | null;
+  english: string | null;
+  salary_expectation_usd: number | null;
+  availability: Generated<string>;
+  is_public: Flag;
+  updated_at: Timestamp;
 }
-interface CandidateSkillsTable { user_id: number; skill: string }
+interface CandidateSkillsTable {
+  user_id: number;
+  skill: string;
+}
 interface CompaniesTable {
-  id: Generated<number>; name: string; slug: string; website: string | null; size: string | null; country: string | null; logo_path: string | null;
-  is_demo: Flag; created_at: Timestamp;
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  website: string | null;
+  size: string | null;
+  country: string | null;
+  logo_path: string | null;
+  is_demo: Flag;
+  created_at: Timestamp;
 }
-interface CompanyUsersTable { company_id: number; user_id: number }
+interface CompanyUsersTable {
+  company_id: number;
+  user_id: number;
+}
 interface OffersTable {
-  id: Generated<number>; slug: string; company_id: number; title: string; area: string; role: string; seniority: string; english: string | null;
-  modality: string; country: string; city: string | null; employment_type: Generated<string>; description: string; salary_min: Money; salary_max: Money;
-  currency: string; period: 'month' | 'year'; gross: Flag; salary_min_usd_month: number; salary_max_usd_month: number;
-  status: Generated<'draft' | 'published' | 'paused' | 'closed' | 'expired'>; published_at: Timestamp | null; valid_through: Timestamp | null;
-  is_demo: Flag; created_at: Timestamp; updated_at: Timestamp;
+  id: Generated<number>;
+  slug: string;
+  company_id: number;
+  title: string;
+  area: string;
+  role: string;
+  seniority: string;
+  english: string | null;
+  modality: string;
+  country: string;
+  city: string | null;
+  employment_type: Generated<string>;
+  description: string;
+  salary_min: Money;
+  salary_max: Money;
+  currency: string;
+  period: 'month' | 'year';
+  gross: Flag;
+  salary_min_usd_month: number;
+  salary_max_usd_month: number;
+  status: Generated<'draft' | 'published' | 'paused' | 'closed' | 'expired'>;
+  published_at: Timestamp | null;
+  valid_through: Timestamp | null;
+  is_demo: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
-interface OfferSkillsTable { offer_id: number; skill: string; required: Flag }
-interface OfferCountriesTable { offer_id: number; country: string }
+interface OfferSkillsTable {
+  offer_id: number;
+  skill: string;
+  required: Flag;
+}
+interface OfferCountriesTable {
+  offer_id: number;
+  country: string;
+}
 interface ApplicationsTable {
-  id: Generated<number>; offer_id: number; candidate_id: number; status: Generated<string>; created_at: Timestamp; updated_at: Timestamp;
+  id: Generated<number>;
+  offer_id: number;
+  candidate_id: number;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 interface CoursesTable {
-  id: Generated<number>; slug: string; area: string; title_es: string; title_en: string; summary_es: string; summary_en: string; is_free: Flag; created_at: Timestamp;
+  id: Generated<number>;
+  slug: string;
+  area: string;
+  title_es: string;
+  title_en: string;
+  summary_es: string;
+  summary_en: string;
+  is_free: Flag;
+  created_at: Timestamp;
 }
-interface LessonsTable { id: Generated<number>; course_id: number; position: number; title_es: string; title_en: string; body_es: string; body_en: string }
-interface EnrollmentsTable { course_id: number; user_id: number; completed_lessons: Generated<number>; completed_at: Timestamp | null; created_at: Timestamp }
+interface LessonsTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  title_es: string;
+  title_en: string;
+  body_es: string;
+  body_en: string;
+}
+interface EnrollmentsTable {
+  course_id: number;
+  user_id: number;
+  completed_lessons: Generated<number>;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+}
 interface InterviewsTable {
-  id: Generated<number>; slug: string; role: string; title_es: string; title_en: string; intro_es: string; intro_en: string; duration_minutes: number; pass_mark: number;
+  id: Generated<number>;
+  slug: string;
+  role: string;
+  title_es: string;
+  title_en: string;
+  intro_es: string;
+  intro_en: string;
+  duration_minutes: number;
+  pass_mark: number;
 }
 interface InterviewQuestionsTable {
-  id: Generated<number>; interview_id: number; position: number; prompt_es: string; prompt_en: string; options_json: string; answer_index: number;
+  id: Generated<number>;
+  interview_id: number;
+  position: number;
+  prompt_es: string;
+  prompt_en: string;
+  options_json: string;
+  answer_index: number;
 }
 interface InterviewAttemptsTable {
-  id: Generated<number>; interview_id: number; user_id: number; started_at: Timestamp; finished_at: Timestamp | null; score: number | null; passed: Flag | null;
+  id: Generated<number>;
+  interview_id: number;
+  user_id: number;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  score: number | null;
+  passed: Flag | null;
 }
 interface CertificationsTable {
-  id: Generated<number>; slug: string; user_id: number; interview_id: number | null; role: string; level: string; score: number; is_demo: Flag; issued_at: Timestamp;
+  id: Generated<number>;
+  slug: string;
+  user_id: number;
+  interview_id: number | null;
+  role: string;
+  level: string;
+  score: number;
+  is_demo: Flag;
+  issued_at: Timestamp;
 }
 interface SalaryAggregatesTable {
-  group_key: string; country: string | null; role: string | null; seniority: string | null; skill: string | null; modality: string | null;
-  english: string | null; n: number; usd_p25: number; usd_p50: number; usd_p75: number; currency: string | null;
-  local_p25: number | null; local_p50: number | null; local_p75: number | null; sources: string; demo_share: number; updated_at: Timestamp;
+  group_key: string;
+  country: string | null;
+  role: string | null;
+  seniority: string | null;
+  skill: string | null;
+  modality: string | null;
+  english: string | null;
+  n: number;
+  usd_p25: number;
+  usd_p50: number;
+  usd_p75: number;
+  currency: string | null;
+  local_p25: number | null;
+  local_p50: number | null;
+  local_p75: number | null;
+  sources: string;
+  demo_share: number;
+  updated_at: Timestamp;
 }
-interface FxRatesTable { currency: string; usd_rate: number; as_of: string }
+interface FxRatesTable {
+  currency: string;
+  usd_rate: number;
+  as_of: string;
+}
 interface SalaryReportsTable {
-  id: Generated<number>; source: string; source_licence: string; external_id: string | null; country: string; role: string; seniority: string;
-  years: number | null; english: string | null; modality: string | null; currency: string; amount: Money; period: 'month' | 'year'; gross: Flag;
-  local_month: Money; usd_month: number; is_demo: Flag; collected_at: Timestamp; created_at: Timestamp;
+  id: Generated<number>;
+  source: string;
+  source_licence: string;
+  external_id: string | null;
+  country: string;
+  role: string;
+  seniority: string;
+  years: number | null;
+  english: string | null;
+  modality: string | null;
+  currency: string;
+  amount: Money;
+  period: 'month' | 'year';
+  gross: Flag;
+  local_month: Money;
+  usd_month: number;
+  is_demo: Flag;
+  collected_at: Timestamp;
+  created_at: Timestamp;
 }
-interface SalaryReportSkillsTable { report_id: number; skill: string }
+interface SalaryReportSkillsTable {
+  report_id: number;
+  skill: string;
+}
 interface LeadsTable {
-  id: Generated<number>; name: string; email: string; company: string | null; phone: string | null; message: string | null; locale: string; created_at: Timestamp;
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  message: string | null;
+  locale: string;
+  created_at: Timestamp;
 }
-interface BookingsTable { id: Generated<number>; lead_id: number | null; email: string; starts_at: Timestamp; status: Generated<string>; created_at: Timestamp }
-interface ShortLinksTable { code: string; target: string; hits: Generated<number>; created_at: Timestamp }
+interface BookingsTable {
+  id: Generated<number>;
+  lead_id: number | null;
+  email: string;
+  starts_at: Timestamp;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+interface ShortLinksTable {
+  code: string;
+  target: string;
+  hits: Generated<number>;
+  created_at: Timestamp;
+}
 interface EmailOutboxTable {
-  id: Generated<number>; to_email: string; subject: string; text_body: string; html_body: string | null; kind: string; locale: string;
-  status: Generated<'queued' | 'sent' | 'failed'>; error: string | null; created_at: Timestamp; sent_at: Timestamp | null;
-  attempts: Generated<number>; locked_until: Timestamp | null;
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  locale: string;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+  locked_until: Timestamp | null;
 }
-interface GenerationsTable { name: string; value: number }
-interface OfferDraftsTable { token_hash: string; data: string; created_at: Timestamp; client_key: string | null }
-interface RevokedTokensTable { jti: string; user_id: number; expires_at: Timestamp; created_at: ColumnType<Date | string, Date | string | undefined, never> }
-interface RateLimitsTable { key: string; window_start: ColumnType<number | string, number, number>; count: number }
+interface GenerationsTable {
+  name: string;
+  value: number;
+}
+interface OfferDraftsTable {
+  token_hash: string;
+  data: string;
+  created_at: Timestamp;
+  client_key: string | null;
+}
+interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+interface RateLimitsTable {
+  key: string;
+  window_start: ColumnType<number | string, number, number>;
+  count: number;
+}
 
 export interface DB {
   users: UsersTable;

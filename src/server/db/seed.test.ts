@@ -4,7 +4,14 @@ import { createAuthService } from '../services/auth-service';
 import { DEMO_ACCOUNTS, DEMO_SIZES, seedDemoData } from './seed';
 
 const count = async (t: TestDb, table: 'companies' | 'offers' | 'users' | 'salary_reports' | 'certifications' | 'courses' | 'interviews') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(testDatabases)('demo seed on %s', (_name, open) => {
   let t: TestDb;
@@ -29,16 +36,27 @@ describe.each(testDatabases)('demo seed on %s', (_name, open) => {
   it('marks everything as demo data and keeps salaries plausible', async () => {
     const notDemo = await t.db.selectFrom('offers').select('id').where('is_demo', '=', 0).execute();
     expect(notDemo).toEqual([]);
-    const bad = await t.db.selectFrom('offers').select('id').where((eb) => eb('salary_min', '>', eb.ref('salary_max'))).execute();
+    const bad = await t.db
+      .selectFrom('offers')
+      .select('id')
+      .where((eb) => eb('salary_min', '>', eb.ref('salary_max')))
+      .execute();
     expect(bad).toEqual([]);
-    const r = await t.db.selectFrom('salary_reports').select((eb) => [eb.fn.min('usd_month').as('lo'), eb.fn.max('usd_month').as('hi')]).executeTakeFirstOrThrow();
+    const r = await t.db
+      .selectFrom('salary_reports')
+      .select((eb) => [eb.fn.min('usd_month').as('lo'), eb.fn.max('usd_month').as('hi')])
+      .executeTakeFirstOrThrow();
     expect(Number(r.lo)).toBeGreaterThanOrEqual(250);
     expect(Number(r.hi)).toBeLessThan(30_000);
   });
 
   it('lets the two demo accounts sign in', async () => {
     const auth = createAuthService(t, 'k'.repeat(40));
-    await expect(auth.login('match', DEMO_ACCOUNTS.candidate.email, DEMO_ACCOUNTS.candidate.password, { ip: 'test' })).resolves.toHaveProperty('access_token');
-    await expect(auth.login('hire', DEMO_ACCOUNTS.company.email, DEMO_ACCOUNTS.company.password, { ip: 'test' })).resolves.toHaveProperty('access_token');
+    await expect(
+      auth.login('match', DEMO_ACCOUNTS.candidate.email, DEMO_ACCOUNTS.candidate.password, { ip: 'test' }),
+    ).resolves.toHaveProperty('access_token');
+    await expect(auth.login('hire', DEMO_ACCOUNTS.company.email, DEMO_ACCOUNTS.company.password, { ip: 'test' })).resolves.toHaveProperty(
+      'access_token',
+    );
   });
 });

@@ -10,13 +10,30 @@ import type { DB } from './schema';
 // random numbers) and idempotent: a database that has demo companies is left alone.
 export const DEMO_ACCOUNTS = {
   candidate: { email: 'candidata@demo.tandem.example', password: 'tandem-demo-2026', name: 'Ana', last_name: 'Demo' },
-  company: { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026', name: 'Luis', last_name: 'Demo', company: 'Andes Digital (demo)' },
+  company: {
+    email: 'empresa@demo.tandem.example',
+    password: 'tandem-demo-2026',
+    name: 'Luis',
+    last_name: 'Demo',
+    company: 'Andes Digital (demo)',
+  },
 } as const;
 
 /** FX rates (local units per USD) used by the demo data and as the initial FX table. */
-export const DEMO_FX = { asOf: '2026-11-01', rates: { PEN: 3.75, MXN: 18.2, COP: 4100, CLP: 950, ARS: 1450, USD: 1, UYU: 40, BOB: 6.91, CRC: 505, EUR: 0.92 } } as const;
+export const DEMO_FX = {
+  asOf: '2026-11-01',
+  rates: { PEN: 3.75, MXN: 18.2, COP: 4100, CLP: 950, ARS: 1450, USD: 1, UYU: 40, BOB: 6.91, CRC: 505, EUR: 0.92 },
+} as const;
 
-export const DEMO_SIZES = { companies: 60, offers: 400, candidates: 800, courses: 12, interviews: 8, certifications: 300, salaryReports: 20_000 } as const;
+export const DEMO_SIZES = {
+  companies: 60,
+  offers: 400,
+  candidates: 800,
+  courses: 12,
+  interviews: 8,
+  certifications: 300,
+  salaryReports: 20_000,
+} as const;
 
 function mulberry32(seed: number) {
   return () => {
@@ -30,35 +47,126 @@ function mulberry32(seed: number) {
 
 // Median monthly gross USD for a mid-level role in a 1.0 country, and country levels (demo assumptions).
 const ROLE_BASE: Record<string, number> = {
-  frontend: 2200, backend: 2500, fullstack: 2400, mobile: 2400, devops: 2800, 'qa-engineer': 1800, 'data-engineer': 2700,
-  'data-scientist': 2800, 'data-analyst': 1900, 'ui-ux-designer': 2000, 'software-architect': 3800, 'tech-lead': 3600,
-  'product-manager': 3000, 'product-designer': 2300, 'digital-marketing': 1500, 'growth-marketing': 1900, 'content-marketing': 1300,
-  sdr: 1200, 'account-executive': 2000, 'customer-success': 1500, 'customer-support': 900,
+  frontend: 2200,
+  backend: 2500,
+  fullstack: 2400,
+  mobile: 2400,
+  devops: 2800,
+  'qa-engineer': 1800,
+  'data-engineer': 2700,
+  'data-scientist': 2800,
+  'data-analyst': 1900,
+  'ui-ux-designer': 2000,
+  'software-architect': 3800,
+  'tech-lead': 3600,
+  'product-manager': 3000,
+  'product-designer': 2300,
+  'digital-marketing': 1500,
+  'growth-marketing': 1900,
+  'content-marketing': 1300,
+  sdr: 1200,
+  'account-executive': 2000,
+  'customer-success': 1500,
+  'customer-support': 900,
 };
 const COUNTRY_LEVEL: Record<string, number> = {
-  peru: 0.75, mexico: 0.9, colombia: 0.8, chile: 1.0, argentina: 0.85, ecuador: 0.7, uruguay: 1.05, bolivia: 0.55, 'costa-rica': 0.95, espana: 1.35,
+  peru: 0.75,
+  mexico: 0.9,
+  colombia: 0.8,
+  chile: 1.0,
+  argentina: 0.85,
+  ecuador: 0.7,
+  uruguay: 1.05,
+  bolivia: 0.55,
+  'costa-rica': 0.95,
+  espana: 1.35,
 };
 const SENIORITY_FACTOR = { junior: 0.55, mid: 1, senior: 1.55 } as const;
 const ROLE_SKILLS: Record<string, string[]> = {
-  frontend: ['javascript', 'typescript', 'react', 'angular', 'vue', 'nextjs'], backend: ['nodejs', 'python', 'java', 'go', 'postgresql', 'php', 'csharp'],
-  fullstack: ['javascript', 'typescript', 'react', 'nodejs', 'postgresql', 'nextjs'], mobile: ['kotlin', 'swift', 'flutter', 'react-native'],
-  devops: ['aws', 'docker', 'kubernetes', 'terraform', 'gcp', 'azure'], 'qa-engineer': ['selenium', 'cypress', 'javascript', 'python'],
-  'data-engineer': ['python', 'spark', 'sql', 'aws'], 'data-scientist': ['python', 'machine-learning', 'sql'], 'data-analyst': ['sql', 'power-bi', 'python'],
-  'ui-ux-designer': ['figma'], 'software-architect': ['aws', 'java', 'kubernetes', 'nodejs'], 'tech-lead': ['typescript', 'aws', 'scrum', 'nodejs'],
-  'product-manager': ['scrum', 'sql'], 'product-designer': ['figma'], 'digital-marketing': ['seo', 'google-ads', 'hubspot'],
-  'growth-marketing': ['google-ads', 'sql', 'hubspot'], 'content-marketing': ['seo', 'hubspot'], sdr: ['salesforce', 'hubspot'],
-  'account-executive': ['salesforce', 'hubspot'], 'customer-success': ['zendesk', 'hubspot', 'salesforce'], 'customer-support': ['zendesk'],
+  frontend: ['javascript', 'typescript', 'react', 'angular', 'vue', 'nextjs'],
+  backend: ['nodejs', 'python', 'java', 'go', 'postgresql', 'php', 'csharp'],
+  fullstack: ['javascript', 'typescript', 'react', 'nodejs', 'postgresql', 'nextjs'],
+  mobile: ['kotlin', 'swift', 'flutter', 'react-native'],
+  devops: ['aws', 'docker', 'kubernetes', 'terraform', 'gcp', 'azure'],
+  'qa-engineer': ['selenium', 'cypress', 'javascript', 'python'],
+  'data-engineer': ['python', 'spark', 'sql', 'aws'],
+  'data-scientist': ['python', 'machine-learning', 'sql'],
+  'data-analyst': ['sql', 'power-bi', 'python'],
+  'ui-ux-designer': ['figma'],
+  'software-architect': ['aws', 'java', 'kubernetes', 'nodejs'],
+  'tech-lead': ['typescript', 'aws', 'scrum', 'nodejs'],
+  'product-manager': ['scrum', 'sql'],
+  'product-designer': ['figma'],
+  'digital-marketing': ['seo', 'google-ads', 'hubspot'],
+  'growth-marketing': ['google-ads', 'sql', 'hubspot'],
+  'content-marketing': ['seo', 'hubspot'],
+  sdr: ['salesforce', 'hubspot'],
+  'account-executive': ['salesforce', 'hubspot'],
+  'customer-success': ['zendesk', 'hubspot', 'salesforce'],
+  'customer-support': ['zendesk'],
 };
-const FIRST = ['Ana', 'Luis', 'María', 'Jorge', 'Lucía', 'Diego', 'Camila', 'Mateo', 'Valentina', 'Sofía', 'Andrés', 'Daniela', 'Carlos', 'Paula', 'Javier', 'Elena', 'Tomás', 'Renata', 'Felipe', 'Gabriela'];
-const LAST = ['García', 'Rodríguez', 'López', 'Martínez', 'Pérez', 'Gómez', 'Sánchez', 'Díaz', 'Torres', 'Ramírez', 'Flores', 'Rojas', 'Vargas', 'Castro', 'Mendoza', 'Silva'];
+const FIRST = [
+  'Ana',
+  'Luis',
+  'María',
+  'Jorge',
+  'Lucía',
+  'Diego',
+  'Camila',
+  'Mateo',
+  'Valentina',
+  'Sofía',
+  'Andrés',
+  'Daniela',
+  'Carlos',
+  'Paula',
+  'Javier',
+  'Elena',
+  'Tomás',
+  'Renata',
+  'Felipe',
+  'Gabriela',
+];
+const LAST = [
+  'García',
+  'Rodríguez',
+  'López',
+  'Martínez',
+  'Pérez',
+  'Gómez',
+  'Sánchez',
+  'Díaz',
+  'Torres',
+  'Ramírez',
+  'Flores',
+  'Rojas',
+  'Vargas',
+  'Castro',
+  'Mendoza',
+  'Silva',
+];
 const CO_A = ['Andes', 'Pacífico', 'Inca', 'Maya', 'Cóndor', 'Sierra', 'Atlas', 'Nube', 'Puma', 'Quetzal', 'Río', 'Volcán'];
 const CO_B = ['Labs', 'Digital', 'Tech', 'Software', 'Data', 'Studio', 'Cloud', 'Pay', 'Health', 'Logistics'];
 
-const slug = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-async function insertChunks<T extends Extract<keyof DB, string>>(trx: Transaction<DB> | Kysely<DB>, table: T, rows: Record<string, unknown>[], size = 400) {
+async function insertChunks<T extends Extract<keyof DB, string>>(
+  trx: Transaction<DB> | Kysely<DB>,
+  table: T,
+  rows: Record<string, unknown>[],
+  size = 400,
+) {
   for (let i = 0; i < rows.length; i += size) {
-    await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 
@@ -77,7 +185,10 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
   const started = Date.now();
   const seeded = await db.transaction().execute(async (trx) => {
     if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727271)`.execute(trx);
-    else await sql`insert into rate_limits (key, window_start, count) values ('__seed_lock__', 0, 0) on conflict (key) do nothing`.execute(trx);
+    else
+      await sql`insert into rate_limits (key, window_start, count) values ('__seed_lock__', 0, 0) on conflict (key) do nothing`.execute(
+        trx,
+      );
     if (await isSeeded(trx)) return false;
     const rand = mulberry32(20261122);
     const pick = <X>(xs: readonly X[]): X => xs[Math.floor(rand() * xs.length)]!;
@@ -91,19 +202,41 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
     const offerDaysAgo = (d: number) => new Date(today - d * 86_400_000).toISOString();
     const rate = (cur: string) => DEMO_FX.rates[cur as keyof typeof DEMO_FX.rates];
 
-    await insertChunks(trx, 'fx_rates', Object.entries(DEMO_FX.rates).map(([currency, usd_rate]) => ({ currency, usd_rate, as_of: DEMO_FX.asOf })));
+    await insertChunks(
+      trx,
+      'fx_rates',
+      Object.entries(DEMO_FX.rates).map(([currency, usd_rate]) => ({ currency, usd_rate, as_of: DEMO_FX.asOf })),
+    );
 
     // Companies and their demo users.
     const companyRows = Array.from({ length: DEMO_SIZES.companies }, (_, i) => {
-      const name = i === 0 ? DEMO_ACCOUNTS.company.company : `${CO_A[i % CO_A.length]!} ${CO_B[Math.floor(i / CO_A.length) % CO_B.length]!} (demo)`;
-      return { name, slug: `${slug(name)}-${i + 1}`, website: `https://${slug(name)}.example`, size: pick(['1-10', '11-50', '51-200', '201-1000']), country: pick(countries).id, is_demo: 1 };
+      const name =
+        i === 0 ? DEMO_ACCOUNTS.company.company : `${CO_A[i % CO_A.length]!} ${CO_B[Math.floor(i / CO_A.length) % CO_B.length]!} (demo)`;
+      return {
+        name,
+        slug: `${slug(name)}-${i + 1}`,
+        website: `https://${slug(name)}.example`,
+        size: pick(['1-10', '11-50', '51-200', '201-1000']),
+        country: pick(countries).id,
+        is_demo: 1,
+      };
     });
     await insertChunks(trx, 'companies', companyRows);
     const companyIds = (await trx.selectFrom('companies').select('id').where('is_demo', '=', 1).orderBy('id').execute()).map((r) => r.id);
-    const hire = await trx.insertInto('users').values({
-      email: DEMO_ACCOUNTS.company.email, password_hash: companyHash, account_type: 'hire', name: DEMO_ACCOUNTS.company.name,
-      last_name: DEMO_ACCOUNTS.company.last_name, profile_slug: 'luis-demo-empresa', user_status: 'active', is_demo: 1,
-    }).returning('id').executeTakeFirstOrThrow();
+    const hire = await trx
+      .insertInto('users')
+      .values({
+        email: DEMO_ACCOUNTS.company.email,
+        password_hash: companyHash,
+        account_type: 'hire',
+        name: DEMO_ACCOUNTS.company.name,
+        last_name: DEMO_ACCOUNTS.company.last_name,
+        profile_slug: 'luis-demo-empresa',
+        user_status: 'active',
+        is_demo: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx.insertInto('company_users').values({ company_id: companyIds[0]!, user_id: hire.id }).execute();
 
     // Offers.
@@ -120,51 +253,186 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       const published = between(0, 55);
       const title = `${role.label.es} ${seniority === 'junior' ? 'Junior' : seniority === 'senior' ? 'Senior' : 'Semi Senior'}`;
       return {
-        slug: `${slug(title)}-${slug(country.label.es)}-${i + 1}`, company_id: pick(companyIds), title, area: role.area, role: role.id, seniority,
-        english: pick(englishLevels).id, modality, country: country.id, city: null, description: `Oferta de demostración para ${title} en ${country.label.es}.\n\n- Modalidad: ${modality}\n- Datos generados para la demo.`,
-        salary_min: Math.round(minUsd * fx), salary_max: Math.round(maxUsd * fx), currency: country.currency, period: 'month' as const,
-        salary_min_usd_month: minUsd, salary_max_usd_month: maxUsd, status, published_at: offerDaysAgo(published), valid_through: offerDaysAgo(published - 60), is_demo: 1,
+        slug: `${slug(title)}-${slug(country.label.es)}-${i + 1}`,
+        company_id: pick(companyIds),
+        title,
+        area: role.area,
+        role: role.id,
+        seniority,
+        english: pick(englishLevels).id,
+        modality,
+        country: country.id,
+        city: null,
+        description: `Oferta de demostración para ${title} en ${country.label.es}.\n\n- Modalidad: ${modality}\n- Datos generados para la demo.`,
+        salary_min: Math.round(minUsd * fx),
+        salary_max: Math.round(maxUsd * fx),
+        currency: country.currency,
+        period: 'month' as const,
+        salary_min_usd_month: minUsd,
+        salary_max_usd_month: maxUsd,
+        status,
+        published_at: offerDaysAgo(published),
+        valid_through: offerDaysAgo(published - 60),
+        is_demo: 1,
       };
     });
     await insertChunks(trx, 'offers', offerRows);
     const offers = await trx.selectFrom('offers').select(['id', 'role']).where('is_demo', '=', 1).orderBy('id').execute();
-    await insertChunks(trx, 'offer_skills', offers.flatMap((o) => [...new Set([pick(ROLE_SKILLS[o.role]!), pick(ROLE_SKILLS[o.role]!)])].map((skill, k) => ({ offer_id: o.id, skill, required: k === 0 ? 1 : 0 }))));
+    await insertChunks(
+      trx,
+      'offer_skills',
+      offers.flatMap((o) =>
+        [...new Set([pick(ROLE_SKILLS[o.role]!), pick(ROLE_SKILLS[o.role]!)])].map((skill, k) => ({
+          offer_id: o.id,
+          skill,
+          required: k === 0 ? 1 : 0,
+        })),
+      ),
+    );
 
     // Candidates (demo profiles cannot sign in: no password), plus the demo candidate account.
     const candidateRows = Array.from({ length: DEMO_SIZES.candidates }, (_, i) => {
       const name = pick(FIRST);
       const last = `${pick(LAST)} ${pick(LAST)}`;
-      return { email: `candidato${i + 1}@demo.tandem.example`, password_hash: null as string | null, account_type: 'match', name, last_name: last, profile_slug: `${slug(`${name} ${last}`)}-${i + 1}`, user_status: 'active', is_demo: 1 };
+      return {
+        email: `candidato${i + 1}@demo.tandem.example`,
+        password_hash: null as string | null,
+        account_type: 'match',
+        name,
+        last_name: last,
+        profile_slug: `${slug(`${name} ${last}`)}-${i + 1}`,
+        user_status: 'active',
+        is_demo: 1,
+      };
     });
-    candidateRows.unshift({ email: DEMO_ACCOUNTS.candidate.email, password_hash: candidateHash, account_type: 'match', name: DEMO_ACCOUNTS.candidate.name, last_name: DEMO_ACCOUNTS.candidate.last_name, profile_slug: 'ana-demo', user_status: 'active', is_demo: 1 });
+    candidateRows.unshift({
+      email: DEMO_ACCOUNTS.candidate.email,
+      password_hash: candidateHash,
+      account_type: 'match',
+      name: DEMO_ACCOUNTS.candidate.name,
+      last_name: DEMO_ACCOUNTS.candidate.last_name,
+      profile_slug: 'ana-demo',
+      user_status: 'active',
+      is_demo: 1,
+    });
     await insertChunks(trx, 'users', candidateRows);
-    const candidates = await trx.selectFrom('users').select('id').where('account_type', '=', 'match').where('is_demo', '=', 1).orderBy('id').execute();
+    const candidates = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('account_type', '=', 'match')
+      .where('is_demo', '=', 1)
+      .orderBy('id')
+      .execute();
     const profiles = candidates.map((c) => {
       const role = pick(roles);
       const seniority = pick(seniorities).id;
-      return { user_id: c.id, role: role.id, seniority, headline: `${role.label.es} · ${seniority}`, country: pick(countries).id, years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15), english: pick(englishLevels).id, salary_expectation_usd: Math.round(ROLE_BASE[role.id]! * SENIORITY_FACTOR[seniority] / 100) * 100, availability: pick(['interviews', 'open-to-offers', 'not-available']), is_public: rand() < 0.8 ? 1 : 0 };
+      return {
+        user_id: c.id,
+        role: role.id,
+        seniority,
+        headline: `${role.label.es} · ${seniority}`,
+        country: pick(countries).id,
+        years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15),
+        english: pick(englishLevels).id,
+        salary_expectation_usd: Math.round((ROLE_BASE[role.id]! * SENIORITY_FACTOR[seniority]) / 100) * 100,
+        availability: pick(['interviews', 'open-to-offers', 'not-available']),
+        is_public: rand() < 0.8 ? 1 : 0,
+      };
     });
     await insertChunks(trx, 'candidate_profiles', profiles);
-    await insertChunks(trx, 'candidate_skills', profiles.flatMap((p) => [...new Set([pick(ROLE_SKILLS[p.role]!), pick(ROLE_SKILLS[p.role]!), pick(skills).id])].map((skill) => ({ user_id: p.user_id, skill }))));
+    await insertChunks(
+      trx,
+      'candidate_skills',
+      profiles.flatMap((p) =>
+        [...new Set([pick(ROLE_SKILLS[p.role]!), pick(ROLE_SKILLS[p.role]!), pick(skills).id])].map((skill) => ({
+          user_id: p.user_id,
+          skill,
+        })),
+      ),
+    );
 
     // Courses with lessons, interviews with questions, certifications.
-    await insertChunks(trx, 'courses', Array.from({ length: DEMO_SIZES.courses }, (_, i) => {
-      const role = roles[i % roles.length]!;
-      return { slug: `curso-${role.id}`, area: role.area, title_es: `${role.label.es}: de cero a entrevista`, title_en: `${role.label.en}: from zero to interview`, summary_es: `Curso de demostración para ${role.label.es}.`, summary_en: `Demo course for ${role.label.en}.`, is_free: i === 0 ? 1 : 0 };
-    }));
+    await insertChunks(
+      trx,
+      'courses',
+      Array.from({ length: DEMO_SIZES.courses }, (_, i) => {
+        const role = roles[i % roles.length]!;
+        return {
+          slug: `curso-${role.id}`,
+          area: role.area,
+          title_es: `${role.label.es}: de cero a entrevista`,
+          title_en: `${role.label.en}: from zero to interview`,
+          summary_es: `Curso de demostración para ${role.label.es}.`,
+          summary_en: `Demo course for ${role.label.en}.`,
+          is_free: i === 0 ? 1 : 0,
+        };
+      }),
+    );
     const courses = await trx.selectFrom('courses').select('id').orderBy('id').execute();
-    await insertChunks(trx, 'lessons', courses.flatMap((c) => [1, 2, 3, 4].map((position) => ({ course_id: c.id, position, title_es: `Lección ${position}`, title_en: `Lesson ${position}`, body_es: 'Contenido de demostración.', body_en: 'Demo content.' }))));
-    await insertChunks(trx, 'interviews', Array.from({ length: DEMO_SIZES.interviews }, (_, i) => {
-      const role = roles[i]!;
-      return { slug: `entrevista-${role.id}`, role: role.id, title_es: `Entrevista técnica: ${role.label.es}`, title_en: `Technical interview: ${role.label.en}`, intro_es: 'Diez preguntas, 20 minutos, nota mínima 70.', intro_en: 'Ten questions, 20 minutes, pass mark 70.', duration_minutes: 20, pass_mark: 70 };
-    }));
+    await insertChunks(
+      trx,
+      'lessons',
+      courses.flatMap((c) =>
+        [1, 2, 3, 4].map((position) => ({
+          course_id: c.id,
+          position,
+          title_es: `Lección ${position}`,
+          title_en: `Lesson ${position}`,
+          body_es: 'Contenido de demostración.',
+          body_en: 'Demo content.',
+        })),
+      ),
+    );
+    await insertChunks(
+      trx,
+      'interviews',
+      Array.from({ length: DEMO_SIZES.interviews }, (_, i) => {
+        const role = roles[i]!;
+        return {
+          slug: `entrevista-${role.id}`,
+          role: role.id,
+          title_es: `Entrevista técnica: ${role.label.es}`,
+          title_en: `Technical interview: ${role.label.en}`,
+          intro_es: 'Diez preguntas, 20 minutos, nota mínima 70.',
+          intro_en: 'Ten questions, 20 minutes, pass mark 70.',
+          duration_minutes: 20,
+          pass_mark: 70,
+        };
+      }),
+    );
     const interviews = await trx.selectFrom('interviews').select(['id', 'role']).orderBy('id').execute();
-    await insertChunks(trx, 'interview_questions', interviews.flatMap((iv) => [1, 2, 3, 4, 5].map((position) => ({ interview_id: iv.id, position, prompt_es: `Pregunta ${position}`, prompt_en: `Question ${position}`, options_json: JSON.stringify(['A', 'B', 'C', 'D']), answer_index: position % 4 }))));
-    await insertChunks(trx, 'certifications', Array.from({ length: DEMO_SIZES.certifications }, (_, i) => {
-      const iv = interviews[i % interviews.length]!;
-      const user = candidates[(i * 7) % candidates.length]!;
-      return { slug: `cert-${iv.role}-${i + 1}`, user_id: user.id, interview_id: iv.id, role: iv.role, level: pick(seniorities).id, score: between(70, 100), is_demo: 1, issued_at: daysAgo(between(1, 300)) };
-    }));
+    await insertChunks(
+      trx,
+      'interview_questions',
+      interviews.flatMap((iv) =>
+        [1, 2, 3, 4, 5].map((position) => ({
+          interview_id: iv.id,
+          position,
+          prompt_es: `Pregunta ${position}`,
+          prompt_en: `Question ${position}`,
+          options_json: JSON.stringify(['A', 'B', 'C', 'D']),
+          answer_index: position % 4,
+        })),
+      ),
+    );
+    await insertChunks(
+      trx,
+      'certifications',
+      Array.from({ length: DEMO_SIZES.certifications }, (_, i) => {
+        const iv = interviews[i % interviews.length]!;
+        const user = candidates[(i * 7) % candidates.length]!;
+        return {
+          slug: `cert-${iv.role}-${i + 1}`,
+          user_id: user.id,
+          interview_id: iv.id,
+          role: iv.role,
+          level: pick(seniorities).id,
+          score: between(70, 100),
+          is_demo: 1,
+          issued_at: daysAgo(between(1, 300)),
+        };
+      }),
+    );
 
     // Salary reports.
     const reports = Array.from({ length: DEMO_SIZES.salaryReports }, (_, i) => {
@@ -174,19 +442,43 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       const english = pick(englishLevels).id;
       const modality = pick(modalities).id;
       const factor = (english === 'advanced' ? 1.15 : english === 'basic' ? 0.92 : 1) * (modality === 'remote-global' ? 1.25 : 1);
-      const usd = Math.max(250, Math.round(ROLE_BASE[role.id]! * COUNTRY_LEVEL[country.id]! * SENIORITY_FACTOR[seniority] * factor * Math.exp(0.22 * normal())));
+      const usd = Math.max(
+        250,
+        Math.round(ROLE_BASE[role.id]! * COUNTRY_LEVEL[country.id]! * SENIORITY_FACTOR[seniority] * factor * Math.exp(0.22 * normal())),
+      );
       const local = Math.round(usd * rate(country.currency));
       return {
-        source: 'tandem-demo', source_licence: 'demo', external_id: `demo-${i + 1}`, country: country.id, role: role.id, seniority,
-        years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15), english, modality,
-        currency: country.currency, amount: local, period: 'month' as const, local_month: local, usd_month: usd, is_demo: 1, collected_at: daysAgo(between(1, 365)),
+        source: 'tandem-demo',
+        source_licence: 'demo',
+        external_id: `demo-${i + 1}`,
+        country: country.id,
+        role: role.id,
+        seniority,
+        years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15),
+        english,
+        modality,
+        currency: country.currency,
+        amount: local,
+        period: 'month' as const,
+        local_month: local,
+        usd_month: usd,
+        is_demo: 1,
+        collected_at: daysAgo(between(1, 365)),
       };
     });
     await insertChunks(trx, 'salary_reports', reports, 300);
     const reportIds = await trx.selectFrom('salary_reports').select(['id', 'role']).where('is_demo', '=', 1).orderBy('id').execute();
-    await insertChunks(trx, 'salary_report_skills', reportIds.flatMap((r) => [...new Set([pick(ROLE_SKILLS[r.role]!), pick(ROLE_SKILLS[r.role]!)])].map((skill) => ({ report_id: r.id, skill }))), 500);
+    await insertChunks(
+      trx,
+      'salary_report_skills',
+      reportIds.flatMap((r) =>
+        [...new Set([pick(ROLE_SKILLS[r.role]!), pick(ROLE_SKILLS[r.role]!)])].map((skill) => ({ report_id: r.id, skill })),
+      ),
+      500,
+    );
     return true;
   });
-  if (seeded) log(`[seed] demo data created in ${Date.now() - started} ms (${DEMO_SIZES.offers} offers, ${DEMO_SIZES.salaryReports} salary reports)`);
+  if (seeded)
+    log(`[seed] demo data created in ${Date.now() - started} ms (${DEMO_SIZES.offers} offers, ${DEMO_SIZES.salaryReports} salary reports)`);
   return seeded;
 }

@@ -93,7 +93,11 @@ describe('HTTP layer', () => {
 
   it('lists the salary pages that have data in the sitemap', async () => {
     const { app } = createHttpApp({
-      inner: async () => html('x'), config: parseConfig({}), prod: true, build: { id: 'b1', timestamp: 1 }, staticRoot: '/nonexistent',
+      inner: async () => html('x'),
+      config: parseConfig({}),
+      prod: true,
+      build: { id: 'b1', timestamp: 1 },
+      staticRoot: '/nonexistent',
       sitemapData: async () => ({ toolsCountryRole: [{ country: 'peru', rol: 'backend' }] }),
     });
     const xml = await (await app.request('/sitemap.xml')).text();
@@ -110,7 +114,7 @@ describe('HTTP layer', () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/_=-]{16,}$/);
     expect(await res.text()).toContain(`nonce=${nonce}`);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline\' \'nonce'); // no inline scripts beyond the nonce
+    expect(csp).not.toContain("unsafe-inline' 'nonce"); // no inline scripts beyond the nonce
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -123,7 +127,9 @@ describe('HTTP layer', () => {
       expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
       expect(res.headers.get('x-frame-options')).toBeNull();
     }
-    expect((await app.request('/herramientas/salario/calculadora')).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect((await app.request('/herramientas/salario/calculadora')).headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'none'",
+    );
   });
 
   it('caches anonymous pages publicly and serves repeats without rendering', async () => {

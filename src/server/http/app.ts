@@ -59,7 +59,6 @@ export type HttpAppOptions = {
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
 const PRIVATE = 'private, no-store';
 
-
 const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
 const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
 
@@ -67,7 +66,21 @@ const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
  * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
  */
-export function createHttpApp({ inner, api, cms, isReady, config, prod, build, staticRoot = 'dist/public', loadUser, routes = {}, trustProxy = null, uploadsDir, sitemapData }: HttpAppOptions) {
+export function createHttpApp({
+  inner,
+  api,
+  cms,
+  isReady,
+  config,
+  prod,
+  build,
+  staticRoot = 'dist/public',
+  loadUser,
+  routes = {},
+  trustProxy = null,
+  uploadsDir,
+  sitemapData,
+}: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
   const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
@@ -187,15 +200,12 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
     // Only file-like paths can be static files: page paths skip the file-system lookup.
     const fileLike = /\.[a-z0-9]+$/i;
     const statics = serveStatic({
-        root: staticRoot,
-        precompressed: true,
-        onFound: (path, c) => {
-          c.header(
-            'cache-control',
-            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          );
-        },
-      });
+      root: staticRoot,
+      precompressed: true,
+      onFound: (path, c) => {
+        c.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
     app.use((c, next) => (fileLike.test(c.req.path) ? statics(c, next) : next()));
   }
 
@@ -226,7 +236,8 @@ export function createHttpApp({ inner, api, cms, isReady, config, prod, build, s
       const handler = match ? routes[match.id]?.action : undefined;
       if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
       // A post to a URL the route table refuses (a NUL byte in a slug...) gets that page's 404 screen.
-      if (!isValidRoute(match.id, match.params)) return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
+      if (!isValidRoute(match.id, match.params))
+        return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
       const resolved = await stateOf(c).session();
       return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }

@@ -67,7 +67,13 @@ export function resolveClientIp(socket: string | undefined, forwardedFor: string
   const self = socket ? (normalize(socket) ?? socket) : 'unknown';
   if (!trust || !forwardedFor) return self;
   // Entries that are not addresses are kept as they are (they are never trusted), capped for the limiter keys.
-  const chain = [...forwardedFor.split(',').map((e) => e.trim()).filter(Boolean), self].map((e) => normalize(e) ?? e.slice(0, 64));
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+    self,
+  ].map((e) => normalize(e) ?? e.slice(0, 64));
   if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
   for (let i = chain.length - 1; i >= 0; i--) {
     const a = chain[i]!;

@@ -8,18 +8,31 @@ import type { FormHandler, FormInput } from './forms';
 
 const defaultConfig = parseConfig({});
 const anaOnly: UserLoader = async (token) =>
-  token === 'good' ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' } : 'invalid';
+  token === 'good'
+    ? { id: 1, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' }
+    : 'invalid';
 
 function setup(
   seen: FormInput[] = [],
-  { config = defaultConfig, trustProxy = null, loadUser = anaOnly }: { config?: ServerConfig; trustProxy?: TrustProxy; loadUser?: UserLoader } = {},
+  {
+    config = defaultConfig,
+    trustProxy = null,
+    loadUser = anaOnly,
+  }: { config?: ServerConfig; trustProxy?: TrustProxy; loadUser?: UserLoader } = {},
 ) {
   const login: FormHandler = {
-      async handle(input) {
-        seen.push(input);
-        if (input.fields.email === 'ok@example.com') return { ok: true, redirect: '/match/plataforma', cookies: ['tandem_token=abc; Path=/; HttpOnly'] };
-        return { ok: false, status: 401, message: input.t('api.invalidCredentials'), errors: { email: 'x' }, values: { email: input.fields.email ?? '' } };
-      },
+    async handle(input) {
+      seen.push(input);
+      if (input.fields.email === 'ok@example.com')
+        return { ok: true, redirect: '/match/plataforma', cookies: ['tandem_token=abc; Path=/; HttpOnly'] };
+      return {
+        ok: false,
+        status: 401,
+        message: input.t('api.invalidCredentials'),
+        errors: { email: 'x' },
+        values: { email: input.fields.email ?? '' },
+      };
+    },
   };
   // The page render shows what the form state and session were, as a template would.
   const inner = async () => {
@@ -29,13 +42,23 @@ function setup(
     });
   };
   const { app } = createHttpApp({
-    inner, config, prod: false, build: { id: 'b', timestamp: 0 }, routes: { login: { action: login } }, trustProxy, loadUser,
+    inner,
+    config,
+    prod: false,
+    build: { id: 'b', timestamp: 0 },
+    routes: { login: { action: login } },
+    trustProxy,
+    loadUser,
   });
   return app;
 }
 
 const post = (app: ReturnType<typeof setup>, path: string, body: string, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost', ...headers } });
+  app.request(path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost', ...headers },
+  });
 
 describe('form posts to pages', () => {
   it('redirects with 303 and the handler cookies on success, without JavaScript', async () => {
@@ -58,12 +81,19 @@ describe('form posts to pages', () => {
     expect(await ok.json()).toEqual({ ok: true, redirect: '/match/plataforma' });
     const bad = await post(app, '/ingresar', 'email=no%40example.com', { accept: 'application/json' });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ ok: false, message: 'El correo o la contraseña no son correctos.', errors: { email: 'x' }, values: { email: 'no@example.com' } });
+    expect(await bad.json()).toEqual({
+      ok: false,
+      message: 'El correo o la contraseña no son correctos.',
+      errors: { email: 'x' },
+      values: { email: 'no@example.com' },
+    });
   });
 
   it('passes the locale, route params, query and the signed-in user to the handler', async () => {
     const seen: FormInput[] = [];
-    await post(setup(seen), '/en/login?redirect=%2Fen%2Ftools', 'email=no%40example.com', { cookie: 'tandem_token=good; tandem_type=match' });
+    await post(setup(seen), '/en/login?redirect=%2Fen%2Ftools', 'email=no%40example.com', {
+      cookie: 'tandem_token=good; tandem_type=match',
+    });
     expect(seen[0]).toMatchObject({ id: 'login', locale: 'en', fields: { email: 'no@example.com' }, token: 'good' });
     expect(seen[0]!.query.get('redirect')).toBe('/en/tools');
     expect(seen[0]!.session.user?.name).toBe('Ana');
@@ -86,19 +116,32 @@ describe('form posts to pages', () => {
     // nginx's default passes the upstream's name as Host
     const behind = { host: 'tandem' };
     expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example' })).status).toBe(401);
-    expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'same-origin' })).status).toBe(401);
+    expect(
+      (await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'same-origin' })).status,
+    ).toBe(401);
     expect((await post(app, '/ingresar', 'email=a', behind)).status).toBe(401);
-    for (const origin of ['https://evil.example', 'null', 'http://tandem.example', 'https://tandem.example.evil.example', 'http://tandem', 'not a url']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://tandem.example',
+      'https://tandem.example.evil.example',
+      'http://tandem',
+      'not a url',
+    ]) {
       expect((await post(app, '/ingresar', 'email=a', { ...behind, origin })).status, origin).toBe(403);
     }
     // The Host no longer counts once SITE_URL is set, even when it matches the Origin.
     expect((await post(app, '/ingresar', 'email=a', { host: 'evil.example', origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await post(app, '/ingresar', 'email=a', { ...behind, origin: 'https://tandem.example', 'sec-fetch-site': 'cross-site' })).status,
+    ).toBe(403);
   });
 
   it('without SITE_URL, compares the Origin with the Host as before', async () => {
     const app = setup();
-    expect((await post(app, '/ingresar', 'email=a', { host: 'tandem.internal:8080', origin: 'https://tandem.internal:8080' })).status).toBe(401);
+    expect((await post(app, '/ingresar', 'email=a', { host: 'tandem.internal:8080', origin: 'https://tandem.internal:8080' })).status).toBe(
+      401,
+    );
     expect((await post(app, '/ingresar', 'email=a', { host: 'tandem', origin: 'https://tandem.example' })).status).toBe(403);
     expect((await post(app, '/ingresar', 'email=a', { origin: 'null' })).status).toBe(403);
   });
@@ -124,7 +167,9 @@ describe('session on page requests', () => {
   it('loads the user once for a failed signed-in post, action and re-rendered page together', async () => {
     const loadUser = vi.fn(anaOnly);
     const seen: FormInput[] = [];
-    const res = await post(setup(seen, { loadUser }), '/ingresar', 'email=no%40example.com&password=x', { cookie: 'tandem_token=good; tandem_type=match' });
+    const res = await post(setup(seen, { loadUser }), '/ingresar', 'email=no%40example.com&password=x', {
+      cookie: 'tandem_token=good; tandem_type=match',
+    });
     expect(res.status).toBe(401);
     expect(await res.text()).toContain('user=Ana');
     expect(seen[0]?.viewer).toEqual({ id: 1, type: 'match' });

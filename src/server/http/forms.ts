@@ -81,7 +81,10 @@ export function isCrossSite(c: Context, siteOrigin: string | null): boolean {
   }
 }
 
-export async function handleFormPost(c: Context, { match, handler, resolved, trustProxy, siteOrigin, renderPage }: Args): Promise<Response> {
+export async function handleFormPost(
+  c: Context,
+  { match, handler, resolved, trustProxy, siteOrigin, renderPage }: Args,
+): Promise<Response> {
   const t = getT(match.locale);
   const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
   const failure = (status: number, message: string): Response | Promise<Response> => {
@@ -118,14 +121,28 @@ export async function handleFormPost(c: Context, { match, handler, resolved, tru
   const withNul = new Set(nulFields(lists).map((path) => path.split('.')[0]!));
   if (withNul.size) {
     const errors = Object.fromEntries([...withNul].map((k) => [k, t('forms.error.invalidChars')]));
-    const values = Object.fromEntries(Object.entries(fields).filter(([k]) => !SECRET_FIELDS.has(k)).map(([k, v]) => [withoutNul(k), withoutNul(v)]));
+    const values = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => !SECRET_FIELDS.has(k))
+        .map(([k, v]) => [withoutNul(k), withoutNul(v)]),
+    );
     const state: FormState = { ok: false, message: t('forms.summary'), errors, values };
     return wantsJson ? c.json(state, 422) : renderPage(c, { state, status: 422 });
   }
 
   const outcome = await handler.handle({
-    id: match.id, locale: match.locale, t, params: match.params, query: new URL(c.req.url).searchParams,
-    fields, lists, files, session: resolved.session, viewer: viewerOf(resolved.session), token: resolved.token, ip: clientIp(c, trustProxy),
+    id: match.id,
+    locale: match.locale,
+    t,
+    params: match.params,
+    query: new URL(c.req.url).searchParams,
+    fields,
+    lists,
+    files,
+    session: resolved.session,
+    viewer: viewerOf(resolved.session),
+    token: resolved.token,
+    ip: clientIp(c, trustProxy),
     cookieHeader: c.req.header('cookie'),
   });
   if (outcome.ok) {

@@ -51,12 +51,27 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
     const account = { auth: async () => auth, config };
     ({ app } = createHttpApp({
       inner: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
-      config, prod: false, build: { id: 'b', timestamp: 0 }, trustProxy: config.TRUST_PROXY,
-      routes: actionRoutes({ ...createAccountActions(account), ...createSalaryActions({ account, contributions: async () => { throw new Error('not used'); } }) }),
+      config,
+      prod: false,
+      build: { id: 'b', timestamp: 0 },
+      trustProxy: config.TRUST_PROXY,
+      routes: actionRoutes({
+        ...createAccountActions(account),
+        ...createSalaryActions({
+          account,
+          contributions: async () => {
+            throw new Error('not used');
+          },
+        }),
+      }),
       api: createApiApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY }),
       cms: createCmsApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY, oauth }),
     }));
-    for (const [type, email] of [['match', 'victima@example.com'], ['hire', 'empresa@example.com'], ['match', 'cambio@example.com']] as const) {
+    for (const [type, email] of [
+      ['match', 'victima@example.com'],
+      ['hire', 'empresa@example.com'],
+      ['match', 'cambio@example.com'],
+    ] as const) {
       await auth.register(type, { name: 'Vic', last_name: 'Tima', email, password: PASSWORD, company_name: 'Víctima SA' }, { ip: 'setup' });
     }
   });
@@ -67,61 +82,154 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
 
   const json = (method: string, path: string, ip: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {
-      method, headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   const form = (path: string, ip: string, fields: Record<string, string>) =>
     app.request(path, {
-      method: 'POST', body: new URLSearchParams(fields).toString(),
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, 'x-forwarded-for': ip },
     });
-  const signUp = (extra: Record<string, string> = {}) => ({ name: 'Ana', last_name: 'Ruiz', email: fresh(), password: 'clave-segura-9', ...extra });
+  const signUp = (extra: Record<string, string> = {}) => ({
+    name: 'Ana',
+    last_name: 'Ruiz',
+    email: fresh(),
+    password: 'clave-segura-9',
+    ...extra,
+  });
   const code = () => 'c'.repeat(43);
   /** The browser's provider round trip up to our callback, with a code the provider does not know. */
   const providerCallback = async (ip: string) => {
     const start = await app.request('/cms/connect/github', { headers: { 'x-forwarded-for': ip } });
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
-    const cookie = start.headers.getSetCookie().find((c) => c.startsWith('tandem_oauth='))!.split(';')[0]!;
+    const cookie = start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('tandem_oauth='))!
+      .split(';')[0]!;
     return app.request(`/cms/connect/github/callback?state=${state}&code=unknown-code`, { headers: { cookie, 'x-forwarded-for': ip } });
   };
   // The change-password door's own session, signed in without counting against the account's limit.
   const unlimited = () => createAuthService(t, 'd'.repeat(40));
   let changer: Promise<string> | undefined;
-  const bearer = async () => ({ authorization: `Bearer ${await (changer ??= unlimited().login('match', 'cambio@example.com', PASSWORD, { ip: 'setup' }).then((r) => r.access_token))}` });
+  const bearer = async () => ({
+    authorization: `Bearer ${await (changer ??= unlimited()
+      .login('match', 'cambio@example.com', PASSWORD, { ip: 'setup' })
+      .then((r) => r.access_token))}`,
+  });
 
   // Each door knocks from its own address with the same account (where there is one): the account limit
   // (or, without an account, the address limit) is what trips.
   const doors: Door[] = [
-    { name: 'POST /api/v3/match/auth/login', limit: 3, knock: (_n, ip) => json('POST', '/api/v3/match/auth/login', ip, { email: 'a1@example.com', password: 'mala' }) },
-    { name: 'POST /api/v3/hire/auth/login', limit: 3, knock: (_n, ip) => json('POST', '/api/v3/hire/auth/login', ip, { email: 'a2@example.com', password: 'mala' }) },
-    { name: 'POST /api/v3/match/register', limit: 3, knock: (_n, ip) => json('POST', '/api/v3/match/register', ip, signUp()) },
-    { name: 'POST /api/v3/hire/register', limit: 3, knock: (_n, ip) => json('POST', '/api/v3/hire/register', ip, signUp({ company_name: 'Nueva SA' })) },
-    { name: 'POST /cms/auth/local', limit: 3, knock: (_n, ip) => json('POST', '/cms/auth/local', ip, { identifier: 'a3@example.com', password: 'mala' }) },
-    { name: 'POST /cms/auth/local/register', limit: 3, knock: (_n, ip) => json('POST', '/cms/auth/local/register', ip, { username: 'Ana', email: fresh(), password: 'clave-segura-9' }) },
-    { name: 'POST /cms/auth/forgot-password', limit: 2, knock: (_n, ip) => json('POST', '/cms/auth/forgot-password', ip, { email: 'a4@example.com' }) },
-    { name: 'POST /cms/auth/send-email-confirmation', limit: 2, knock: (_n, ip) => json('POST', '/cms/auth/send-email-confirmation', ip, { email: 'a5@example.com' }) },
-    { name: 'POST /cms/auth/reset-password', limit: 3, knock: (_n, ip) => json('POST', '/cms/auth/reset-password', ip, { code: code(), password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }) },
-    { name: 'GET /cms/auth/email-confirmation', limit: 3, knock: (_n, ip) => json('GET', `/cms/auth/email-confirmation?confirmation=${code()}`, ip) },
     {
-      name: 'POST /cms/auth/change-password', limit: 3,
-      knock: async (_n, ip) => json('POST', '/cms/auth/change-password', ip, { currentPassword: 'mala', password: 'otra-clave-1', passwordConfirmation: 'otra-clave-1' }, await bearer()),
+      name: 'POST /api/v3/match/auth/login',
+      limit: 3,
+      knock: (_n, ip) => json('POST', '/api/v3/match/auth/login', ip, { email: 'a1@example.com', password: 'mala' }),
     },
-    { name: 'GET /cms/auth/github/callback', limit: 2, knock: (_n, ip) => json('GET', '/cms/auth/github/callback?access_token=not-a-token', ip) },
+    {
+      name: 'POST /api/v3/hire/auth/login',
+      limit: 3,
+      knock: (_n, ip) => json('POST', '/api/v3/hire/auth/login', ip, { email: 'a2@example.com', password: 'mala' }),
+    },
+    { name: 'POST /api/v3/match/register', limit: 3, knock: (_n, ip) => json('POST', '/api/v3/match/register', ip, signUp()) },
+    {
+      name: 'POST /api/v3/hire/register',
+      limit: 3,
+      knock: (_n, ip) => json('POST', '/api/v3/hire/register', ip, signUp({ company_name: 'Nueva SA' })),
+    },
+    {
+      name: 'POST /cms/auth/local',
+      limit: 3,
+      knock: (_n, ip) => json('POST', '/cms/auth/local', ip, { identifier: 'a3@example.com', password: 'mala' }),
+    },
+    {
+      name: 'POST /cms/auth/local/register',
+      limit: 3,
+      knock: (_n, ip) => json('POST', '/cms/auth/local/register', ip, { username: 'Ana', email: fresh(), password: 'clave-segura-9' }),
+    },
+    {
+      name: 'POST /cms/auth/forgot-password',
+      limit: 2,
+      knock: (_n, ip) => json('POST', '/cms/auth/forgot-password', ip, { email: 'a4@example.com' }),
+    },
+    {
+      name: 'POST /cms/auth/send-email-confirmation',
+      limit: 2,
+      knock: (_n, ip) => json('POST', '/cms/auth/send-email-confirmation', ip, { email: 'a5@example.com' }),
+    },
+    {
+      name: 'POST /cms/auth/reset-password',
+      limit: 3,
+      knock: (_n, ip) =>
+        json('POST', '/cms/auth/reset-password', ip, { code: code(), password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+    },
+    {
+      name: 'GET /cms/auth/email-confirmation',
+      limit: 3,
+      knock: (_n, ip) => json('GET', `/cms/auth/email-confirmation?confirmation=${code()}`, ip),
+    },
+    {
+      name: 'POST /cms/auth/change-password',
+      limit: 3,
+      knock: async (_n, ip) =>
+        json(
+          'POST',
+          '/cms/auth/change-password',
+          ip,
+          { currentPassword: 'mala', password: 'otra-clave-1', passwordConfirmation: 'otra-clave-1' },
+          await bearer(),
+        ),
+    },
+    {
+      name: 'GET /cms/auth/github/callback',
+      limit: 2,
+      knock: (_n, ip) => json('GET', '/cms/auth/github/callback?access_token=not-a-token', ip),
+    },
     { name: 'GET /cms/connect/github/callback', limit: 2, knock: (_n, ip) => providerCallback(ip) },
-    { name: `POST ${href('login', 'es')}`, limit: 3, knock: (_n, ip) => form(href('login', 'es'), ip, { type: 'match', email: 'a6@example.com', password: 'mala' }) },
-    { name: `POST ${href('login', 'en')}`, limit: 3, knock: (_n, ip) => form(href('login', 'en'), ip, { type: 'hire', email: 'a7@example.com', password: 'mala' }) },
+    {
+      name: `POST ${href('login', 'es')}`,
+      limit: 3,
+      knock: (_n, ip) => form(href('login', 'es'), ip, { type: 'match', email: 'a6@example.com', password: 'mala' }),
+    },
+    {
+      name: `POST ${href('login', 'en')}`,
+      limit: 3,
+      knock: (_n, ip) => form(href('login', 'en'), ip, { type: 'hire', email: 'a7@example.com', password: 'mala' }),
+    },
     { name: `POST ${href('signUp', 'es')}`, limit: 3, knock: (_n, ip) => form(href('signUp', 'es'), ip, signUp()) },
-    { name: `POST ${href('hireStartNow', 'es')}`, limit: 3, knock: (_n, ip) => form(href('hireStartNow', 'es'), ip, signUp({ company_name: 'Otra SA' })) },
+    {
+      name: `POST ${href('hireStartNow', 'es')}`,
+      limit: 3,
+      knock: (_n, ip) => form(href('hireStartNow', 'es'), ip, signUp({ company_name: 'Otra SA' })),
+    },
     { name: `POST ${href('calculatorRegister', 'es')}`, limit: 3, knock: (_n, ip) => form(href('calculatorRegister', 'es'), ip, signUp()) },
-    { name: `POST ${href('forgotPassword', 'es')}`, limit: 2, knock: (_n, ip) => form(href('forgotPassword', 'es'), ip, { email: 'a8@example.com' }) },
-    { name: `POST ${href('confirmEmail', 'es', { token: 'x' })} (new link)`, limit: 2, knock: (_n, ip) => form(href('confirmEmail', 'es', { token: code() }), ip, { email: 'a9@example.com' }) },
-    { name: `POST ${href('resetPassword', 'es', { token: 'x' })}`, limit: 3, knock: (_n, ip) => form(href('resetPassword', 'es', { token: code() }), ip, { password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }) },
+    {
+      name: `POST ${href('forgotPassword', 'es')}`,
+      limit: 2,
+      knock: (_n, ip) => form(href('forgotPassword', 'es'), ip, { email: 'a8@example.com' }),
+    },
+    {
+      name: `POST ${href('confirmEmail', 'es', { token: 'x' })} (new link)`,
+      limit: 2,
+      knock: (_n, ip) => form(href('confirmEmail', 'es', { token: code() }), ip, { email: 'a9@example.com' }),
+    },
+    {
+      name: `POST ${href('resetPassword', 'es', { token: 'x' })}`,
+      limit: 3,
+      knock: (_n, ip) =>
+        form(href('resetPassword', 'es', { token: code() }), ip, { password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+    },
   ];
 
   it.each(doors.map((d, i) => [d.name, d, i] as const))('%s answers 429 with Retry-After after its limit', async (_n, door, i) => {
     const ip = `10.1.${i}.1`;
     const before: number[] = [];
     for (let n = 0; n < door.limit; n++) before.push((await door.knock(n, ip)).status);
-    expect(before.every((s) => s !== 429 && s < 500), `${door.name}: ${before}`).toBe(true);
+    expect(
+      before.every((s) => s !== 429 && s < 500),
+      `${door.name}: ${before}`,
+    ).toBe(true);
     const refused = await door.knock(door.limit, ip);
     expect(refused.status, door.name).toBe(429);
     expect(refused.headers.get('retry-after'), door.name).toMatch(/^[1-9]\d*$/);
@@ -129,15 +237,27 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
   });
 
   it('a lock on one account made through the API holds on cms, the web form and the other account type, for the right password too', async () => {
-    for (let n = 0; n < 3; n++) expect((await json('POST', '/api/v3/match/auth/login', `10.2.${n}.1`, { email: 'victima@example.com', password: 'mala' })).status).toBe(401);
+    for (let n = 0; n < 3; n++)
+      expect(
+        (await json('POST', '/api/v3/match/auth/login', `10.2.${n}.1`, { email: 'victima@example.com', password: 'mala' })).status,
+      ).toBe(401);
     expect((await json('POST', '/cms/auth/local', '10.2.9.1', { identifier: 'VICTIMA@example.com', password: PASSWORD })).status).toBe(429);
-    expect((await form(href('login', 'es'), '10.2.9.2', { type: 'match', email: 'victima@example.com', password: PASSWORD })).status).toBe(429);
-    expect((await json('POST', '/api/v3/match/auth/login', '10.2.9.3', { email: 'victima@example.com', password: PASSWORD })).status).toBe(429);
+    expect((await form(href('login', 'es'), '10.2.9.2', { type: 'match', email: 'victima@example.com', password: PASSWORD })).status).toBe(
+      429,
+    );
+    expect((await json('POST', '/api/v3/match/auth/login', '10.2.9.3', { email: 'victima@example.com', password: PASSWORD })).status).toBe(
+      429,
+    );
   });
 
   it('a lock on one account made through cms holds on the API', async () => {
-    for (let n = 0; n < 3; n++) expect((await json('POST', '/cms/auth/local', `10.3.${n}.1`, { identifier: 'empresa@example.com', password: 'mala' })).status).toBe(400);
-    expect((await json('POST', '/api/v3/hire/auth/login', '10.3.9.1', { email: 'empresa@example.com', password: PASSWORD })).status).toBe(429);
+    for (let n = 0; n < 3; n++)
+      expect((await json('POST', '/cms/auth/local', `10.3.${n}.1`, { identifier: 'empresa@example.com', password: 'mala' })).status).toBe(
+        400,
+      );
+    expect((await json('POST', '/api/v3/hire/auth/login', '10.3.9.1', { email: 'empresa@example.com', password: PASSWORD })).status).toBe(
+      429,
+    );
   });
 
   it('an address locked at one door is locked at the others: sign-in by address, sign-up, email links, codes', async () => {
@@ -148,7 +268,9 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
 
     const reg = '10.4.0.2';
     for (let n = 0; n < 3; n++) expect((await form(href('signUp', 'es'), reg, signUp())).status).toBe(303);
-    expect((await json('POST', '/cms/auth/local/register', reg, { username: 'Ana', email: fresh(), password: 'clave-segura-9' })).status).toBe(429);
+    expect(
+      (await json('POST', '/cms/auth/local/register', reg, { username: 'Ana', email: fresh(), password: 'clave-segura-9' })).status,
+    ).toBe(429);
     expect((await json('POST', '/api/v3/hire/register', reg, signUp({ company_name: 'X SA' }))).status).toBe(429);
 
     const links = '10.4.0.3';
@@ -157,10 +279,17 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
 
     const codes = '10.4.0.4';
     for (let n = 0; n < 3; n++) expect((await json('GET', `/cms/auth/email-confirmation?confirmation=${code()}`, codes)).status).toBe(400);
-    expect((await form(href('resetPassword', 'es', { token: code() }), codes, { password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' })).status).toBe(429);
+    expect(
+      (
+        await form(href('resetPassword', 'es', { token: code() }), codes, {
+          password: 'nueva-clave-1',
+          passwordConfirmation: 'nueva-clave-1',
+        })
+      ).status,
+    ).toBe(429);
   });
 
-  it('answers the browser\'s provider callback with a page in the visitor\'s language when the limit is spent', async () => {
+  it("answers the browser's provider callback with a page in the visitor's language when the limit is spent", async () => {
     const ip = '10.5.0.1';
     for (let n = 0; n < 2; n++) expect((await providerCallback(ip)).status).toBe(303);
     const page = await providerCallback(ip);

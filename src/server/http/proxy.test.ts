@@ -67,15 +67,12 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
   // node:https against the self-signed certificate, for this request only.
   const call = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
     new Promise<Reply>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, method, path, headers, rejectUnauthorized: false, agent: false },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-        },
-      );
+      const req = request({ host: '127.0.0.1', port, method, path, headers, rejectUnauthorized: false, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      });
       req.on('error', reject);
       req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
       req.end(body);
@@ -98,23 +95,45 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
     const login = createAccountActions({ auth: async () => auth, config }).login;
     const { app } = createHttpApp({
       inner: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
-      config, prod: false, build: { id: 'b', timestamp: 0 },
+      config,
+      prod: false,
+      build: { id: 'b', timestamp: 0 },
       trustProxy: config.TRUST_PROXY,
       routes: { login: { action: { handle: (input) => (formIps.push(input.ip), login.handle(input)) } } },
       api: createApiApp({
-        auth: async () => auth, trustProxy: config.TRUST_PROXY,
-        siteOrigin: siteOriginOf(config), sessionCookie: config.AUTH_COOKIE_TOKEN,
+        auth: async () => auth,
+        trustProxy: config.TRUST_PROXY,
+        siteOrigin: siteOriginOf(config),
+        sessionCookie: config.AUTH_COOKIE_TOKEN,
       }),
     });
     const appPort = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, (info) => resolve(info.port));
     });
 
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-      '-keyout', join(tmp, 'key.pem'), '-out', join(tmp, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(tmp, 'key.pem'),
+        '-out',
+        join(tmp, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
 
     // Only the example values change; each must be there, or the README's snippet changed shape.
     let site = readFileSync(SNIPPET, 'utf8');
@@ -130,18 +149,24 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
       site = site.split(from).join(to);
     }
     const temp = (name: string) => `${name}_temp_path ${join(tmp, name)};`;
-    writeFileSync(join(tmp, 'nginx.conf'), [
-      'daemon off;', 'worker_processes 1;', `pid ${join(tmp, 'nginx.pid')};`, `error_log ${join(tmp, 'error.log')} warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      `  access_log ${join(tmp, 'access.log')};`,
-      `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
-      // nginx reaches the app from another loopback address, so the socket address (the proxy) and the
-      // client address (127.0.0.1) differ: the app must take the entry nginx appended, not its peer.
-      '  proxy_bind 127.0.0.2;',
-      site,
-      '}',
-    ].join('\n'));
+    writeFileSync(
+      join(tmp, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${join(tmp, 'nginx.pid')};`,
+        `error_log ${join(tmp, 'error.log')} warn;`,
+        'events { worker_connections 64; }',
+        'http {',
+        `  access_log ${join(tmp, 'access.log')};`,
+        `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+        // nginx reaches the app from another loopback address, so the socket address (the proxy) and the
+        // client address (127.0.0.1) differ: the app must take the entry nginx appended, not its peer.
+        '  proxy_bind 127.0.0.2;',
+        site,
+        '}',
+      ].join('\n'),
+    );
 
     nginx = spawn(NGINX, ['-p', tmp, '-c', join(tmp, 'nginx.conf'), '-e', join(tmp, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -152,7 +177,10 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
         const log = existsSync(join(tmp, 'error.log')) ? readFileSync(join(tmp, 'error.log'), 'utf8') : '';
         throw new Error(`nginx exited with ${nginx.exitCode}: ${stderr}${log}`);
       }
-      const up = await call('GET', '/healthz').then((r) => r.status === 200, () => false);
+      const up = await call('GET', '/healthz').then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > deadline) throw new Error(`nginx did not answer on ${origin}: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -179,9 +207,16 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
   });
 
   it('accepts a form post from the site (nginx sends Host without the port), signs in, and the cookie works for the API', async () => {
-    const res = await call('POST', '/ingresar', {
-      'content-type': 'application/x-www-form-urlencoded', origin, 'x-forwarded-for': '203.0.113.66',
-    }, new URLSearchParams({ type: 'match', email: EMAIL, password: PASSWORD }).toString());
+    const res = await call(
+      'POST',
+      '/ingresar',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin,
+        'x-forwarded-for': '203.0.113.66',
+      },
+      new URLSearchParams({ type: 'match', email: EMAIL, password: PASSWORD }).toString(),
+    );
     expect(res.status, res.body).toBe(303);
     expect(formIps).toEqual(['127.0.0.1']);
     const token = (res.headers['set-cookie'] ?? []).map((c) => /^tandem_token=([^;]+)/.exec(c)?.[1]).find(Boolean);
@@ -189,7 +224,12 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
     const me = await call('GET', '/api/v3/match/auth/me', { cookie: `tandem_token=${token}`, origin });
     expect(me.status, me.body).toBe(200);
     expect(JSON.parse(me.body).result.email).toBe(EMAIL);
-    const elsewhere = await call('POST', '/ingresar', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, 'type=match');
+    const elsewhere = await call(
+      'POST',
+      '/ingresar',
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      'type=match',
+    );
     expect(elsewhere.status).toBe(403);
   });
 
@@ -198,9 +238,16 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
     const statuses: number[] = [];
     let refused: Reply | undefined;
     for (let i = 0; i < 6; i++) {
-      const res = await call('POST', '/api/v3/match/auth/login', {
-        'content-type': 'application/json', lang: 'en', 'x-forwarded-for': `10.${i}.${i}.${i}, 198.51.100.${i}`,
-      }, JSON.stringify({ email: `spray${i}@proxy.example`, password: 'wrong-password' }));
+      const res = await call(
+        'POST',
+        '/api/v3/match/auth/login',
+        {
+          'content-type': 'application/json',
+          lang: 'en',
+          'x-forwarded-for': `10.${i}.${i}.${i}, 198.51.100.${i}`,
+        },
+        JSON.stringify({ email: `spray${i}@proxy.example`, password: 'wrong-password' }),
+      );
       statuses.push(res.status);
       if (res.status === 429) refused ??= res;
     }

@@ -38,6 +38,7 @@ export function securityHeaders(opts: CspOptions): [string, string][] {
   return h;
 }
 
-const BOT = /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|lighthouse|googlebot|yandex|baiduspider|duckduckbot/i;
+const BOT =
+  /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|lighthouse|googlebot|yandex|baiduspider|duckduckbot/i;
 /** Search-engine and preview bots get error statuses with no error page body (SPEC §4). */
 export const isBot = (userAgent: string | null | undefined) => !!userAgent && BOT.test(userAgent);

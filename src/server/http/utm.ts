@@ -13,7 +13,12 @@ export function utmCookieFor(params: URLSearchParams, config: Pick<ServerConfig,
   if (!utm) return [];
   return [
     stringifySetCookie({
-      name: UTM_COOKIE, value: JSON.stringify(utm), maxAge: MAX_AGE_S, path: '/', sameSite: 'lax', httpOnly: true,
+      name: UTM_COOKIE,
+      value: JSON.stringify(utm),
+      maxAge: MAX_AGE_S,
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
       secure: config.SITE_URL.startsWith('https://'),
     }),
   ];

@@ -10,7 +10,9 @@ describe('offer Markdown', () => {
     expect(html).toContain('<a href="https://acme.example/jobs" rel="nofollow ugc noopener noreferrer" target="_blank">Web</a>');
   });
   it('escapes raw HTML and drops dangerous links and images', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ![p](https://tracker.example/p.gif)');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ![p](https://tracker.example/p.gif)',
+    );
     expect(html).not.toMatch(/<script|<img|href="javascript|href="data/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });

@@ -27,7 +27,10 @@ md.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
-  const open = tokens.slice(0, idx).reverse().find((t) => t.type === 'heading_open');
+  const open = tokens
+    .slice(0, idx)
+    .reverse()
+    .find((t) => t.type === 'heading_open');
   tokens[idx]!.tag = open?.tag ?? tokens[idx]!.tag;
   return self.renderToken(tokens, idx, options);
 };
@@ -42,7 +45,11 @@ export function markdownToText(text: string, max = 300): string {
   const plain = md
     .render(text)
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;

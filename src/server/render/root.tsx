@@ -45,7 +45,10 @@ export async function Root({ children }: { children: ReactNode }) {
           {/* The new-build check loads after hydration, as its own chunk (content pages have a JS budget). */}
           <Enhance
             kind="update-banner"
-            props={{ buildId: import.meta.env.WAKU_BUILD_ID ?? '', labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') } }}
+            props={{
+              buildId: import.meta.env.WAKU_BUILD_ID ?? '',
+              labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') },
+            }}
           >
             {null}
           </Enhance>

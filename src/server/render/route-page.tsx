@@ -86,20 +86,32 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
     if (def.access === 'guest-only' && session.loggedIn) {
       // Home in the page's language: the redirect also records that language, as a visit would.
       patchResponse((p) => {
-        p.cookies.push(stringifySetCookie({ name: LOCALE_COOKIE, value: locale, maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' }));
+        p.cookies.push(
+          stringifySetCookie({ name: LOCALE_COOKIE, value: locale, maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' }),
+        );
       });
       redirect(href('home', locale), 307);
     }
     if (def.access === 'match-only' || def.access === 'hire-only') {
       const type = def.access === 'hire-only' ? 'hire' : 'match';
       // Anonymous visitors sign in first and come back; the other account type goes to its own workspace.
-      if (!session.loggedIn) redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
+      if (!session.loggedIn)
+        redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
       if (session.type !== type) redirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
     }
     if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
 
     const pageProps: PageProps = {
-      id, locale, params, query, path, t, brand: config.BRAND_NAME, session, viewer: viewerOf(session), form: getRequestContext()?.form ?? null,
+      id,
+      locale,
+      params,
+      query,
+      path,
+      t,
+      brand: config.BRAND_NAME,
+      session,
+      viewer: viewerOf(session),
+      form: getRequestContext()?.form ?? null,
     };
     let content: ReactNode;
     let meta: PageMeta;
@@ -149,7 +161,16 @@ export function notFoundPage() {
     });
     const Layout = layouts.default;
     return (
-      <Layout locale={locale} t={t} routeId={null} path={path} query="" brand={config.BRAND_NAME} handle={config.BRAND_HANDLE} session={session}>
+      <Layout
+        locale={locale}
+        t={t}
+        routeId={null}
+        path={path}
+        query=""
+        brand={config.BRAND_NAME}
+        handle={config.BRAND_HANDLE}
+        session={session}
+      >
         <title>{`404 · ${config.BRAND_NAME}`}</title>
         <meta name="robots" content="noindex" />
         <ErrorScreen status={404} message={`Page not found: ${path}`} locale={locale} t={t} />

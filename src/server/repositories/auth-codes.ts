@@ -8,11 +8,26 @@ import type { DB } from '../db/schema';
 // older ones, and using a link ends every other link of that kind.
 const digest = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export async function createAuthCode(db: Kysely<DB>, userId: number, kind: 'reset' | 'confirm', ttlMs: number, now = Date.now()): Promise<string> {
+export async function createAuthCode(
+  db: Kysely<DB>,
+  userId: number,
+  kind: 'reset' | 'confirm',
+  ttlMs: number,
+  now = Date.now(),
+): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('auth_codes').set({ used_at: new Date(now) }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
-    await trx.insertInto('auth_codes').values({ user_id: userId, kind, code_hash: digest(code), expires_at: new Date(now + ttlMs) }).execute();
+    await trx
+      .updateTable('auth_codes')
+      .set({ used_at: new Date(now) })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('auth_codes')
+      .values({ user_id: userId, kind, code_hash: digest(code), expires_at: new Date(now + ttlMs) })
+      .execute();
   });
   return code;
 }
@@ -30,7 +45,13 @@ export async function consumeAuthCode(db: Kysely<DB>, code: string, kind: 'reset
     .where('kind', '=', kind)
     .where('used_at', 'is', null)
     .where('user_id', '=', (eb) =>
-      eb.selectFrom('auth_codes as c').select('c.user_id').where('c.code_hash', '=', hash).where('c.kind', '=', kind).where('c.used_at', 'is', null).where('c.expires_at', '>', at),
+      eb
+        .selectFrom('auth_codes as c')
+        .select('c.user_id')
+        .where('c.code_hash', '=', hash)
+        .where('c.kind', '=', kind)
+        .where('c.used_at', 'is', null)
+        .where('c.expires_at', '>', at),
     )
     .returning(['user_id', 'code_hash'])
     .execute();

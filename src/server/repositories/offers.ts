@@ -7,7 +7,12 @@ import type { DB } from '../db/schema';
 // offers, folding of free text) are the service's; this module turns a filter into parameterised queries.
 
 export type OfferFilter = {
-  area?: string; role?: string; skill?: string; seniority?: string; modality?: string; english?: string;
+  area?: string;
+  role?: string;
+  skill?: string;
+  seniority?: string;
+  modality?: string;
+  english?: string;
   /** Offers located in the country, plus remote-global offers open to it. */
   country?: string;
   /** Folded words ([a-z0-9]+), all of which must appear (as word prefixes) in the offer's document. */
@@ -34,7 +39,11 @@ function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: Filt
     if (v !== undefined && key !== except) out.push(eb(`o.${key}`, '=', v));
   }
   if (f.skill !== undefined && except !== 'skill') {
-    out.push(eb.exists(eb.selectFrom('offer_skills as fs').select('fs.offer_id').whereRef('fs.offer_id', '=', 'o.id').where('fs.skill', '=', f.skill)));
+    out.push(
+      eb.exists(
+        eb.selectFrom('offer_skills as fs').select('fs.offer_id').whereRef('fs.offer_id', '=', 'o.id').where('fs.skill', '=', f.skill),
+      ),
+    );
   }
   if (f.country !== undefined && except !== 'country') out.push(inCountry(eb, f.country));
   if (f.minSalaryUsd !== undefined) out.push(eb('o.salary_max_usd_month', '>=', f.minSalaryUsd));
@@ -68,7 +77,9 @@ const filtered = ({ db, dialect }: Database, f: OfferFilter, except?: FilterKey)
   db.selectFrom('offers as o').where((eb) => eb.and(conditions(eb, f, dialect, except)));
 
 export async function countOffers(database: Database, f: OfferFilter): Promise<number> {
-  const row = await filtered(database, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const row = await filtered(database, f)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -76,10 +87,31 @@ export async function findOffers(database: Database, f: OfferFilter, opts: { sor
   let q = filtered(database, f)
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .select([
-      'o.id', 'o.slug', 'o.title', 'o.area', 'o.role', 'o.seniority', 'o.english', 'o.modality', 'o.country', 'o.city',
-      'o.employment_type', 'o.description', 'o.salary_min', 'o.salary_max', 'o.currency', 'o.period', 'o.gross',
-      'o.salary_min_usd_month', 'o.salary_max_usd_month', 'o.published_at', 'o.valid_through', 'o.is_demo',
-      'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo',
+      'o.id',
+      'o.slug',
+      'o.title',
+      'o.area',
+      'o.role',
+      'o.seniority',
+      'o.english',
+      'o.modality',
+      'o.country',
+      'o.city',
+      'o.employment_type',
+      'o.description',
+      'o.salary_min',
+      'o.salary_max',
+      'o.currency',
+      'o.period',
+      'o.gross',
+      'o.salary_min_usd_month',
+      'o.salary_max_usd_month',
+      'o.published_at',
+      'o.valid_through',
+      'o.is_demo',
+      'c.name as company_name',
+      'c.slug as company_slug',
+      'c.logo_path as company_logo',
     ]);
   if (opts.sort === 'salary') q = q.orderBy('o.salary_max_usd_month', 'desc').orderBy('o.salary_min_usd_month', 'desc');
   return q.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(opts.limit).offset(opts.offset).execute();
@@ -93,8 +125,21 @@ export async function offerExtras(database: Database, ids: number[]) {
   if (!ids.length) return { skills, allowed };
   const { db } = database;
   const [s, c] = await Promise.all([
-    db.selectFrom('offer_skills').select(['offer_id', 'skill', 'required']).where('offer_id', 'in', ids).orderBy('offer_id').orderBy('required', 'desc').orderBy('skill').execute(),
-    db.selectFrom('offer_countries').select(['offer_id', 'country']).where('offer_id', 'in', ids).orderBy('offer_id').orderBy('country').execute(),
+    db
+      .selectFrom('offer_skills')
+      .select(['offer_id', 'skill', 'required'])
+      .where('offer_id', 'in', ids)
+      .orderBy('offer_id')
+      .orderBy('required', 'desc')
+      .orderBy('skill')
+      .execute(),
+    db
+      .selectFrom('offer_countries')
+      .select(['offer_id', 'country'])
+      .where('offer_id', 'in', ids)
+      .orderBy('offer_id')
+      .orderBy('country')
+      .execute(),
   ]);
   for (const r of s) skills.set(r.offer_id, [...(skills.get(r.offer_id) ?? []), { skill: r.skill, required: r.required === 1 }]);
   for (const r of c) allowed.set(r.offer_id, [...(allowed.get(r.offer_id) ?? []), r.country]);
@@ -108,12 +153,22 @@ export async function facetCounts(database: Database, f: OfferFilter, facet: Fil
     for (const r of rows) if (r.value !== null) out[r.value] = (out[r.value] ?? 0) + Number(r.n);
   };
   if (facet === 'skill') {
-    add(await filtered(database, f, 'skill').innerJoin('offer_skills as os', 'os.offer_id', 'o.id')
-      .select((eb) => ['os.skill as value', eb.fn.countAll().as('n')]).groupBy('os.skill').execute());
+    add(
+      await filtered(database, f, 'skill')
+        .innerJoin('offer_skills as os', 'os.offer_id', 'o.id')
+        .select((eb) => ['os.skill as value', eb.fn.countAll().as('n')])
+        .groupBy('os.skill')
+        .execute(),
+    );
   } else if (facet === 'country') {
     return countryCounts(database, f);
   } else {
-    add(await filtered(database, f, facet).select((eb) => [`o.${facet} as value` as const, eb.fn.countAll().as('n')]).groupBy(`o.${facet}`).execute());
+    add(
+      await filtered(database, f, facet)
+        .select((eb) => [`o.${facet} as value` as const, eb.fn.countAll().as('n')])
+        .groupBy(`o.${facet}`)
+        .execute(),
+    );
   }
   return out;
 }
@@ -130,14 +185,23 @@ async function countryCounts(database: Database, f: OfferFilter): Promise<Record
       eb.not(eb.exists(eb.selectFrom('offer_countries as wc').select('wc.offer_id').whereRef('wc.offer_id', '=', 'o.id'))),
     ]);
   // Offers tied to countries: where they are, plus the countries a remote-global offer names.
-  const own = filtered(database, f, 'country').where((eb) => eb.not(isWorldwide(eb))).select(['o.id', 'o.country as c']);
+  const own = filtered(database, f, 'country')
+    .where((eb) => eb.not(isWorldwide(eb)))
+    .select(['o.id', 'o.country as c']);
   const allowed = filtered(database, f, 'country')
     .innerJoin('offer_countries as oc', 'oc.offer_id', 'o.id')
     .where('o.modality', '=', 'remote-global')
     .select(['o.id', 'oc.country as c']);
   const [rows, worldwide] = await Promise.all([
-    db.selectFrom(own.union(allowed).as('x')).select((eb) => ['x.c', eb.fn.countAll().as('n')]).groupBy('x.c').execute(),
-    filtered(database, f, 'country').where(isWorldwide).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    db
+      .selectFrom(own.union(allowed).as('x'))
+      .select((eb) => ['x.c', eb.fn.countAll().as('n')])
+      .groupBy('x.c')
+      .execute(),
+    filtered(database, f, 'country')
+      .where(isWorldwide)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
   ]);
   const out: Record<string, number> = {};
   for (const r of rows) out[r.c] = Number(r.n);

@@ -9,8 +9,22 @@ export function findProfileBySlug(db: Q, slug: string) {
     .selectFrom('users as u')
     .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
     .select([
-      'u.id as user_id', 'u.name', 'u.last_name', 'u.profile_slug', 'u.profile_picture_path', 'u.user_status', 'u.is_demo',
-      'p.headline', 'p.country', 'p.role', 'p.seniority', 'p.years', 'p.english', 'p.salary_expectation_usd', 'p.availability', 'p.is_public',
+      'u.id as user_id',
+      'u.name',
+      'u.last_name',
+      'u.profile_slug',
+      'u.profile_picture_path',
+      'u.user_status',
+      'u.is_demo',
+      'p.headline',
+      'p.country',
+      'p.role',
+      'p.seniority',
+      'p.years',
+      'p.english',
+      'p.salary_expectation_usd',
+      'p.availability',
+      'p.is_public',
     ])
     .where('u.profile_slug', '=', slug)
     .where('u.account_type', '=', 'match')
@@ -32,16 +46,30 @@ export function certificationsOf(db: Q, userId: number) {
 }
 
 export type ProfileFields = {
-  headline: string | null; country: string | null; role: string | null; seniority: 'junior' | 'mid' | 'senior' | null;
-  years: number | null; english: 'basic' | 'intermediate' | 'advanced' | null; salary_expectation_usd: number | null;
-  availability: 'interviews' | 'open-to-offers' | 'not-available'; is_public: boolean;
+  headline: string | null;
+  country: string | null;
+  role: string | null;
+  seniority: 'junior' | 'mid' | 'senior' | null;
+  years: number | null;
+  english: 'basic' | 'intermediate' | 'advanced' | null;
+  salary_expectation_usd: number | null;
+  availability: 'interviews' | 'open-to-offers' | 'not-available';
+  is_public: boolean;
 };
 
 export async function saveProfile(db: Kysely<DB>, userId: number, f: ProfileFields, skills: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('candidate_profiles').set({ ...f, is_public: f.is_public ? 1 : 0, updated_at: new Date() }).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('candidate_profiles')
+      .set({ ...f, is_public: f.is_public ? 1 : 0, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
     await trx.deleteFrom('candidate_skills').where('user_id', '=', userId).execute();
-    if (skills.length) await trx.insertInto('candidate_skills').values(skills.map((skill) => ({ user_id: userId, skill }))).execute();
+    if (skills.length)
+      await trx
+        .insertInto('candidate_skills')
+        .values(skills.map((skill) => ({ user_id: userId, skill })))
+        .execute();
   });
 }
 
@@ -61,5 +89,9 @@ export function companyOfUser(db: Q, userId: number) {
 export type CompanyFields = { name: string; website: string | null; size: string | null; country: string | null };
 
 export async function saveCompany(db: Q, companyId: number, f: CompanyFields, logo_path?: string): Promise<void> {
-  await db.updateTable('companies').set({ ...f, ...(logo_path ? { logo_path } : {}) }).where('id', '=', companyId).execute();
+  await db
+    .updateTable('companies')
+    .set({ ...f, ...(logo_path ? { logo_path } : {}) })
+    .where('id', '=', companyId)
+    .execute();
 }

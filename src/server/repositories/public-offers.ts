@@ -11,10 +11,35 @@ export function offerBySlug(db: Q, slug: string) {
     .selectFrom('offers as o')
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .select([
-      'o.id', 'o.slug', 'o.company_id', 'o.title', 'o.area', 'o.role', 'o.seniority', 'o.english', 'o.modality', 'o.country', 'o.city',
-      'o.employment_type', 'o.description', 'o.salary_min', 'o.salary_max', 'o.currency', 'o.period', 'o.gross',
-      'o.salary_min_usd_month', 'o.salary_max_usd_month', 'o.status', 'o.published_at', 'o.valid_through', 'o.is_demo', 'o.updated_at',
-      'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo', 'c.website as company_website',
+      'o.id',
+      'o.slug',
+      'o.company_id',
+      'o.title',
+      'o.area',
+      'o.role',
+      'o.seniority',
+      'o.english',
+      'o.modality',
+      'o.country',
+      'o.city',
+      'o.employment_type',
+      'o.description',
+      'o.salary_min',
+      'o.salary_max',
+      'o.currency',
+      'o.period',
+      'o.gross',
+      'o.salary_min_usd_month',
+      'o.salary_max_usd_month',
+      'o.status',
+      'o.published_at',
+      'o.valid_through',
+      'o.is_demo',
+      'o.updated_at',
+      'c.name as company_name',
+      'c.slug as company_slug',
+      'c.logo_path as company_logo',
+      'c.website as company_website',
     ])
     .where('o.slug', '=', slug)
     .executeTakeFirst();
@@ -22,7 +47,13 @@ export function offerBySlug(db: Q, slug: string) {
 export type OfferRow = NonNullable<Awaited<ReturnType<typeof offerBySlug>>>;
 
 export async function offerSkills(db: Q, offerId: number): Promise<{ skill: string; required: boolean }[]> {
-  const rows = await db.selectFrom('offer_skills').select(['skill', 'required']).where('offer_id', '=', offerId).orderBy('required', 'desc').orderBy('skill').execute();
+  const rows = await db
+    .selectFrom('offer_skills')
+    .select(['skill', 'required'])
+    .where('offer_id', '=', offerId)
+    .orderBy('required', 'desc')
+    .orderBy('skill')
+    .execute();
   return rows.map((r) => ({ skill: r.skill, required: !!r.required }));
 }
 
@@ -32,15 +63,29 @@ export async function offerCountries(db: Q, offerId: number): Promise<string[]> 
 }
 
 export function isCompanyUser(db: Q, companyId: number, userId: number) {
-  return db.selectFrom('company_users').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('company_users')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function applicationOf(db: Q, offerId: number, candidateId: number) {
-  return db.selectFrom('applications').select(['id', 'status', 'created_at', 'updated_at']).where('offer_id', '=', offerId).where('candidate_id', '=', candidateId).executeTakeFirst();
+  return db
+    .selectFrom('applications')
+    .select(['id', 'status', 'created_at', 'updated_at'])
+    .where('offer_id', '=', offerId)
+    .where('candidate_id', '=', candidateId)
+    .executeTakeFirst();
 }
 
 export function insertApplication(db: Q, offerId: number, candidateId: number, now: Date) {
-  return db.insertInto('applications').values({ offer_id: offerId, candidate_id: candidateId, status: 'sent', created_at: now, updated_at: now }).returning(['id', 'status', 'created_at']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('applications')
+    .values({ offer_id: offerId, candidate_id: candidateId, status: 'sent', created_at: now, updated_at: now })
+    .returning(['id', 'status', 'created_at'])
+    .executeTakeFirstOrThrow();
 }
 
 export function applicationsOfCandidate(db: Q, candidateId: number) {
@@ -48,7 +93,17 @@ export function applicationsOfCandidate(db: Q, candidateId: number) {
     .selectFrom('applications as a')
     .innerJoin('offers as o', 'o.id', 'a.offer_id')
     .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .select(['a.id', 'a.status', 'a.created_at', 'a.updated_at', 'o.slug', 'o.title', 'o.status as offer_status', 'o.valid_through', 'c.name as company_name'])
+    .select([
+      'a.id',
+      'a.status',
+      'a.created_at',
+      'a.updated_at',
+      'o.slug',
+      'o.title',
+      'o.status as offer_status',
+      'o.valid_through',
+      'c.name as company_name',
+    ])
     .where('a.candidate_id', '=', candidateId)
     .orderBy('a.updated_at', 'desc')
     .orderBy('a.id', 'desc')
@@ -57,7 +112,11 @@ export function applicationsOfCandidate(db: Q, candidateId: number) {
 }
 
 export function candidateProfile(db: Q, userId: number) {
-  return db.selectFrom('candidate_profiles').select(['role', 'seniority', 'country', 'english']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('candidate_profiles')
+    .select(['role', 'seniority', 'country', 'english'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Slugs of the open offers that are real (not demo), newest first: the sitemap's offer pages. */

@@ -22,7 +22,11 @@ export async function findSessionUser(db: Kysely<DB>, id: number, jti: string | 
 }
 
 export async function revokeToken(db: Kysely<DB>, jti: string, userId: number, expiresAt: Date): Promise<void> {
-  await db.insertInto('revoked_tokens').values({ jti, user_id: userId, expires_at: expiresAt }).onConflict((oc) => oc.column('jti').doNothing()).execute();
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, user_id: userId, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
 }
 
 /** Revocations of tokens that have expired by now are no longer needed (housekeeping). */

@@ -4,7 +4,16 @@ import type { DB } from '../db/schema';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
-export const USER_FIELDS = ['id', 'name', 'last_name', 'email', 'profile_picture_path', 'profile_slug', 'user_status', 'account_type'] as const;
+export const USER_FIELDS = [
+  'id',
+  'name',
+  'last_name',
+  'email',
+  'profile_picture_path',
+  'profile_slug',
+  'user_status',
+  'account_type',
+] as const;
 
 export function findUserByEmail(db: Q, email: string, accountType: 'match' | 'hire') {
   return db
@@ -24,11 +33,19 @@ export function findUserByAnyEmail(db: Q, email: string) {
 }
 
 export function findUserById(db: Q, id: number) {
-  return db.selectFrom('users').select([...USER_FIELDS, 'token_version']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select([...USER_FIELDS, 'token_version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function emailExists(db: Q, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -37,12 +54,22 @@ export async function slugExists(db: Q, slug: string): Promise<boolean> {
 }
 
 export type NewUser = {
-  email: string; password_hash: string | null; account_type: 'match' | 'hire'; name: string; last_name: string; profile_slug: string;
+  email: string;
+  password_hash: string | null;
+  account_type: 'match' | 'hire';
+  name: string;
+  last_name: string;
+  profile_slug: string;
   origin: 'regular' | 'public-offer' | 'calculator' | 'free-course';
   user_status?: 'pending-confirmation' | 'active';
   email_confirmed_at?: Date | null;
   profile_picture_path?: string | null;
-  utm_id?: string | null; utm_source?: string | null; utm_medium?: string | null; utm_campaign?: string | null; utm_term?: string | null; utm_content?: string | null;
+  utm_id?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
 };
 
 export async function insertUser(db: Q, u: NewUser): Promise<number> {

@@ -16,11 +16,26 @@ export type GroupFilter = Partial<Record<Dimension, string>>;
 
 /** The groups pages and the calculator read. Skill groups count each report once per skill. */
 const GROUPINGS: Dimension[][] = [
-  [], ['country'], ['role'], ['skill'], ['seniority'],
-  ['country', 'role'], ['country', 'seniority'], ['country', 'skill'], ['country', 'modality'], ['country', 'english'],
-  ['role', 'seniority'], ['role', 'skill'], ['role', 'modality'], ['role', 'english'],
-  ['country', 'role', 'seniority'], ['country', 'role', 'modality'], ['country', 'role', 'english'], ['country', 'role', 'skill'],
-  ['country', 'role', 'seniority', 'modality'], ['country', 'role', 'seniority', 'english'],
+  [],
+  ['country'],
+  ['role'],
+  ['skill'],
+  ['seniority'],
+  ['country', 'role'],
+  ['country', 'seniority'],
+  ['country', 'skill'],
+  ['country', 'modality'],
+  ['country', 'english'],
+  ['role', 'seniority'],
+  ['role', 'skill'],
+  ['role', 'modality'],
+  ['role', 'english'],
+  ['country', 'role', 'seniority'],
+  ['country', 'role', 'modality'],
+  ['country', 'role', 'english'],
+  ['country', 'role', 'skill'],
+  ['country', 'role', 'seniority', 'modality'],
+  ['country', 'role', 'seniority', 'english'],
 ];
 
 /** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
@@ -39,8 +54,16 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export type ReportForStats = {
-  country: string; role: string; seniority: string; modality: string | null; english: string | null; skills: string[];
-  usd_month: number; local_month: number; source: string; is_demo: boolean;
+  country: string;
+  role: string;
+  seniority: string;
+  modality: string | null;
+  english: string | null;
+  skills: string[];
+  usd_month: number;
+  local_month: number;
+  source: string;
+  is_demo: boolean;
 };
 
 type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number };
@@ -76,12 +99,20 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
     const local = country ? a.local.sort((x, y) => x - y) : null;
     return {
       group_key,
-      country, role: a.filter.role ?? null, seniority: a.filter.seniority ?? null, skill: a.filter.skill ?? null,
-      modality: a.filter.modality ?? null, english: a.filter.english ?? null,
+      country,
+      role: a.filter.role ?? null,
+      seniority: a.filter.seniority ?? null,
+      skill: a.filter.skill ?? null,
+      modality: a.filter.modality ?? null,
+      english: a.filter.english ?? null,
       n: usd.length,
-      usd_p25: Math.round(percentile(usd, 0.25)), usd_p50: Math.round(percentile(usd, 0.5)), usd_p75: Math.round(percentile(usd, 0.75)),
+      usd_p25: Math.round(percentile(usd, 0.25)),
+      usd_p50: Math.round(percentile(usd, 0.5)),
+      usd_p75: Math.round(percentile(usd, 0.75)),
       currency: country ? currencyOf(country) : null,
-      local_p25: local ? percentile(local, 0.25) : null, local_p50: local ? percentile(local, 0.5) : null, local_p75: local ? percentile(local, 0.75) : null,
+      local_p25: local ? percentile(local, 0.25) : null,
+      local_p50: local ? percentile(local, 0.5) : null,
+      local_p75: local ? percentile(local, 0.75) : null,
       sources: [...a.sources].sort().join(','),
       demo_share: a.demo / usd.length,
       updated_at: now,
@@ -109,13 +140,25 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
     for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
     const aggregates = computeAggregates(
       rows.map((r) => ({
-        country: r.country, role: r.role, seniority: r.seniority, modality: r.modality, english: r.english, skills: skillsById.get(r.id) ?? [],
-        usd_month: Number(r.usd_month), local_month: Number(r.local_month), source: r.source, is_demo: !!r.is_demo,
+        country: r.country,
+        role: r.role,
+        seniority: r.seniority,
+        modality: r.modality,
+        english: r.english,
+        skills: skillsById.get(r.id) ?? [],
+        usd_month: Number(r.usd_month),
+        local_month: Number(r.local_month),
+        source: r.source,
+        is_demo: !!r.is_demo,
       })),
       currencyOf,
     );
     await trx.deleteFrom('salary_aggregates').execute();
-    for (let i = 0; i < aggregates.length; i += 400) await trx.insertInto('salary_aggregates').values(aggregates.slice(i, i + 400)).execute();
+    for (let i = 0; i < aggregates.length; i += 400)
+      await trx
+        .insertInto('salary_aggregates')
+        .values(aggregates.slice(i, i + 400))
+        .execute();
     return aggregates.length;
   });
 }

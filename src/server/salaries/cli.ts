@@ -18,9 +18,13 @@ export async function importCli(args: string[]): Promise<number> {
     await migrateToLatest(database);
     const s = await importSalaryFile(database, format as Format, file);
     console.log(`Source: ${s.source} (licence ${s.licence})`);
-    console.log(`Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}`);
+    console.log(
+      `Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}`,
+    );
     const skipped = Object.entries(s.skipped).sort((a, b) => b[1] - a[1]);
-    console.log(`Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`);
+    console.log(
+      `Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`,
+    );
     console.log(`Aggregates recomputed: ${s.groups} groups`);
     return 0;
   } finally {

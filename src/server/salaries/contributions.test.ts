@@ -39,7 +39,14 @@ describe('debounced refresh', () => {
 });
 
 const currency = (c: string) => (c === 'peru' ? 'PEN' : 'USD');
-const input = { country: 'peru' as const, role: 'backend', seniority: 'mid' as const, english: 'advanced', modality: 'remote-global', skills: ['docker', 'go'] };
+const input = {
+  country: 'peru' as const,
+  role: 'backend',
+  seniority: 'mid' as const,
+  english: 'advanced',
+  modality: 'remote-global',
+  skills: ['docker', 'go'],
+};
 
 describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
   let t: TestDb;
@@ -55,15 +62,33 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
       await t.db
         .insertInto('salary_reports')
         .values({
-          source: 'test', source_licence: 'CC0 1.0', external_id: `r${i}`, country: 'peru', role: 'backend', seniority: 'mid', years: null,
-          english: null, modality: null, currency: 'PEN', amount: (2000 + i * 100) * 3.75, period: 'month', gross: 1,
-          local_month: (2000 + i * 100) * 3.75, usd_month: 2000 + i * 100, is_demo: 0, collected_at: '2026-01-01T00:00:00.000Z',
+          source: 'test',
+          source_licence: 'CC0 1.0',
+          external_id: `r${i}`,
+          country: 'peru',
+          role: 'backend',
+          seniority: 'mid',
+          years: null,
+          english: null,
+          modality: null,
+          currency: 'PEN',
+          amount: (2000 + i * 100) * 3.75,
+          period: 'month',
+          gross: 1,
+          local_month: (2000 + i * 100) * 3.75,
+          usd_month: 2000 + i * 100,
+          is_demo: 0,
+          collected_at: '2026-01-01T00:00:00.000Z',
         })
         .execute();
     }
     await refreshAggregates(t.db, currency);
     svc = createSalaryService(t);
-    contributions = createContributions(t.db, { stats: svc.stats, onNewReport: () => void (refreshes += 1), now: () => new Date('2026-11-20T10:00:00Z') });
+    contributions = createContributions(t.db, {
+      stats: svc.stats,
+      onNewReport: () => void (refreshes += 1),
+      now: () => new Date('2026-11-20T10:00:00Z'),
+    });
   });
   afterAll(async () => t?.cleanup());
 
@@ -74,7 +99,18 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
     expect(refreshes).toBe(1);
     expect(await contributions.hasContributed(1)).toBe(true);
     const row = await t.db.selectFrom('salary_reports').selectAll().where('source', '=', 'tandem-users').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ external_id: 'user:1', source_licence: 'CC BY 4.0', country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', modality: 'remote-global', currency: 'PEN', period: 'month', usd_month: 2400 });
+    expect(row).toMatchObject({
+      external_id: 'user:1',
+      source_licence: 'CC BY 4.0',
+      country: 'peru',
+      role: 'backend',
+      seniority: 'mid',
+      english: 'advanced',
+      modality: 'remote-global',
+      currency: 'PEN',
+      period: 'month',
+      usd_month: 2400,
+    });
     expect(Number(row.local_month)).toBe(9000);
     const skills = await t.db.selectFrom('salary_report_skills').select('skill').where('report_id', '=', row.id).orderBy('skill').execute();
     expect(skills.map((s) => s.skill)).toEqual(['docker', 'go']);
@@ -82,12 +118,19 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
 
   it('replaces the earlier report of the same user (one per user)', async () => {
     expect((await contributions.contribute(1, input, { amount: 2600, currency: 'USD' })).status).toBe('accepted');
-    const rows = await t.db.selectFrom('salary_reports').select(['usd_month', 'local_month']).where('source', '=', 'tandem-users').execute();
+    const rows = await t.db
+      .selectFrom('salary_reports')
+      .select(['usd_month', 'local_month'])
+      .where('source', '=', 'tandem-users')
+      .execute();
     expect(rows.map((r) => [r.usd_month, Number(r.local_month)])).toEqual([[2600, 9750]]);
   });
 
   it('refuses a salary far outside the group (a yearly figure typed as monthly) and an implausible one', async () => {
-    expect(await contributions.contribute(2, input, { amount: 2400 * 12 * 3.75, currency: 'local' })).toEqual({ status: 'outlier', usdMonth: 28800 });
+    expect(await contributions.contribute(2, input, { amount: 2400 * 12 * 3.75, currency: 'local' })).toEqual({
+      status: 'outlier',
+      usdMonth: 28800,
+    });
     expect((await contributions.contribute(2, input, { amount: 2400, currency: 'local' })).status).toBe('outlier'); // USD typed as soles
     expect((await contributions.contribute(2, input, { amount: 90_000, currency: 'USD' })).status).toBe('implausible');
     expect((await contributions.contribute(2, input, { amount: 40, currency: 'USD' })).status).toBe('implausible');
@@ -102,7 +145,11 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
   });
 
   it('survives two refreshes at once (two server processes)', async () => {
-    const counts = await Promise.all([refreshAggregates(t.db, currency), refreshAggregates(t.db, currency), refreshAggregates(t.db, currency)]);
+    const counts = await Promise.all([
+      refreshAggregates(t.db, currency),
+      refreshAggregates(t.db, currency),
+      refreshAggregates(t.db, currency),
+    ]);
     expect(new Set(counts).size).toBe(1);
     expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(11);
   });

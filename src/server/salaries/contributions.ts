@@ -26,8 +26,7 @@ export function outlierFences(p25: number, p75: number, k = 3): { low: number; h
 
 export type ContributionAmount = { amount: number; currency: 'local' | 'USD' };
 export type ContributionResult =
-  | { status: 'accepted'; usdMonth: number; localMonth: number; currency: string }
-  | { status: 'outlier' | 'implausible'; usdMonth: number };
+  { status: 'accepted'; usdMonth: number; localMonth: number; currency: string } | { status: 'outlier' | 'implausible'; usdMonth: number };
 
 type Stats = { n: number; usd: { p25: number; p75: number } } | null;
 type Deps = {
@@ -66,20 +65,40 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       const localMonth = rate > 0 ? Math.round(pay.currency === 'local' ? pay.amount : pay.amount * rate) : usdMonth;
       const external_id = `user:${userId}`;
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('salary_reports').where('source', '=', CONTRIBUTION_SOURCE.id).where('external_id', '=', external_id).execute();
+        await trx
+          .deleteFrom('salary_reports')
+          .where('source', '=', CONTRIBUTION_SOURCE.id)
+          .where('external_id', '=', external_id)
+          .execute();
         const row = await trx
           .insertInto('salary_reports')
           .values({
-            source: CONTRIBUTION_SOURCE.id, source_licence: CONTRIBUTION_SOURCE.licence, external_id,
-            country: input.country, role: input.role, seniority: input.seniority, years: null,
-            english: input.english ?? null, modality: input.modality ?? null,
-            currency: rate > 0 ? currency : 'USD', amount: rate > 0 ? localMonth : usdMonth, period: 'month', gross: 1,
-            local_month: localMonth, usd_month: usdMonth, is_demo: 0, collected_at: now().toISOString(),
+            source: CONTRIBUTION_SOURCE.id,
+            source_licence: CONTRIBUTION_SOURCE.licence,
+            external_id,
+            country: input.country,
+            role: input.role,
+            seniority: input.seniority,
+            years: null,
+            english: input.english ?? null,
+            modality: input.modality ?? null,
+            currency: rate > 0 ? currency : 'USD',
+            amount: rate > 0 ? localMonth : usdMonth,
+            period: 'month',
+            gross: 1,
+            local_month: localMonth,
+            usd_month: usdMonth,
+            is_demo: 0,
+            collected_at: now().toISOString(),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         const skills = [...new Set(input.skills)].slice(0, 10);
-        if (skills.length) await trx.insertInto('salary_report_skills').values(skills.map((skill) => ({ report_id: row.id, skill }))).execute();
+        if (skills.length)
+          await trx
+            .insertInto('salary_report_skills')
+            .values(skills.map((skill) => ({ report_id: row.id, skill })))
+            .execute();
       });
       onNewReport();
       return { status: 'accepted', usdMonth, localMonth, currency: rate > 0 ? currency : 'USD' };

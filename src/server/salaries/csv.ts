@@ -38,18 +38,3 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || row.length) endRow();
   return rows;
 }
-
-/** Rows as objects keyed by the header row. Rows with a different number of fields are reported apart. */
-function csvRecords(text: string): { header: string[]; records: Record<string, string>[]; malformed: number } {
-  const [header = [], ...rows] = parseCsv(text);
-  const records: Record<string, string>[] = [];
-  let malformed = 0;
-  for (const r of rows) {
-    if (r.length !== header.length) {
-      malformed++;
-      continue;
-    }
-    records.push(Object.fromEntries(header.map((h, i) => [h, r[i]!])));
-  }
-  return { header, records, malformed };
-}

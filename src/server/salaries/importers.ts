@@ -5,8 +5,19 @@ import type { RoleId } from '../../domain/catalog';
 import type { DB } from '../db/schema';
 import { parseCsv } from './csv';
 import {
-  countryOfIso, currencyOf, englishOfCefr, modalityOfLaplaza, modalityOfRatio, roleOfLanguage, roleOfTitle, seniorityOfLevel,
-  seniorityOfYears, skillOfLanguage, type English, type Modality, type Seniority,
+  countryOfIso,
+  currencyOf,
+  englishOfCefr,
+  modalityOfLaplaza,
+  modalityOfRatio,
+  roleOfLanguage,
+  roleOfTitle,
+  seniorityOfLevel,
+  seniorityOfYears,
+  skillOfLanguage,
+  type English,
+  type Modality,
+  type Seniority,
 } from './mapping';
 
 // Importers for the public salary surveys (PRODUCT.md §6). Each row becomes a gross monthly report in the
@@ -17,17 +28,38 @@ export type Format = (typeof FORMATS)[number];
 
 export type Source = { id: string; licence: string; name: string; url: string };
 export const SOURCES: Record<string, Source> = {
-  'laplaza-2025': { id: 'laplaza-2025', licence: 'CC BY-SA 4.0', name: 'La Plaza Devs, encuesta de salarios Colombia 2025', url: 'https://github.com/laplazadevs/salarios' },
+  'laplaza-2025': {
+    id: 'laplaza-2025',
+    licence: 'CC BY-SA 4.0',
+    name: 'La Plaza Devs, encuesta de salarios Colombia 2025',
+    url: 'https://github.com/laplazadevs/salarios',
+  },
   'aijobs.net': { id: 'aijobs.net', licence: 'CC0 1.0', name: 'aijobs.net salaries', url: 'https://aijobs.net/salaries/' },
-  'devops-jobs.net': { id: 'devops-jobs.net', licence: 'CC0 1.0', name: 'devops-jobs.net salaries', url: 'https://devops-jobs.net/salaries/' },
+  'devops-jobs.net': {
+    id: 'devops-jobs.net',
+    licence: 'CC0 1.0',
+    name: 'devops-jobs.net salaries',
+    url: 'https://devops-jobs.net/salaries/',
+  },
   'tandem-demo': { id: 'tandem-demo', licence: 'demo', name: 'Tandem demo data', url: '' },
   'tandem-users': { id: 'tandem-users', licence: 'CC BY 4.0', name: 'Tandem user reports', url: '' },
 };
 
 export type Report = {
-  external_id: string; country: string; role: RoleId; seniority: Seniority; years: number | null; english: English | null;
-  modality: Modality | null; currency: string; amount: number; period: 'year'; local_month: number; usd_month: number;
-  collected_at: string; skills: string[];
+  external_id: string;
+  country: string;
+  role: RoleId;
+  seniority: Seniority;
+  years: number | null;
+  english: English | null;
+  modality: Modality | null;
+  currency: string;
+  amount: number;
+  period: 'year';
+  local_month: number;
+  usd_month: number;
+  collected_at: string;
+  skills: string[];
 };
 export type RowResult = { ok: true; report: Report } | { ok: false; reason: string };
 export type FxTable = { rates: Record<string, number>; asOf: string };
@@ -61,10 +93,20 @@ export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult 
   return {
     ok: true,
     report: {
-      external_id: '', country, role, seniority, years: null, english: null,
+      external_id: '',
+      country,
+      role,
+      seniority,
+      years: null,
+      english: null,
       modality: modalityOfRatio(r.remote_ratio ?? '', r.employee_residence ?? '', r.company_location ?? ''),
-      currency: (r.salary_currency ?? 'USD').toUpperCase().slice(0, 3), amount, period: 'year',
-      local_month: Math.round(usd_month * rate * 100) / 100, usd_month, collected_at: `${year}-07-01T00:00:00.000Z`, skills: [],
+      currency: (r.salary_currency ?? 'USD').toUpperCase().slice(0, 3),
+      amount,
+      period: 'year',
+      local_month: Math.round(usd_month * rate * 100) / 100,
+      usd_month,
+      collected_at: `${year}-07-01T00:00:00.000Z`,
+      skills: [],
     },
   };
 }
@@ -93,8 +135,16 @@ function laplazaColumns(header: string[]) {
   const base = all(LAPLAZA.base);
   if (currency.length < 2 || base.length < 2) throw new Error('not a La Plaza file: pay columns missing');
   return {
-    timestamp: one(LAPLAZA.timestamp), years: one(LAPLAZA.years), english: one(LAPLAZA.english), language: one(LAPLAZA.language),
-    mode: one(LAPLAZA.mode), company: one(LAPLAZA.company), pay: [[currency[0]!, base[0]!], [currency[1]!, base[1]!]] as const,
+    timestamp: one(LAPLAZA.timestamp),
+    years: one(LAPLAZA.years),
+    english: one(LAPLAZA.english),
+    language: one(LAPLAZA.language),
+    mode: one(LAPLAZA.mode),
+    company: one(LAPLAZA.company),
+    pay: [
+      [currency[0]!, base[0]!],
+      [currency[1]!, base[1]!],
+    ] as const,
     /** The survey's answers end with the second total-pay column (right after the second base pay). */
     answers: base[1]! + 2,
   };
@@ -121,22 +171,47 @@ function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, f
   return {
     ok: true,
     report: {
-      external_id: '', country: 'colombia', role, seniority, years: Math.round(years), english: englishOfCefr(row[cols.english] ?? ''),
-      modality: modalityOfLaplaza(row[cols.mode] ?? '', row[cols.company] ?? ''), currency, amount: pay.amount, period: 'year',
-      local_month, usd_month, collected_at, skills: skill ? [skill] : [],
+      external_id: '',
+      country: 'colombia',
+      role,
+      seniority,
+      years: Math.round(years),
+      english: englishOfCefr(row[cols.english] ?? ''),
+      modality: modalityOfLaplaza(row[cols.mode] ?? '', row[cols.company] ?? ''),
+      currency,
+      amount: pay.amount,
+      period: 'year',
+      local_month,
+      usd_month,
+      collected_at,
+      skills: skill ? [skill] : [],
     },
   };
 }
 
-export type ImportSummary = { source: string; licence: string; rows: number; imported: number; duplicates: number; skipped: Record<string, number>; malformed: number };
+export type ImportSummary = {
+  source: string;
+  licence: string;
+  rows: number;
+  imported: number;
+  duplicates: number;
+  skipped: Record<string, number>;
+  malformed: number;
+};
 
 /** Map a whole file. `sourceId` defaults by format and file name (devops-jobs.net uses the aijobs layout). */
-export function mapFile(format: Format, text: string, fx: FxTable, fileName = ''): { source: Source; reports: Report[]; skipped: Record<string, number>; rows: number; malformed: number } {
+export function mapFile(
+  format: Format,
+  text: string,
+  fx: FxTable,
+  fileName = '',
+): { source: Source; reports: Report[]; skipped: Record<string, number>; rows: number; malformed: number } {
   // Rows stay arrays: La Plaza repeats question texts, so a header-keyed object would lose columns.
   const [header = [], ...all] = parseCsv(text);
   const rows = all.filter((r) => r.length === header.length);
   const malformed = all.length - rows.length;
-  const source = format === 'laplaza' ? SOURCES['laplaza-2025']! : /devops-jobs/i.test(fileName) ? SOURCES['devops-jobs.net']! : SOURCES['aijobs.net']!;
+  const source =
+    format === 'laplaza' ? SOURCES['laplaza-2025']! : /devops-jobs/i.test(fileName) ? SOURCES['devops-jobs.net']! : SOURCES['aijobs.net']!;
   const cols = format === 'laplaza' ? laplazaColumns(header) : null;
   if (format === 'aijobs' && !['job_title', 'salary_in_usd', 'employee_residence', 'experience_level'].every((h) => header.includes(h))) {
     throw new Error('not an aijobs.net file: expected job_title, salary_in_usd, employee_residence, experience_level columns');
@@ -182,5 +257,12 @@ export async function storeReports(db: Kysely<DB>, source: Source, reports: Repo
 
 export async function loadFx(db: Kysely<DB>): Promise<FxTable> {
   const rows = await db.selectFrom('fx_rates').selectAll().execute();
-  return { rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.usd_rate)])), asOf: rows.map((r) => r.as_of).sort().at(-1) ?? '' };
+  return {
+    rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.usd_rate)])),
+    asOf:
+      rows
+        .map((r) => r.as_of)
+        .sort()
+        .at(-1) ?? '',
+  };
 }

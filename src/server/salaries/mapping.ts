@@ -18,10 +18,19 @@ const TITLE_RULES: [RegExp, RoleId][] = [
   [/\b(head|director|vp|chief|manager|lead)\b.*\b(data|analytics|ai|ml|machine learning)\b|\bhead of data\b/i, 'tech-lead'],
   [/\bproduct manager\b|\bproduct owner\b/i, 'product-manager'],
   [/\b(data|solutions?|cloud|software|enterprise) architect\b/i, 'software-architect'],
-  [/\b(site reliability|sre|devops|platform|cloud|infrastructure|devsecops|build|release|systems?) (engineer|specialist|administrator|architect)\b|\bdevops\b|\bsre\b/i, 'devops'],
-  [/\b(machine learning|ml|ai|nlp|deep learning|computer vision|mlops|llm|prompt)\b|\bdata scien|\bresearch scien|\bapplied scien|\bai scientist\b/i, 'data-scientist'],
+  [
+    /\b(site reliability|sre|devops|platform|cloud|infrastructure|devsecops|build|release|systems?) (engineer|specialist|administrator|architect)\b|\bdevops\b|\bsre\b/i,
+    'devops',
+  ],
+  [
+    /\b(machine learning|ml|ai|nlp|deep learning|computer vision|mlops|llm|prompt)\b|\bdata scien|\bresearch scien|\bapplied scien|\bai scientist\b/i,
+    'data-scientist',
+  ],
   [/\bdata engineer|\bbig data|\betl\b|\banalytics engineer|\bdata (platform|infrastructure|pipeline)/i, 'data-engineer'],
-  [/\banaly(st|tics)|\bbusiness intelligence|\bbi\b|\binsight|\banalista\b|\bdata specialist\b|\bdata quality\b|\bdata governance/i, 'data-analyst'],
+  [
+    /\banaly(st|tics)|\bbusiness intelligence|\bbi\b|\binsight|\banalista\b|\bdata specialist\b|\bdata quality\b|\bdata governance/i,
+    'data-analyst',
+  ],
   [/\bqa\b|\bquality assurance\b|\btest(ing)? (engineer|automation)\b/i, 'qa-engineer'],
   [/\bfront[- ]?end\b/i, 'frontend'],
   [/\bback[- ]?end\b/i, 'backend'],
@@ -36,16 +45,43 @@ export function roleOfTitle(title: string): RoleId | null {
 
 /** La Plaza asks for the main programming language, not the title. */
 const LANGUAGE_ROLES: Record<string, RoleId> = {
-  Javascript: 'fullstack', Typescript: 'fullstack', Python: 'backend', Java: 'backend', 'C#': 'backend', Ruby: 'backend',
-  Go: 'backend', PHP: 'backend', Elixir: 'backend', Scala: 'data-engineer', Rust: 'backend', 'C++': 'backend', 'F#': 'backend',
-  Groovy: 'backend', Kotlin: 'mobile', 'Swift/Objective C': 'mobile', Dart: 'mobile', SQL: 'data-engineer', 'Soy Manager': 'tech-lead',
+  Javascript: 'fullstack',
+  Typescript: 'fullstack',
+  Python: 'backend',
+  Java: 'backend',
+  'C#': 'backend',
+  Ruby: 'backend',
+  Go: 'backend',
+  PHP: 'backend',
+  Elixir: 'backend',
+  Scala: 'data-engineer',
+  Rust: 'backend',
+  'C++': 'backend',
+  'F#': 'backend',
+  Groovy: 'backend',
+  Kotlin: 'mobile',
+  'Swift/Objective C': 'mobile',
+  Dart: 'mobile',
+  SQL: 'data-engineer',
+  'Soy Manager': 'tech-lead',
 };
 export const roleOfLanguage = (language: string): RoleId | null => LANGUAGE_ROLES[language.trim()] ?? null;
 
 /** Skills our catalogue knows, from the main language (La Plaza). */
 const LANGUAGE_SKILLS: Record<string, string> = {
-  Javascript: 'javascript', Typescript: 'typescript', Python: 'python', Java: 'java', 'C#': 'csharp', Ruby: 'ruby', Go: 'go',
-  PHP: 'php', Kotlin: 'kotlin', 'Swift/Objective C': 'swift', Rust: 'rust', SQL: 'sql', Dart: 'flutter',
+  Javascript: 'javascript',
+  Typescript: 'typescript',
+  Python: 'python',
+  Java: 'java',
+  'C#': 'csharp',
+  Ruby: 'ruby',
+  Go: 'go',
+  PHP: 'php',
+  Kotlin: 'kotlin',
+  'Swift/Objective C': 'swift',
+  Rust: 'rust',
+  SQL: 'sql',
+  Dart: 'flutter',
 };
 export const skillOfLanguage = (language: string): string | null => LANGUAGE_SKILLS[language.trim()] ?? null;
 

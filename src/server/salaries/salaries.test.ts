@@ -5,7 +5,15 @@ import { DEMO_FX } from '../db/seed';
 import { computeAggregates, groupKey, MIN_REPORTS, percentile, type ReportForStats } from './aggregates';
 import { parseCsv } from './csv';
 import { mapAijobsRow } from './importers';
-import { englishOfCefr, modalityOfLaplaza, modalityOfRatio, roleOfLanguage, roleOfTitle, seniorityOfLevel, seniorityOfYears } from './mapping';
+import {
+  englishOfCefr,
+  modalityOfLaplaza,
+  modalityOfRatio,
+  roleOfLanguage,
+  roleOfTitle,
+  seniorityOfLevel,
+  seniorityOfYears,
+} from './mapping';
 import { importSalaryFile, setFxRate } from './salary-data';
 
 const fx = { rates: { ...DEMO_FX.rates } as Record<string, number>, asOf: DEMO_FX.asOf };
@@ -13,45 +21,113 @@ const fx = { rates: { ...DEMO_FX.rates } as Record<string, number>, asOf: DEMO_F
 describe('CSV', () => {
   it('reads quotes, doubled quotes, commas and line breaks inside fields, CRLF and a BOM', () => {
     expect(parseCsv('\uFEFFa,b,c\r\n"x, y","he said ""hi""","two\nlines"\n\n1,,3\n')).toEqual([
-      ['a', 'b', 'c'], ['x, y', 'he said "hi"', 'two\nlines'], ['1', '', '3'],
+      ['a', 'b', 'c'],
+      ['x, y', 'he said "hi"', 'two\nlines'],
+      ['1', '', '3'],
     ]);
   });
 });
 
 describe('mapping onto our roles, seniorities and levels', () => {
   it.each([
-    ['Data Scientist', 'data-scientist'], ['Machine Learning Engineer', 'data-scientist'], ['Data Engineer', 'data-engineer'],
-    ['Data Analyst', 'data-analyst'], ['Analista de Datos', 'data-analyst'], ['Site Reliability Engineer', 'devops'],
-    ['DevOps Engineer', 'devops'], ['Software Engineer', 'fullstack'], ['Head of Data', 'tech-lead'], ['Data Architect', 'software-architect'],
-    ['Product Manager', 'product-manager'], ['Consultant', null], ['Manager', null],
+    ['Data Scientist', 'data-scientist'],
+    ['Machine Learning Engineer', 'data-scientist'],
+    ['Data Engineer', 'data-engineer'],
+    ['Data Analyst', 'data-analyst'],
+    ['Analista de Datos', 'data-analyst'],
+    ['Site Reliability Engineer', 'devops'],
+    ['DevOps Engineer', 'devops'],
+    ['Software Engineer', 'fullstack'],
+    ['Head of Data', 'tech-lead'],
+    ['Data Architect', 'software-architect'],
+    ['Product Manager', 'product-manager'],
+    ['Consultant', null],
+    ['Manager', null],
   ])('title %s -> %s', (title, role) => {
     expect(roleOfTitle(title)).toBe(role);
   });
   it('maps languages, experience levels, years, CEFR answers and work modes', () => {
-    expect([roleOfLanguage('Typescript'), roleOfLanguage('Kotlin'), roleOfLanguage('Soy Manager'), roleOfLanguage('ABAP')]).toEqual(['fullstack', 'mobile', 'tech-lead', null]);
+    expect([roleOfLanguage('Typescript'), roleOfLanguage('Kotlin'), roleOfLanguage('Soy Manager'), roleOfLanguage('ABAP')]).toEqual([
+      'fullstack',
+      'mobile',
+      'tech-lead',
+      null,
+    ]);
     expect(['EN', 'MI', 'SE', 'EX', 'XX'].map(seniorityOfLevel)).toEqual(['junior', 'mid', 'senior', 'senior', null]);
     expect([0, 2.5, 3, 5.9, 6, 30, -1].map(seniorityOfYears)).toEqual(['junior', 'junior', 'mid', 'mid', 'senior', 'senior', null]);
-    expect(['A2 (Es capaz…)', 'B1 (…)', 'C2 (…) - Nativo', 'Cero', '?'].map(englishOfCefr)).toEqual(['basic', 'intermediate', 'advanced', 'basic', null]);
-    expect([modalityOfRatio('100', 'PE', 'US'), modalityOfRatio('100', 'PE', 'PE'), modalityOfRatio('50', 'PE', 'PE'), modalityOfRatio('0', 'ES', 'ES')]).toEqual([
-      'remote-global', 'remote-local', 'hybrid', 'office',
+    expect(['A2 (Es capaz…)', 'B1 (…)', 'C2 (…) - Nativo', 'Cero', '?'].map(englishOfCefr)).toEqual([
+      'basic',
+      'intermediate',
+      'advanced',
+      'basic',
+      null,
     ]);
-    expect([modalityOfLaplaza('Remoto', 'Extranjera'), modalityOfLaplaza('Remoto', 'Colombiana con mercado nacional'), modalityOfLaplaza('Híbrido', '')]).toEqual([
-      'remote-global', 'remote-local', 'hybrid',
-    ]);
+    expect([
+      modalityOfRatio('100', 'PE', 'US'),
+      modalityOfRatio('100', 'PE', 'PE'),
+      modalityOfRatio('50', 'PE', 'PE'),
+      modalityOfRatio('0', 'ES', 'ES'),
+    ]).toEqual(['remote-global', 'remote-local', 'hybrid', 'office']);
+    expect([
+      modalityOfLaplaza('Remoto', 'Extranjera'),
+      modalityOfLaplaza('Remoto', 'Colombiana con mercado nacional'),
+      modalityOfLaplaza('Híbrido', ''),
+    ]).toEqual(['remote-global', 'remote-local', 'hybrid']);
   });
   it('converts an annual aijobs salary to gross monthly USD and local currency with the FX table', () => {
     const r = mapAijobsRow(
-      { work_year: '2024', experience_level: 'SE', employment_type: 'FT', job_title: 'Data Engineer', salary: '60000', salary_currency: 'EUR', salary_in_usd: '64800', employee_residence: 'ES', remote_ratio: '100', company_location: 'DE', company_size: 'M' },
+      {
+        work_year: '2024',
+        experience_level: 'SE',
+        employment_type: 'FT',
+        job_title: 'Data Engineer',
+        salary: '60000',
+        salary_currency: 'EUR',
+        salary_in_usd: '64800',
+        employee_residence: 'ES',
+        remote_ratio: '100',
+        company_location: 'DE',
+        company_size: 'M',
+      },
       fx,
     );
-    expect(r).toMatchObject({ ok: true, report: { country: 'espana', role: 'data-engineer', seniority: 'senior', modality: 'remote-global', usd_month: 5400, local_month: 4968, currency: 'EUR', amount: 60000, period: 'year' } });
-    expect(mapAijobsRow({ employee_residence: 'US', job_title: 'Data Engineer' }, fx)).toEqual({ ok: false, reason: 'country not covered' });
+    expect(r).toMatchObject({
+      ok: true,
+      report: {
+        country: 'espana',
+        role: 'data-engineer',
+        seniority: 'senior',
+        modality: 'remote-global',
+        usd_month: 5400,
+        local_month: 4968,
+        currency: 'EUR',
+        amount: 60000,
+        period: 'year',
+      },
+    });
+    expect(mapAijobsRow({ employee_residence: 'US', job_title: 'Data Engineer' }, fx)).toEqual({
+      ok: false,
+      reason: 'country not covered',
+    });
   });
 });
 
 describe('aggregates', () => {
-  const base = { country: 'peru', role: 'backend', seniority: 'mid', modality: 'hybrid', english: 'intermediate', source: 'test', is_demo: false };
-  const reports: ReportForStats[] = [1000, 2000, 3000, 4000].map((usd, i) => ({ ...base, usd_month: usd, local_month: usd * 3.75, skills: i < 2 ? ['go'] : ['go', 'docker'] }));
+  const base = {
+    country: 'peru',
+    role: 'backend',
+    seniority: 'mid',
+    modality: 'hybrid',
+    english: 'intermediate',
+    source: 'test',
+    is_demo: false,
+  };
+  const reports: ReportForStats[] = [1000, 2000, 3000, 4000].map((usd, i) => ({
+    ...base,
+    usd_month: usd,
+    local_month: usd * 3.75,
+    skills: i < 2 ? ['go'] : ['go', 'docker'],
+  }));
   reports.push({ ...base, country: 'chile', usd_month: 9000, local_month: 9000 * 950, skills: [], is_demo: true, source: 'demo' });
 
   it('interpolates percentiles between ranks', () => {
@@ -62,9 +138,23 @@ describe('aggregates', () => {
   it('computes median and quartiles per group, in USD everywhere and in local currency within a country', () => {
     const groups = new Map(computeAggregates(reports, (c) => (c === 'peru' ? 'PEN' : 'CLP')).map((g) => [g.group_key, g]));
     expect(groups.get(groupKey({ country: 'peru', role: 'backend' }))).toMatchObject({
-      n: 4, usd_p25: 1750, usd_p50: 2500, usd_p75: 3250, currency: 'PEN', local_p50: 9375, sources: 'test', demo_share: 0,
+      n: 4,
+      usd_p25: 1750,
+      usd_p50: 2500,
+      usd_p75: 3250,
+      currency: 'PEN',
+      local_p50: 9375,
+      sources: 'test',
+      demo_share: 0,
     });
-    expect(groups.get('role=backend')).toMatchObject({ n: 5, usd_p50: 3000, currency: null, local_p50: null, sources: 'demo,test', demo_share: 0.2 });
+    expect(groups.get('role=backend')).toMatchObject({
+      n: 5,
+      usd_p50: 3000,
+      currency: null,
+      local_p50: null,
+      sources: 'demo,test',
+      demo_share: 0.2,
+    });
     expect(groups.get('skill=docker')).toMatchObject({ n: 2, usd_p50: 3500 });
     expect(groups.get('country=peru|skill=go')?.n).toBe(4);
     expect(groups.get('all')?.n).toBe(5);
@@ -84,42 +174,87 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
   });
   afterAll(async () => t?.cleanup());
 
-  it.skipIf(!hasSharedData)(`imports La Plaza 2025: 975 of 1000 rows, nothing twice, the raw file adds only its own rows${noData}`, async () => {
-    const file = join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603_normalized.csv');
-    const first = await importSalaryFile(t, 'laplaza', file);
-    expect(first).toMatchObject({ source: 'laplaza-2025', licence: 'CC BY-SA 4.0', rows: 1000, imported: 975, duplicates: 0, skipped: { 'language not mapped': 25 } });
-    const again = await importSalaryFile(t, 'laplaza', file);
-    expect(again).toMatchObject({ imported: 0, duplicates: 975 });
-    // The first response: paid 62,400 USD a year, 7 years, B2, Typescript, remote for a foreign company.
-    const r = await t.db.selectFrom('salary_reports').selectAll().where('source', '=', 'laplaza-2025').where('amount', '=', 62400).where('years', '=', 7).executeTakeFirstOrThrow();
-    expect(r).toMatchObject({ country: 'colombia', role: 'fullstack', seniority: 'senior', english: 'intermediate', modality: 'remote-global', currency: 'USD', usd_month: 5200, source_licence: 'CC BY-SA 4.0' });
-    expect(Number(r.local_month)).toBe(Math.round((62400 * DEMO_FX.rates.COP) / 12));
-    const skills = await t.db.selectFrom('salary_report_skills').select('skill').where('report_id', '=', r.id).execute();
-    expect(skills.map((s) => s.skill)).toEqual(['typescript']);
-    const raw = await importSalaryFile(t, 'laplaza', join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603.csv'));
-    expect(raw.rows).toBe(1025);
-    expect(raw.duplicates).toBeGreaterThan(700);
-  });
+  it.skipIf(!hasSharedData)(
+    `imports La Plaza 2025: 975 of 1000 rows, nothing twice, the raw file adds only its own rows${noData}`,
+    async () => {
+      const file = join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603_normalized.csv');
+      const first = await importSalaryFile(t, 'laplaza', file);
+      expect(first).toMatchObject({
+        source: 'laplaza-2025',
+        licence: 'CC BY-SA 4.0',
+        rows: 1000,
+        imported: 975,
+        duplicates: 0,
+        skipped: { 'language not mapped': 25 },
+      });
+      const again = await importSalaryFile(t, 'laplaza', file);
+      expect(again).toMatchObject({ imported: 0, duplicates: 975 });
+      // The first response: paid 62,400 USD a year, 7 years, B2, Typescript, remote for a foreign company.
+      const r = await t.db
+        .selectFrom('salary_reports')
+        .selectAll()
+        .where('source', '=', 'laplaza-2025')
+        .where('amount', '=', 62400)
+        .where('years', '=', 7)
+        .executeTakeFirstOrThrow();
+      expect(r).toMatchObject({
+        country: 'colombia',
+        role: 'fullstack',
+        seniority: 'senior',
+        english: 'intermediate',
+        modality: 'remote-global',
+        currency: 'USD',
+        usd_month: 5200,
+        source_licence: 'CC BY-SA 4.0',
+      });
+      expect(Number(r.local_month)).toBe(Math.round((62400 * DEMO_FX.rates.COP) / 12));
+      const skills = await t.db.selectFrom('salary_report_skills').select('skill').where('report_id', '=', r.id).execute();
+      expect(skills.map((s) => s.skill)).toEqual(['typescript']);
+      const raw = await importSalaryFile(t, 'laplaza', join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603.csv'));
+      expect(raw.rows).toBe(1025);
+      expect(raw.duplicates).toBeGreaterThan(700);
+    },
+  );
 
-  it.skipIf(!hasSharedData)(`imports the aijobs.net and devops-jobs.net files: only covered countries, counted skips${noData}`, async () => {
-    const ai = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'aijobs-net-salaries-CC0', 'salaries.csv'));
-    expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 312 });
-    expect(ai.skipped['country not covered']).toBe(73949);
-    expect(ai.imported + Object.values(ai.skipped).reduce((a, b) => a + b, 0)).toBe(74301);
-    const devops = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'devops-jobs-net-salaries-CC0', 'salaries.csv'));
-    expect(devops).toMatchObject({ source: 'devops-jobs.net', rows: 728, imported: 21 });
-    const spain = await t.db.selectFrom('salary_aggregates').selectAll().where('group_key', '=', 'country=espana|role=data-scientist').executeTakeFirstOrThrow();
-    expect(spain.n).toBeGreaterThanOrEqual(MIN_REPORTS);
-    expect(spain.currency).toBe('EUR');
-    expect(spain.sources).toBe('aijobs.net');
-  });
+  it.skipIf(!hasSharedData)(
+    `imports the aijobs.net and devops-jobs.net files: only covered countries, counted skips${noData}`,
+    async () => {
+      const ai = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'aijobs-net-salaries-CC0', 'salaries.csv'));
+      expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 312 });
+      expect(ai.skipped['country not covered']).toBe(73949);
+      expect(ai.imported + Object.values(ai.skipped).reduce((a, b) => a + b, 0)).toBe(74301);
+      const devops = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'devops-jobs-net-salaries-CC0', 'salaries.csv'));
+      expect(devops).toMatchObject({ source: 'devops-jobs.net', rows: 728, imported: 21 });
+      const spain = await t.db
+        .selectFrom('salary_aggregates')
+        .selectAll()
+        .where('group_key', '=', 'country=espana|role=data-scientist')
+        .executeTakeFirstOrThrow();
+      expect(spain.n).toBeGreaterThanOrEqual(MIN_REPORTS);
+      expect(spain.currency).toBe('EUR');
+      expect(spain.sources).toBe('aijobs.net');
+    },
+  );
 
   it('refuses a survey file that is not there (as when ../shared/data is missing) and changes nothing', async () => {
-    const counts = async () => Promise.all((['salary_reports', 'salary_aggregates'] as const).map(async (table) =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    const counts = async () =>
+      Promise.all(
+        (['salary_reports', 'salary_aggregates'] as const).map(async (table) =>
+          Number(
+            (
+              await t.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
     const before = await counts();
     for (const format of ['laplaza', 'aijobs'] as const) {
-      await expect(importSalaryFile(t, format, join(sharedDataDir, 'no-such-survey', 'salaries.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
+      await expect(importSalaryFile(t, format, join(sharedDataDir, 'no-such-survey', 'salaries.csv'))).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
     }
     expect(await counts()).toEqual(before);
   });

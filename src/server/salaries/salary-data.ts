@@ -19,8 +19,14 @@ export async function importSalaryFile(database: Database, format: Format, path:
   const imported = await storeReports(database.db, mapped.source, mapped.reports);
   const groups = await refreshAggregates(database.db, currency);
   return {
-    source: mapped.source.id, licence: mapped.source.licence, rows: mapped.rows, imported,
-    duplicates: mapped.reports.length - imported, skipped: mapped.skipped, malformed: mapped.malformed, groups,
+    source: mapped.source.id,
+    licence: mapped.source.licence,
+    rows: mapped.rows,
+    imported,
+    duplicates: mapped.reports.length - imported,
+    skipped: mapped.skipped,
+    malformed: mapped.malformed,
+    groups,
   };
 }
 

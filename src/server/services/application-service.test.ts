@@ -29,7 +29,13 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
     other = await addCompany(t.db, 'Otra');
     ana = await addUser(t.db, 'match', 'Ana');
     luis = await addUser(t.db, 'match', 'Luis');
-    await addOffer(t.db, acme.companyId, { slug: 'backend-acme' }, [{ skill: 'go' }, { skill: 'docker', required: false }], ['peru', 'chile']);
+    await addOffer(
+      t.db,
+      acme.companyId,
+      { slug: 'backend-acme' },
+      [{ skill: 'go' }, { skill: 'docker', required: false }],
+      ['peru', 'chile'],
+    );
     await addOffer(t.db, acme.companyId, { slug: 'closed-acme', status: 'closed' });
     await addOffer(t.db, acme.companyId, { slug: 'expired-acme', valid_through: new Date(Date.now() - day) });
     await addOffer(t.db, acme.companyId, { slug: 'draft-acme', status: 'draft', published_at: null, valid_through: null });
@@ -38,8 +44,18 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
 
   it('shows an open offer with its company, skills and allowed countries', async () => {
     const o = await svc.offer('backend-acme', null);
-    expect(o).toMatchObject({ slug: 'backend-acme', state: 'open', own: false, application: null, company: { name: 'Acme' }, allowedCountries: ['chile', 'peru'] });
-    expect(o.skills).toEqual([{ skill: 'go', required: true }, { skill: 'docker', required: false }]);
+    expect(o).toMatchObject({
+      slug: 'backend-acme',
+      state: 'open',
+      own: false,
+      application: null,
+      company: { name: 'Acme' },
+      allowedCountries: ['chile', 'peru'],
+    });
+    expect(o.skills).toEqual([
+      { skill: 'go', required: true },
+      { skill: 'docker', required: false },
+    ]);
     expect(o.salary).toEqual({ min: 2000, max: 3000, currency: 'USD', period: 'month', gross: true, minUsdMonth: 2000, maxUsdMonth: 3000 });
   });
 
@@ -56,7 +72,7 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
     await expect(svc.apply('backend-acme', { id: ana, type: 'match' })).rejects.toMatchObject({ code: 'conflict' });
     const both = await Promise.allSettled([1, 2, 3, 4].map(() => svc.apply('backend-acme', { id: luis, type: 'match' })));
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(both.filter((r) => r.status === 'rejected').map((r) => (r).reason.code)).toEqual(['conflict', 'conflict', 'conflict']);
+    expect(both.filter((r) => r.status === 'rejected').map((r) => r.reason.code)).toEqual(['conflict', 'conflict', 'conflict']);
     expect((await svc.offer('backend-acme', { id: ana, type: 'match' })).application).toMatchObject({ status: 'sent' });
   });
 
@@ -72,7 +88,10 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
   it("lists a candidate's applications with the offer's state, and the sitemap's open real offers", async () => {
     const list = await svc.applications(ana);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ status: 'sent', offer: { slug: 'backend-acme', title: 'Backend Developer', company: 'Acme', state: 'open' } });
+    expect(list[0]).toMatchObject({
+      status: 'sent',
+      offer: { slug: 'backend-acme', title: 'Backend Developer', company: 'Acme', state: 'open' },
+    });
     expect((await svc.sitemapOffers()).map((o) => o.slug)).toEqual(['backend-acme']);
   });
 });

@@ -3,7 +3,16 @@ import { isCountry, isRole, type CountryId, type RoleId } from '../../domain/cat
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicationOf, applicationsOfCandidate, candidateProfile, insertApplication, isCompanyUser, offerBySlug, offerCountries, offerSkills, openOfferSlugs, type OfferRow,
+  applicationOf,
+  applicationsOfCandidate,
+  candidateProfile,
+  insertApplication,
+  isCompanyUser,
+  offerBySlug,
+  offerCountries,
+  offerSkills,
+  openOfferSlugs,
+  type OfferRow,
 } from '../repositories/public-offers';
 import { ServiceError, isUniqueViolation } from './errors';
 
@@ -16,10 +25,32 @@ export type { Viewer } from '../viewer';
 import type { Viewer } from '../viewer';
 
 export type OfferView = {
-  id: number; slug: string; title: string; area: string; role: string; seniority: 'junior' | 'mid' | 'senior'; english: string | null;
-  modality: string; country: string; city: string | null; employmentType: string; description: string;
-  salary: { min: number; max: number; currency: string; period: 'month' | 'year'; gross: boolean; minUsdMonth: number; maxUsdMonth: number };
-  state: OfferState; publishedAt: Date | null; validThrough: Date | null; updatedAt: Date | null; isDemo: boolean;
+  id: number;
+  slug: string;
+  title: string;
+  area: string;
+  role: string;
+  seniority: 'junior' | 'mid' | 'senior';
+  english: string | null;
+  modality: string;
+  country: string;
+  city: string | null;
+  employmentType: string;
+  description: string;
+  salary: {
+    min: number;
+    max: number;
+    currency: string;
+    period: 'month' | 'year';
+    gross: boolean;
+    minUsdMonth: number;
+    maxUsdMonth: number;
+  };
+  state: OfferState;
+  publishedAt: Date | null;
+  validThrough: Date | null;
+  updatedAt: Date | null;
+  isDemo: boolean;
   company: { id: number; name: string; slug: string; logo: string | null; website: string | null };
   skills: { skill: string; required: boolean }[];
   allowedCountries: string[];
@@ -59,16 +90,41 @@ export function createApplicationService(database: Database, now: () => Date = (
         viewer?.type === 'match' ? applicationOf(db, row.id, viewer.id) : Promise.resolve(undefined),
       ]);
       return {
-        id: row.id, slug: row.slug, title: row.title, area: row.area, role: row.role, seniority: row.seniority as OfferView['seniority'],
-        english: row.english, modality: row.modality, country: row.country, city: row.city, employmentType: row.employment_type,
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        area: row.area,
+        role: row.role,
+        seniority: row.seniority as OfferView['seniority'],
+        english: row.english,
+        modality: row.modality,
+        country: row.country,
+        city: row.city,
+        employmentType: row.employment_type,
         description: row.description,
         salary: {
-          min: Number(row.salary_min), max: Number(row.salary_max), currency: row.currency, period: row.period, gross: !!row.gross,
-          minUsdMonth: row.salary_min_usd_month, maxUsdMonth: row.salary_max_usd_month,
+          min: Number(row.salary_min),
+          max: Number(row.salary_max),
+          currency: row.currency,
+          period: row.period,
+          gross: !!row.gross,
+          minUsdMonth: row.salary_min_usd_month,
+          maxUsdMonth: row.salary_max_usd_month,
         },
-        state, publishedAt: toDate(row.published_at), validThrough: toDate(row.valid_through), updatedAt: toDate(row.updated_at), isDemo: !!row.is_demo,
-        company: { id: row.company_id, name: row.company_name, slug: row.company_slug, logo: row.company_logo, website: row.company_website },
-        skills, allowedCountries,
+        state,
+        publishedAt: toDate(row.published_at),
+        validThrough: toDate(row.valid_through),
+        updatedAt: toDate(row.updated_at),
+        isDemo: !!row.is_demo,
+        company: {
+          id: row.company_id,
+          name: row.company_name,
+          slug: row.company_slug,
+          logo: row.company_logo,
+          website: row.company_website,
+        },
+        skills,
+        allowedCountries,
         application: application ? { id: application.id, status: application.status, createdAt: toDate(application.created_at) } : null,
         own,
       };
@@ -115,8 +171,16 @@ export function createApplicationService(database: Database, now: () => Date = (
       const rows = await applicationsOfCandidate(db, candidateId);
       const at = now();
       return rows.map((r) => ({
-        id: r.id, status: r.status, createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
-        offer: { slug: r.slug, title: r.title, company: r.company_name, state: stateOf({ status: r.offer_status, valid_through: r.valid_through }, at) },
+        id: r.id,
+        status: r.status,
+        createdAt: toDate(r.created_at),
+        updatedAt: toDate(r.updated_at),
+        offer: {
+          slug: r.slug,
+          title: r.title,
+          company: r.company_name,
+          state: stateOf({ status: r.offer_status, valid_through: r.valid_through }, at),
+        },
       }));
     },
   };

@@ -64,7 +64,11 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
   });
 
   it('a token from before token ids can only be ended with all the others', async () => {
-    const user = await t.db.selectFrom('users').select(['id', 'token_version']).where('email', '=', 'lola@example.com').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'token_version'])
+      .where('email', '=', 'lola@example.com')
+      .executeTakeFirstOrThrow();
     const legacy = signToken({ sub: String(user.id), typ: 'match', ver: user.token_version }, SECRET);
     const other = await signIn();
     expect((await me(legacy)).status).toBe(200);
@@ -83,15 +87,25 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
 
   it('signs up six people with one name at once: every account is created, each with its own profile slug', async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: `mismo${i}@example.com`, password: 'clave-segura-1' }, IP)),
+      Array.from({ length: 6 }, (_, i) =>
+        auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: `mismo${i}@example.com`, password: 'clave-segura-1' }, IP),
+      ),
     );
     const slugs = results.map((r) => r.user.profile_slug);
     expect(new Set(slugs).size).toBe(6);
-    await expect(auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: 'MISMO0@example.com', password: 'clave-segura-1' }, IP)).rejects.toMatchObject({ code: 'email-taken' });
+    await expect(
+      auth.register('match', { name: 'Mismo', last_name: 'Nombre', email: 'MISMO0@example.com', password: 'clave-segura-1' }, IP),
+    ).rejects.toMatchObject({ code: 'email-taken' });
   });
 
   it('refuses forged and malformed tokens without touching the database', async () => {
-    for (const bad of ['x', 'a.b.c', signToken({ sub: '99999999999999999999', typ: 'match', ver: 0 }, SECRET), signToken({ sub: 'abc', typ: 'match', ver: 0 }, SECRET), signToken({ sub: '1', typ: 'match', ver: 0 }, 'b'.repeat(40))]) {
+    for (const bad of [
+      'x',
+      'a.b.c',
+      signToken({ sub: '99999999999999999999', typ: 'match', ver: 0 }, SECRET),
+      signToken({ sub: 'abc', typ: 'match', ver: 0 }, SECRET),
+      signToken({ sub: '1', typ: 'match', ver: 0 }, 'b'.repeat(40)),
+    ]) {
       expect((await me(bad)).status, bad).toBe(401);
     }
   });
@@ -104,19 +118,29 @@ describe.each(testDatabases)('identity limits in the service on %s', (_name, ope
     t = await open();
     const limiter = createRateLimiter(t);
     const small = { max: 2, windowMs: 60_000 };
-    auth = createAuthService(t, SECRET, { guard: createIdentityGuard(async () => limiter, { ...IDENTITY_LIMITS, loginPerEmail: small, codePerIp: small }) });
-    await auth.register('hire', { name: 'Nico', last_name: 'Ruiz', email: 'nico@example.com', password: 'clave-segura-1', company_name: 'Ruiz SA' }, IP);
+    auth = createAuthService(t, SECRET, {
+      guard: createIdentityGuard(async () => limiter, { ...IDENTITY_LIMITS, loginPerEmail: small, codePerIp: small }),
+    });
+    await auth.register(
+      'hire',
+      { name: 'Nico', last_name: 'Ruiz', email: 'nico@example.com', password: 'clave-segura-1', company_name: 'Ruiz SA' },
+      IP,
+    );
   });
   afterAll(async () => t?.cleanup());
 
   it('counts sign-in, sign-in by any type and change password against one account limit', async () => {
     const { access_token } = await auth.login('hire', 'nico@example.com', 'clave-segura-1', { ip: '203.0.113.1' });
-    await expect(auth.loginAnyType('NICO@example.com', 'wrong', { ip: '203.0.113.2' })).rejects.toMatchObject({ code: 'invalid-credentials' });
+    await expect(auth.loginAnyType('NICO@example.com', 'wrong', { ip: '203.0.113.2' })).rejects.toMatchObject({
+      code: 'invalid-credentials',
+    });
     const refused = auth.changePassword(access_token, 'clave-segura-1', 'otra-clave-9', { ip: '203.0.113.3' });
     await expect(refused).rejects.toMatchObject({ code: 'rate-limited' });
     await expect(refused.catch((e) => e.retryAfterSeconds)).resolves.toBeGreaterThan(0);
     // The right password does not get through a spent limit either.
-    await expect(auth.login('hire', 'nico@example.com', 'clave-segura-1', { ip: '203.0.113.4' })).rejects.toMatchObject({ code: 'rate-limited' });
+    await expect(auth.login('hire', 'nico@example.com', 'clave-segura-1', { ip: '203.0.113.4' })).rejects.toMatchObject({
+      code: 'rate-limited',
+    });
   });
 
   it('limits tried codes per address, whether for a reset or a confirmation', async () => {
@@ -128,9 +152,15 @@ describe.each(testDatabases)('identity limits in the service on %s', (_name, ope
 
   it('asks the provider nothing once the address has used up its provider sign-ins', async () => {
     let asked = 0;
-    const guard = createIdentityGuard(async () => createRateLimiter(t), { ...IDENTITY_LIMITS, providerPerIp: { max: 1, windowMs: 60_000 } });
+    const guard = createIdentityGuard(async () => createRateLimiter(t), {
+      ...IDENTITY_LIMITS,
+      providerPerIp: { max: 1, windowMs: 60_000 },
+    });
     const strict = createAuthService(t, SECRET, { guard });
-    const profile = async () => (asked++, { providerUserId: 'p-1', email: 'prov@example.com', emailVerified: true, name: 'Pro', lastName: 'V', picture: null });
+    const profile = async () => (
+      asked++,
+      { providerUserId: 'p-1', email: 'prov@example.com', emailVerified: true, name: 'Pro', lastName: 'V', picture: null }
+    );
     await strict.signInWithProvider('github', profile, { ip: '192.0.2.50' });
     await expect(strict.signInWithProvider('github', profile, { ip: '192.0.2.50' })).rejects.toMatchObject({ code: 'rate-limited' });
     expect(asked).toBe(1);

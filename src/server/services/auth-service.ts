@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { signToken, verifyToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { emailExists, findUserByAnyEmail, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from '../repositories/users';
+import {
+  emailExists,
+  findUserByAnyEmail,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  slugExists,
+  type NewUser,
+} from '../repositories/users';
 import { ServiceError, isUniqueViolation } from './errors';
 import { sql } from 'kysely';
 import { getT } from '../../i18n/translate';
@@ -18,12 +26,21 @@ import type { DoorKnock, IdentityGuard } from './rate-limit';
 
 export type AccountType = 'match' | 'hire';
 export type PublicUser = {
-  id: number; name: string; last_name: string; email: string; profile_picture_path: string | null;
-  profile_slug: string | null; user_status: string; account_type: AccountType;
+  id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  profile_picture_path: string | null;
+  profile_slug: string | null;
+  user_status: string;
+  account_type: AccountType;
 };
 
 export type Registration = {
-  name: string; last_name: string; email: string; password: string;
+  name: string;
+  last_name: string;
+  email: string;
+  password: string;
   origin?: NewUser['origin'];
   utm?: Partial<Record<'utm_id' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
   company_name?: string;
@@ -32,19 +49,27 @@ export type Registration = {
 };
 
 const toPublic = (u: PublicUser): PublicUser => ({
-  id: u.id, name: u.name, last_name: u.last_name, email: u.email, profile_picture_path: u.profile_picture_path,
-  profile_slug: u.profile_slug, user_status: u.user_status, account_type: u.account_type,
+  id: u.id,
+  name: u.name,
+  last_name: u.last_name,
+  email: u.email,
+  profile_picture_path: u.profile_picture_path,
+  profile_slug: u.profile_slug,
+  user_status: u.user_status,
+  account_type: u.account_type,
 });
 
 /** ASCII slug from a name: "José Pérez" -> "jose-perez". */
 function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'perfil';
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'perfil'
+  );
 }
 
 /**
@@ -54,7 +79,9 @@ function slugify(text: string): string {
 export type RequestMeta = { ip: string };
 
 export type AuthOptions = {
-  email?: EmailService; siteUrl?: string; brand?: string;
+  email?: EmailService;
+  siteUrl?: string;
+  brand?: string;
   /** The identity limits (rate-limit.ts); without one (tests, scripts) nothing is limited. */
   guard?: IdentityGuard;
 };
@@ -83,7 +110,9 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     const t = getT(locale);
     const link = siteUrl + href(m.route, locale, { token: code });
     await opts.email?.send({
-      to: user.email, kind: m.kind, locale,
+      to: user.email,
+      kind: m.kind,
+      locale,
       subject: t(`email.${which}.subject`, { brand }),
       text: t(`email.${which}.body`, { name: user.name, link }),
     });
@@ -91,7 +120,11 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
   /** Every token issued so far stops working. */
   const bumpTokenVersion = (userId: number, set: { password_hash?: string } = {}) =>
-    db.updateTable('users').set({ ...set, token_version: sql<number>`token_version + 1`, updated_at: new Date() }).where('id', '=', userId).execute();
+    db
+      .updateTable('users')
+      .set({ ...set, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
 
   async function setPassword(userId: number, password_hash: string) {
     await bumpTokenVersion(userId, { password_hash });
@@ -116,14 +149,20 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new ServiceError('unauthorized');
     const user = await findSessionUser(db, id, claims.jti ?? null);
-    if (!user || user.revoked || user.account_type !== claims.typ || user.token_version !== claims.ver) throw new ServiceError('unauthorized');
+    if (!user || user.revoked || user.account_type !== claims.typ || user.token_version !== claims.ver)
+      throw new ServiceError('unauthorized');
     if (user.user_status === 'suspended') throw new ServiceError('suspended');
     return user;
   }
 
   const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
-    async login(type: AccountType, email: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+    async login(
+      type: AccountType,
+      email: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ access_token: string; user: PublicUser }> {
       await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByEmail(db, email, type);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
@@ -141,8 +180,14 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         try {
           const id = await db.transaction().execute(async (trx) => {
             const userId = await insertUser(trx, {
-              email: r.email, password_hash, account_type: type, name: r.name, last_name: r.last_name, profile_slug,
-              origin: r.origin ?? 'regular', ...r.utm,
+              email: r.email,
+              password_hash,
+              account_type: type,
+              name: r.name,
+              last_name: r.last_name,
+              profile_slug,
+              origin: r.origin ?? 'regular',
+              ...r.utm,
             });
             if (type === 'match') {
               await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
@@ -215,7 +260,12 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       return setPassword(userId, password_hash);
     },
 
-    async changePassword(token: string | null, current: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+    async changePassword(
+      token: string | null,
+      current: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ access_token: string; user: PublicUser }> {
       const me = await service.me(null, token);
       // A password check like sign-in: the same limits, per address and per account.
       await knock({ door: 'login', ip: meta.ip, email: me.email });
@@ -231,7 +281,11 @@ export function createAuthService(database: Database, secret: string, opts: Auth
      * an existing account links the identity to it (and confirms the address); otherwise a candidate
      * account is created. Company accounts are created with their company's name, so only by sign-up.
      */
-    async signInWithProvider(provider: string, loadProfile: () => Promise<ProviderProfile>, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser; created: boolean }> {
+    async signInWithProvider(
+      provider: string,
+      loadProfile: () => Promise<ProviderProfile>,
+      meta: RequestMeta,
+    ): Promise<{ access_token: string; user: PublicUser; created: boolean }> {
       // The limit comes before the provider is asked anything.
       await knock({ door: 'provider', ip: meta.ip });
       const p = await loadProfile();
@@ -263,8 +317,16 @@ export function createAuthService(database: Database, secret: string, opts: Auth
           const profile_slug = await uniqueSlug(slugify(`${p.name} ${p.lastName}`));
           const id = await db.transaction().execute(async (trx) => {
             const userId = await insertUser(trx, {
-              email, password_hash: null, account_type: 'match', name: p.name, last_name: p.lastName, profile_slug, origin: 'regular',
-              user_status: 'active', email_confirmed_at: new Date(), profile_picture_path: p.picture,
+              email,
+              password_hash: null,
+              account_type: 'match',
+              name: p.name,
+              last_name: p.lastName,
+              profile_slug,
+              origin: 'regular',
+              user_status: 'active',
+              email_confirmed_at: new Date(),
+              profile_picture_path: p.picture,
             });
             await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
             await linkIdentity(trx, provider, p.providerUserId, userId);

@@ -72,7 +72,12 @@ export const services = {
   auth: () =>
     (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) => {
       setImmediate(startHousekeeping);
-      return createAuthService(db, jwtSecret(), { email: mail, siteUrl: getConfig().SITE_URL, brand: getConfig().BRAND_NAME, guard: createIdentityGuard(services.limiter) });
+      return createAuthService(db, jwtSecret(), {
+        email: mail,
+        siteUrl: getConfig().SITE_URL,
+        brand: getConfig().BRAND_NAME,
+        guard: createIdentityGuard(services.limiter),
+      });
     })),
   profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),

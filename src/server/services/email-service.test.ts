@@ -23,11 +23,22 @@ describe.each(testDatabases)('email delivery through SMTP on %s', (_name, open) 
     await t.db.deleteFrom('email_outbox').execute();
   });
 
-  const message = (to: string) => ({ to, subject: 'Restablece tu contraseña', text: 'Hola José,\nabre https://tandem.example/restablecer-contrasena/abc', kind: 'password-reset', locale: 'es' as const });
-  const outbox = () => t.db.selectFrom('email_outbox').select(['id', 'status', 'attempts', 'error', 'sent_at', 'locked_until']).orderBy('id').execute();
+  const message = (to: string) => ({
+    to,
+    subject: 'Restablece tu contraseña',
+    text: 'Hola José,\nabre https://tandem.example/restablecer-contrasena/abc',
+    kind: 'password-reset',
+    locale: 'es' as const,
+  });
+  const outbox = () =>
+    t.db.selectFrom('email_outbox').select(['id', 'status', 'attempts', 'error', 'sent_at', 'locked_until']).orderBy('id').execute();
 
   it('queues in the outbox, then delivers over SMTP with the translated text intact', async () => {
-    const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), from: 'Tandem <no-reply@tandem.example>', log: (m) => logs.push(m) });
+    const mail = createEmailService(t, {
+      transport: createSmtpTransport(sink.url),
+      from: 'Tandem <no-reply@tandem.example>',
+      log: (m) => logs.push(m),
+    });
     await mail.send(message('ana@example.com'));
     await mail.drain();
     expect(sink.received).toHaveLength(1);
@@ -91,7 +102,11 @@ describe.each(testDatabases)('email delivery through SMTP on %s', (_name, open) 
   it('sends each message once even when two processes drain the same outbox', async () => {
     const a = createEmailService(t, { transport: createSmtpTransport(sink.url), log: () => {} });
     const b = createEmailService(t, { transport: createSmtpTransport(sink.url), log: () => {} });
-    for (let i = 0; i < 12; i++) await t.db.insertInto('email_outbox').values({ to_email: `p${i}@example.com`, subject: `n${i}`, text_body: 'x', html_body: null, kind: 'test', locale: 'en' }).execute();
+    for (let i = 0; i < 12; i++)
+      await t.db
+        .insertInto('email_outbox')
+        .values({ to_email: `p${i}@example.com`, subject: `n${i}`, text_body: 'x', html_body: null, kind: 'test', locale: 'en' })
+        .execute();
     const [sa, sb] = await Promise.all([a.drain(), b.drain()]);
     expect(sa + sb).toBe(12);
     expect(sink.received.map((m) => m.subject).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `n${i}`).sort());

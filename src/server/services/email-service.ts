@@ -63,7 +63,10 @@ export function createEmailService(database: Database, opts: Options = {}) {
       const attempt = row.attempts + 1;
       try {
         await transport.send({
-          from, to: row.to_email, subject: row.subject, text: row.text_body,
+          from,
+          to: row.to_email,
+          subject: row.subject,
+          text: row.text_body,
           headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
         });
         await db
@@ -78,9 +81,11 @@ export function createEmailService(database: Database, opts: Options = {}) {
         const last = attempt >= MAX_ATTEMPTS;
         await db
           .updateTable('email_outbox')
-          .set(last
-            ? { status: 'failed', error, locked_until: null, text_body: redactSecrets(row.text_body) }
-            : { error, locked_until: new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000) })
+          .set(
+            last
+              ? { status: 'failed', error, locked_until: null, text_body: redactSecrets(row.text_body) }
+              : { error, locked_until: new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000) },
+          )
           .where('id', '=', row.id)
           .execute();
         log(`[email] ${last ? 'gave up on' : 'will retry'} #${row.id} to ${row.to_email} (attempt ${attempt}): ${error}`);

@@ -2,7 +2,17 @@ import 'server-only';
 import type { MessageKey } from '../../i18n/translate';
 
 // What a service can refuse, independent of HTTP: the API adapters map codes to statuses and messages.
-export type ServiceErrorCode = 'invalid-input' | 'invalid-credentials' | 'email-taken' | 'unauthorized' | 'suspended' | 'not-found' | 'rate-limited' | 'forbidden' | 'conflict' | 'gone';
+export type ServiceErrorCode =
+  | 'invalid-input'
+  | 'invalid-credentials'
+  | 'email-taken'
+  | 'unauthorized'
+  | 'suspended'
+  | 'not-found'
+  | 'rate-limited'
+  | 'forbidden'
+  | 'conflict'
+  | 'gone';
 
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;

@@ -5,9 +5,29 @@ import type { OfferInput } from '../../domain/offer-input';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicantsOf, applicationWithCompany, companyOffer, companyOffers, countCandidates, countDraftsOf, deleteDraft, draftExists, expireDue, findCandidates,
-  insertOffer, loadDraft, offerLists, replaceOfferLists, saveDraft, setApplicationStatusIf, setOfferStatusIf, skillsOfUsers, sweepDrafts, takenSlugs,
-  updateOffer, type CandidateFilter, type OfferWrite,
+  applicantsOf,
+  applicationWithCompany,
+  companyOffer,
+  companyOffers,
+  countCandidates,
+  countDraftsOf,
+  deleteDraft,
+  draftExists,
+  expireDue,
+  findCandidates,
+  insertOffer,
+  loadDraft,
+  offerLists,
+  replaceOfferLists,
+  saveDraft,
+  setApplicationStatusIf,
+  setOfferStatusIf,
+  skillsOfUsers,
+  sweepDrafts,
+  takenSlugs,
+  updateOffer,
+  type CandidateFilter,
+  type OfferWrite,
 } from '../repositories/company-offers';
 import { isId } from '../../domain/ids';
 import { isUniqueViolation } from './errors';
@@ -22,7 +42,16 @@ import type { SalaryService } from './salary-service';
 // candidates, and the market check shown while an offer is written. Only a company's own users see or
 // change its offers and applicants.
 const OFFER_DAYS = 60;
-export const PIPELINE = ['sent', 'approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed', 'placed', 'rejected'] as const;
+export const PIPELINE = [
+  'sent',
+  'approved',
+  'initial-interview',
+  'technical-interview',
+  'final-stage',
+  'pre-placed',
+  'placed',
+  'rejected',
+] as const;
 export type PipelineStatus = (typeof PIPELINE)[number];
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
 import type { Viewer } from '../viewer';
@@ -32,21 +61,37 @@ const DRAFT_DAYS = 7;
 /** Anonymous drafts (decision 015): what one client address may keep, and how big one may be. */
 export const DRAFT_LIMITS = { perClient: 5, maxChars: 24_000, rate: { max: 20, windowMs: 15 * 60_000 } } as const;
 
-const slugify = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100).replace(/-$/, '');
+const slugify = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100)
+    .replace(/-$/, '');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Which actions an offer in a state allows (the workspace shows exactly these). */
 export function allowedActions(state: OfferState): OfferAction[] {
   switch (state) {
-    case 'draft': return ['publish'];
-    case 'open': return ['pause', 'close', 'renew'];
-    case 'paused': return ['resume', 'close'];
-    case 'expired': return ['renew', 'close'];
-    case 'closed': return ['renew'];
+    case 'draft':
+      return ['publish'];
+    case 'open':
+      return ['pause', 'close', 'renew'];
+    case 'paused':
+      return ['resume', 'close'];
+    case 'expired':
+      return ['renew', 'close'];
+    case 'closed':
+      return ['renew'];
   }
 }
 
-export function createHiringService(database: Database, deps: { salaries: () => Promise<SalaryService>; limiter?: () => Promise<RateLimiter>; now?: () => Date }) {
+export function createHiringService(
+  database: Database,
+  deps: { salaries: () => Promise<SalaryService>; limiter?: () => Promise<RateLimiter>; now?: () => Date },
+) {
   const { db } = database;
   const now = deps.now ?? (() => new Date());
 
@@ -76,9 +121,22 @@ export function createHiringService(database: Database, deps: { salaries: () => 
   }
   async function toWrite(o: OfferInput): Promise<OfferWrite> {
     return {
-      title: o.title, area: o.area, role: o.role, seniority: o.seniority, english: o.english, modality: o.modality, country: o.country, city: o.city,
-      employment_type: o.employmentType, description: o.description, salary_min: o.salaryMin, salary_max: o.salaryMax, currency: o.currency, period: o.period,
-      salary_min_usd_month: await usdMonth(o.salaryMin, o.currency, o.period), salary_max_usd_month: await usdMonth(o.salaryMax, o.currency, o.period),
+      title: o.title,
+      area: o.area,
+      role: o.role,
+      seniority: o.seniority,
+      english: o.english,
+      modality: o.modality,
+      country: o.country,
+      city: o.city,
+      employment_type: o.employmentType,
+      description: o.description,
+      salary_min: o.salaryMin,
+      salary_max: o.salaryMax,
+      currency: o.currency,
+      period: o.period,
+      salary_min_usd_month: await usdMonth(o.salaryMin, o.currency, o.period),
+      salary_max_usd_month: await usdMonth(o.salaryMax, o.currency, o.period),
     };
   }
   /** The first free slug of root, root-2, root-3... (one query); after `skip` lost races, a random suffix. */
@@ -96,7 +154,11 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     companyFor,
 
     /** Create an offer (a draft, or published at once) or update one of the company's offers. */
-    async save(viewer: Viewer, input: OfferInput, opts: { id?: number; publish: boolean }): Promise<{ id: number; slug: string; status: string }> {
+    async save(
+      viewer: Viewer,
+      input: OfferInput,
+      opts: { id?: number; publish: boolean },
+    ): Promise<{ id: number; slug: string; status: string }> {
       const at = now();
       const write = await toWrite(input);
       if (opts.id !== undefined) {
@@ -114,7 +176,15 @@ export function createHiringService(database: Database, deps: { salaries: () => 
         const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '), attempt);
         try {
           return await db.transaction().execute(async (trx) => {
-            const created = await insertOffer(trx, company.id, slug, write, status, at, opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null);
+            const created = await insertOffer(
+              trx,
+              company.id,
+              slug,
+              write,
+              status,
+              at,
+              opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null,
+            );
             await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
             return { id: created.id, slug: created.slug, status };
           });
@@ -134,11 +204,15 @@ export function createHiringService(database: Database, deps: { salaries: () => 
       if (!allowedActions(state).includes(action)) throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
       const until = new Date(at.getTime() + OFFER_DAYS * DAY);
       const next =
-        action === 'publish' ? { status: 'published' as const, published_at: at, valid_through: until }
-        : action === 'renew' ? { status: 'published' as const, valid_through: until, ...(row.published_at ? {} : { published_at: at }) }
-        : action === 'pause' ? { status: 'paused' as const }
-        : action === 'resume' ? { status: 'published' as const }
-        : { status: 'closed' as const };
+        action === 'publish'
+          ? { status: 'published' as const, published_at: at, valid_through: until }
+          : action === 'renew'
+            ? { status: 'published' as const, valid_through: until, ...(row.published_at ? {} : { published_at: at }) }
+            : action === 'pause'
+              ? { status: 'paused' as const }
+              : action === 'resume'
+                ? { status: 'published' as const }
+                : { status: 'closed' as const };
       // Only from the state it was read in: of actions racing on one offer, one wins and the others hear 409.
       if (!(await setOfferStatusIf(db, row.id, { status: row.status, open: state === 'open' }, next, at))) {
         throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
@@ -156,8 +230,16 @@ export function createHiringService(database: Database, deps: { salaries: () => 
         offers: rows.map((r) => {
           const state = stateOf(r, at);
           return {
-            id: r.id, slug: r.slug, title: r.title, state, applicants: Number(r.applicants), country: r.country, role: r.role,
-            publishedAt: toDate(r.published_at), validThrough: toDate(r.valid_through), actions: allowedActions(state),
+            id: r.id,
+            slug: r.slug,
+            title: r.title,
+            state,
+            applicants: Number(r.applicants),
+            country: r.country,
+            role: r.role,
+            publishedAt: toDate(r.published_at),
+            validThrough: toDate(r.valid_through),
+            actions: allowedActions(state),
           };
         }),
       };
@@ -168,12 +250,27 @@ export function createHiringService(database: Database, deps: { salaries: () => 
       const { row } = await ownOffer(viewer, id);
       const lists = await offerLists(db, row.id);
       return {
-        id: row.id, slug: row.slug, state: stateOf(row, now()),
+        id: row.id,
+        slug: row.slug,
+        state: stateOf(row, now()),
         input: {
-          title: row.title, area: row.area, role: row.role, seniority: row.seniority as OfferInput['seniority'], english: row.english, modality: row.modality,
-          country: row.country, allowedCountries: lists.countries, city: row.city, employmentType: row.employment_type,
-          skillsRequired: lists.required, skillsNice: lists.nice, salaryMin: Number(row.salary_min), salaryMax: Number(row.salary_max),
-          currency: row.currency, period: row.period, description: row.description,
+          title: row.title,
+          area: row.area,
+          role: row.role,
+          seniority: row.seniority as OfferInput['seniority'],
+          english: row.english,
+          modality: row.modality,
+          country: row.country,
+          allowedCountries: lists.countries,
+          city: row.city,
+          employmentType: row.employment_type,
+          skillsRequired: lists.required,
+          skillsNice: lists.nice,
+          salaryMin: Number(row.salary_min),
+          salaryMax: Number(row.salary_max),
+          currency: row.currency,
+          period: row.period,
+          description: row.description,
         },
       };
     },
@@ -182,23 +279,41 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     async applicants(viewer: Viewer, offerId: number) {
       const { row } = await ownOffer(viewer, offerId);
       const rows = await applicantsOf(db, row.id);
-      const skills = await skillsOfUsers(db, rows.map((r) => r.user_id));
+      const skills = await skillsOfUsers(
+        db,
+        rows.map((r) => r.user_id),
+      );
       return {
         offer: { id: row.id, slug: row.slug, title: row.title },
         applicants: rows.map((r) => ({
-          id: r.id, status: r.status as PipelineStatus, appliedAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
+          id: r.id,
+          status: r.status as PipelineStatus,
+          appliedAt: toDate(r.created_at),
+          updatedAt: toDate(r.updated_at),
           candidate: {
-            name: `${r.name} ${r.last_name}`.trim(), email: r.email, slug: r.is_public ? r.profile_slug : null, headline: r.headline,
-            role: r.role, seniority: r.seniority, country: r.country, english: r.english, skills: skills.get(r.user_id) ?? [],
+            name: `${r.name} ${r.last_name}`.trim(),
+            email: r.email,
+            slug: r.is_public ? r.profile_slug : null,
+            headline: r.headline,
+            role: r.role,
+            seniority: r.seniority,
+            country: r.country,
+            english: r.english,
+            skills: skills.get(r.user_id) ?? [],
           },
         })),
       };
     },
 
     /** Move an application along the pipeline (any stage, so a mistake can be undone). */
-    async moveApplication(viewer: Viewer, applicationId: number, status: string): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
+    async moveApplication(
+      viewer: Viewer,
+      applicationId: number,
+      status: string,
+    ): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
       const company = await companyFor(viewer);
-      if (!(PIPELINE as readonly string[]).includes(status)) throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
+      if (!(PIPELINE as readonly string[]).includes(status))
+        throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
       const app = isId(applicationId) ? await applicationWithCompany(db, applicationId) : undefined;
       // Another company's application answers like an unknown id.
       if (!app || app.company_id !== company.id) throw new ServiceError('not-found');
@@ -212,15 +327,34 @@ export function createHiringService(database: Database, deps: { salaries: () => 
     /** Public candidate profiles, certified first, 20 per page. */
     async candidates(viewer: Viewer, filter: CandidateFilter, page = 1) {
       await companyFor(viewer);
-      const f: CandidateFilter = { ...filter, ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}) };
+      const f: CandidateFilter = {
+        ...filter,
+        ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}),
+      };
       const p = Math.max(1, Math.min(500, Math.floor(page)));
-      const [total, rows] = await Promise.all([countCandidates(db, f), findCandidates(db, f, CANDIDATES_PER_PAGE, (p - 1) * CANDIDATES_PER_PAGE)]);
-      const skills = await skillsOfUsers(db, rows.map((r) => r.user_id));
+      const [total, rows] = await Promise.all([
+        countCandidates(db, f),
+        findCandidates(db, f, CANDIDATES_PER_PAGE, (p - 1) * CANDIDATES_PER_PAGE),
+      ]);
+      const skills = await skillsOfUsers(
+        db,
+        rows.map((r) => r.user_id),
+      );
       return {
-        total, page: p, pages: Math.max(1, Math.ceil(total / CANDIDATES_PER_PAGE)),
+        total,
+        page: p,
+        pages: Math.max(1, Math.ceil(total / CANDIDATES_PER_PAGE)),
         items: rows.map((r) => ({
-          slug: r.profile_slug, name: `${r.name} ${r.last_name}`.trim(), headline: r.headline, role: r.role, seniority: r.seniority,
-          country: r.country, english: r.english, availability: r.availability, certifications: Number(r.certifications), skills: skills.get(r.user_id) ?? [],
+          slug: r.profile_slug,
+          name: `${r.name} ${r.last_name}`.trim(),
+          headline: r.headline,
+          role: r.role,
+          seniority: r.seniority,
+          country: r.country,
+          english: r.english,
+          availability: r.availability,
+          certifications: Number(r.certifications),
+          skills: skills.get(r.user_id) ?? [],
         })),
       };
     },
@@ -229,9 +363,19 @@ export function createHiringService(database: Database, deps: { salaries: () => 
      * The market check shown while an offer is written: the range for its role, country and seniority, the
      * verdict on its range (when the range is valid) and how many public profiles match.
      */
-    async market(o: Partial<Pick<OfferInput, 'role' | 'country' | 'seniority' | 'english' | 'modality' | 'salaryMin' | 'salaryMax' | 'currency' | 'period'>>) {
+    async market(
+      o: Partial<
+        Pick<OfferInput, 'role' | 'country' | 'seniority' | 'english' | 'modality' | 'salaryMin' | 'salaryMax' | 'currency' | 'period'>
+      >,
+    ) {
       if (!o.role || !o.country || !o.seniority) return null;
-      const input = { country: o.country as CountryId, role: o.role, seniority: o.seniority, english: o.english ?? undefined, modality: o.modality };
+      const input = {
+        country: o.country as CountryId,
+        role: o.role,
+        seniority: o.seniority,
+        english: o.english ?? undefined,
+        modality: o.modality,
+      };
       const svc = await deps.salaries();
       const estimate = await svc.estimate(input);
       let verdict: 'low' | 'competitive' | 'high' | null = null;
@@ -260,7 +404,8 @@ export function createHiringService(database: Database, deps: { salaries: () => 
      */
     async stashDraft(values: Record<string, string | string[]>, meta: { ip: string; token?: string }): Promise<string> {
       const data = JSON.stringify(values);
-      if (data.length > DRAFT_LIMITS.maxChars) throw new ServiceError('invalid-input', { description: { key: 'hire.error.draftTooLarge' } });
+      if (data.length > DRAFT_LIMITS.maxChars)
+        throw new ServiceError('invalid-input', { description: { key: 'hire.error.draftTooLarge' } });
       const since = new Date(now().getTime() - DRAFT_DAYS * DAY);
       if (meta.token && /^[A-Za-z0-9_-]{20,64}$/.test(meta.token) && (await draftExists(db, hashToken(meta.token), since))) {
         await saveDraft(db, hashToken(meta.token), data, now(), null);
@@ -271,7 +416,8 @@ export function createHiringService(database: Database, deps: { salaries: () => 
         const r = await (await deps.limiter()).hit(`draft:ip:${meta.ip}`, DRAFT_LIMITS.rate);
         if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
       }
-      if ((await countDraftsOf(db, clientKey, since)) >= DRAFT_LIMITS.perClient) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: DRAFT_DAYS * 86_400 });
+      if ((await countDraftsOf(db, clientKey, since)) >= DRAFT_LIMITS.perClient)
+        throw new ServiceError('rate-limited', {}, { retryAfterSeconds: DRAFT_DAYS * 86_400 });
       const token = randomBytes(24).toString('base64url');
       await saveDraft(db, hashToken(token), data, now(), clientKey);
       return token;

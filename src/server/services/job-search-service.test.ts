@@ -7,9 +7,21 @@ const NOW = new Date('2026-11-22T12:00:00.000Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();
 
 type O = {
-  slug: string; title: string; area: string; role: string; seniority: 'junior' | 'mid' | 'senior'; modality: string; country: string;
-  usd: [number, number]; days: number; skills?: string[]; allowed?: string[]; status?: 'published' | 'closed' | 'draft'; validDays?: number;
-  company?: number; description?: string;
+  slug: string;
+  title: string;
+  area: string;
+  role: string;
+  seniority: 'junior' | 'mid' | 'senior';
+  modality: string;
+  country: string;
+  usd: [number, number];
+  days: number;
+  skills?: string[];
+  allowed?: string[];
+  status?: 'published' | 'closed' | 'draft';
+  validDays?: number;
+  company?: number;
+  description?: string;
 };
 
 describe.each(testDatabases)('job search on %s', (_name, open) => {
@@ -22,37 +34,165 @@ describe.each(testDatabases)('job search on %s', (_name, open) => {
     const row = await t.db
       .insertInto('offers')
       .values({
-        slug: o.slug, company_id: companies[o.company ?? 0]!, title: o.title, area: o.area, role: o.role, seniority: o.seniority,
-        english: 'intermediate', modality: o.modality, country: o.country, city: null, description: o.description ?? 'Oferta de prueba.',
-        salary_min: o.usd[0], salary_max: o.usd[1], currency: 'USD', period: 'month', salary_min_usd_month: o.usd[0],
-        salary_max_usd_month: o.usd[1], status: o.status ?? 'published', published_at: daysAgo(o.days),
+        slug: o.slug,
+        company_id: companies[o.company ?? 0]!,
+        title: o.title,
+        area: o.area,
+        role: o.role,
+        seniority: o.seniority,
+        english: 'intermediate',
+        modality: o.modality,
+        country: o.country,
+        city: null,
+        description: o.description ?? 'Oferta de prueba.',
+        salary_min: o.usd[0],
+        salary_max: o.usd[1],
+        currency: 'USD',
+        period: 'month',
+        salary_min_usd_month: o.usd[0],
+        salary_max_usd_month: o.usd[1],
+        status: o.status ?? 'published',
+        published_at: daysAgo(o.days),
         valid_through: daysAgo(o.days - (o.validDays ?? 60)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids[o.slug] = row.id;
-    if (o.skills?.length) await t.db.insertInto('offer_skills').values(o.skills.map((skill, i) => ({ offer_id: row.id, skill, required: i === 0 ? 1 : 0 }))).execute();
-    if (o.allowed?.length) await t.db.insertInto('offer_countries').values(o.allowed.map((country) => ({ offer_id: row.id, country }))).execute();
+    if (o.skills?.length)
+      await t.db
+        .insertInto('offer_skills')
+        .values(o.skills.map((skill, i) => ({ offer_id: row.id, skill, required: i === 0 ? 1 : 0 })))
+        .execute();
+    if (o.allowed?.length)
+      await t.db
+        .insertInto('offer_countries')
+        .values(o.allowed.map((country) => ({ offer_id: row.id, country })))
+        .execute();
   };
   const slugs = (r: { items: { slug: string }[] }) => r.items.map((i) => i.slug).sort();
 
   beforeAll(async () => {
     t = await open();
     svc = createJobSearchService(t, () => NOW);
-    for (const [name, slug] of [['Andes Labs', 'andes-labs'], ['Pacífico Data', 'pacifico-data']] as const) {
+    for (const [name, slug] of [
+      ['Andes Labs', 'andes-labs'],
+      ['Pacífico Data', 'pacifico-data'],
+    ] as const) {
       companies.push((await t.db.insertInto('companies').values({ name, slug }).returning('id').executeTakeFirstOrThrow()).id);
     }
-    await add({ slug: 'ux', title: 'Diseñador/a UI/UX Senior', area: 'product', role: 'ui-ux-designer', seniority: 'senior', modality: 'office', country: 'peru', usd: [2000, 2800], days: 1, skills: ['figma'] });
-    await add({ slug: 'front', title: 'Desarrollador Frontend', area: 'tech', role: 'frontend', seniority: 'senior', modality: 'remote-local', country: 'peru', usd: [3000, 4000], days: 2, skills: ['react', 'typescript'], company: 1 });
-    await add({ slug: 'go', title: 'Backend Engineer', area: 'tech', role: 'backend', seniority: 'mid', modality: 'remote-global', country: 'chile', usd: [2500, 3500], days: 3, skills: ['go'], company: 1 });
-    await add({ slug: 'node', title: 'Fullstack Node', area: 'tech', role: 'fullstack', seniority: 'senior', modality: 'remote-global', country: 'mexico', usd: [4000, 5000], days: 4, skills: ['nodejs', 'react'], allowed: ['colombia', 'peru'], company: 1 });
-    await add({ slug: 'seo', title: 'Disenador Web SEO', area: 'marketing', role: 'digital-marketing', seniority: 'junior', modality: 'hybrid', country: 'colombia', usd: [900, 1200], days: 5, skills: ['seo'], company: 1 });
+    await add({
+      slug: 'ux',
+      title: 'Diseñador/a UI/UX Senior',
+      area: 'product',
+      role: 'ui-ux-designer',
+      seniority: 'senior',
+      modality: 'office',
+      country: 'peru',
+      usd: [2000, 2800],
+      days: 1,
+      skills: ['figma'],
+    });
+    await add({
+      slug: 'front',
+      title: 'Desarrollador Frontend',
+      area: 'tech',
+      role: 'frontend',
+      seniority: 'senior',
+      modality: 'remote-local',
+      country: 'peru',
+      usd: [3000, 4000],
+      days: 2,
+      skills: ['react', 'typescript'],
+      company: 1,
+    });
+    await add({
+      slug: 'go',
+      title: 'Backend Engineer',
+      area: 'tech',
+      role: 'backend',
+      seniority: 'mid',
+      modality: 'remote-global',
+      country: 'chile',
+      usd: [2500, 3500],
+      days: 3,
+      skills: ['go'],
+      company: 1,
+    });
+    await add({
+      slug: 'node',
+      title: 'Fullstack Node',
+      area: 'tech',
+      role: 'fullstack',
+      seniority: 'senior',
+      modality: 'remote-global',
+      country: 'mexico',
+      usd: [4000, 5000],
+      days: 4,
+      skills: ['nodejs', 'react'],
+      allowed: ['colombia', 'peru'],
+      company: 1,
+    });
+    await add({
+      slug: 'seo',
+      title: 'Disenador Web SEO',
+      area: 'marketing',
+      role: 'digital-marketing',
+      seniority: 'junior',
+      modality: 'hybrid',
+      country: 'colombia',
+      usd: [900, 1200],
+      days: 5,
+      skills: ['seo'],
+      company: 1,
+    });
     // Not open: closed, draft, and published but past valid_through.
-    await add({ slug: 'closed', title: 'Frontend cerrado', area: 'tech', role: 'frontend', seniority: 'mid', modality: 'office', country: 'peru', usd: [1000, 2000], days: 1, status: 'closed' });
-    await add({ slug: 'draft', title: 'Frontend borrador', area: 'tech', role: 'frontend', seniority: 'mid', modality: 'office', country: 'peru', usd: [1000, 2000], days: 1, status: 'draft' });
-    await add({ slug: 'old', title: 'Frontend vencida', area: 'tech', role: 'frontend', seniority: 'mid', modality: 'office', country: 'peru', usd: [1000, 2000], days: 70 });
+    await add({
+      slug: 'closed',
+      title: 'Frontend cerrado',
+      area: 'tech',
+      role: 'frontend',
+      seniority: 'mid',
+      modality: 'office',
+      country: 'peru',
+      usd: [1000, 2000],
+      days: 1,
+      status: 'closed',
+    });
+    await add({
+      slug: 'draft',
+      title: 'Frontend borrador',
+      area: 'tech',
+      role: 'frontend',
+      seniority: 'mid',
+      modality: 'office',
+      country: 'peru',
+      usd: [1000, 2000],
+      days: 1,
+      status: 'draft',
+    });
+    await add({
+      slug: 'old',
+      title: 'Frontend vencida',
+      area: 'tech',
+      role: 'frontend',
+      seniority: 'mid',
+      modality: 'office',
+      country: 'peru',
+      usd: [1000, 2000],
+      days: 70,
+    });
     for (let i = 0; i < 25; i++) {
-      await add({ slug: `support-${i}`, title: `Soporte ${i}`, area: 'customer-experience', role: 'customer-support', seniority: 'junior', modality: 'office', country: 'bolivia', usd: [500 + i * 10, 800 + i * 10], days: 10 + i });
+      await add({
+        slug: `support-${i}`,
+        title: `Soporte ${i}`,
+        area: 'customer-experience',
+        role: 'customer-support',
+        seniority: 'junior',
+        modality: 'office',
+        country: 'bolivia',
+        usd: [500 + i * 10, 800 + i * 10],
+        days: 10 + i,
+      });
     }
   });
   afterAll(async () => t?.cleanup());
@@ -72,8 +212,15 @@ describe.each(testDatabases)('job search on %s', (_name, open) => {
   it('gives a card everything the list shows', async () => {
     const [node] = (await svc.search({ skill: 'nodejs' })).items;
     expect(node).toMatchObject({
-      slug: 'node', title: 'Fullstack Node', modality: 'remote-global', country: 'mexico', allowedCountries: ['colombia', 'peru'],
-      skills: [{ skill: 'nodejs', required: true }, { skill: 'react', required: false }],
+      slug: 'node',
+      title: 'Fullstack Node',
+      modality: 'remote-global',
+      country: 'mexico',
+      allowedCountries: ['colombia', 'peru'],
+      skills: [
+        { skill: 'nodejs', required: true },
+        { skill: 'react', required: false },
+      ],
       salary: { min: 4000, max: 5000, currency: 'USD', period: 'month', gross: true, usdMonthMin: 4000, usdMonthMax: 5000 },
       company: { name: 'Pacífico Data', slug: 'pacifico-data' },
     });
@@ -144,7 +291,10 @@ describe.each(testDatabases)('job search on %s', (_name, open) => {
     expect((await svc.search({ q: 'condor diseñador' })).total).toBe(0);
     const table = t.dialect === 'postgres' ? 'offer_search' : 'offers_fts';
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(t.db);
-    const offers = await t.db.selectFrom('offers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const offers = await t.db
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rows[0]!.n)).toBe(Number(offers.n));
   });
 });

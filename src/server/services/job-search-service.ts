@@ -13,12 +13,29 @@ const PER_PAGE = 20;
 export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number };
 
 export type JobCard = {
-  id: number; slug: string; title: string; area: string; role: string; seniority: string; english: string | null;
-  modality: string; country: string; city: string | null; employmentType: string;
+  id: number;
+  slug: string;
+  title: string;
+  area: string;
+  role: string;
+  seniority: string;
+  english: string | null;
+  modality: string;
+  country: string;
+  city: string | null;
+  employmentType: string;
   /** Allowed countries of a remote offer (empty: anywhere). */
   allowedCountries: string[];
   skills: { skill: string; required: boolean }[];
-  salary: { min: number; max: number; currency: string; period: 'month' | 'year'; gross: boolean; usdMonthMin: number; usdMonthMax: number };
+  salary: {
+    min: number;
+    max: number;
+    currency: string;
+    period: 'month' | 'year';
+    gross: boolean;
+    usdMonthMin: number;
+    usdMonthMax: number;
+  };
   company: { name: string; slug: string; logo: string | null };
   description: string;
   publishedAt: Date | null;
@@ -43,8 +60,13 @@ export function createJobSearchService(database: Database, clock: () => Date = (
   const filterOf = (input: JobSearchInput): OfferFilter => {
     const terms = searchTerms(input.q ?? '');
     return {
-      area: input.area, role: input.role, skill: input.skill, seniority: input.seniority, modality: input.modality,
-      english: input.english, country: input.country,
+      area: input.area,
+      role: input.role,
+      skill: input.skill,
+      seniority: input.seniority,
+      modality: input.modality,
+      english: input.english,
+      country: input.country,
       ...(terms.length ? { terms } : {}),
       ...(input.minSalaryUsd && input.minSalaryUsd > 0 ? { minSalaryUsd: Math.floor(input.minSalaryUsd) } : {}),
       now: clock(),
@@ -72,7 +94,10 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         findOffers(database, filter, { sort: input.sort ?? 'recent', limit: perPage, offset: (page - 1) * perPage }),
         opts.facets ? counts(filter) : undefined,
       ]);
-      const extras = await offerExtras(database, rows.map((r) => r.id));
+      const extras = await offerExtras(
+        database,
+        rows.map((r) => r.id),
+      );
       return {
         items: rows.map((r) => toCard(r, extras.skills.get(r.id) ?? [], extras.allowed.get(r.id) ?? [])),
         total,
@@ -108,12 +133,27 @@ export type JobSearchService = ReturnType<typeof createJobSearchService>;
 
 function toCard(r: OfferRow, skills: JobCard['skills'], allowedCountries: string[]): JobCard {
   return {
-    id: r.id, slug: r.slug, title: r.title, area: r.area, role: r.role, seniority: r.seniority, english: r.english,
-    modality: r.modality, country: r.country, city: r.city, employmentType: r.employment_type,
-    allowedCountries, skills,
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    area: r.area,
+    role: r.role,
+    seniority: r.seniority,
+    english: r.english,
+    modality: r.modality,
+    country: r.country,
+    city: r.city,
+    employmentType: r.employment_type,
+    allowedCountries,
+    skills,
     salary: {
-      min: Number(r.salary_min), max: Number(r.salary_max), currency: r.currency, period: r.period, gross: r.gross === 1,
-      usdMonthMin: r.salary_min_usd_month, usdMonthMax: r.salary_max_usd_month,
+      min: Number(r.salary_min),
+      max: Number(r.salary_max),
+      currency: r.currency,
+      period: r.period,
+      gross: r.gross === 1,
+      usdMonthMin: r.salary_min_usd_month,
+      usdMonthMax: r.salary_max_usd_month,
     },
     company: { name: r.company_name, slug: r.company_slug, logo: r.company_logo },
     description: r.description,

@@ -2,8 +2,15 @@ import 'server-only';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  certificationsOf, companyOfUser, findProfileBySlug, saveCompany, saveProfile, setUserPicture, skillsOf,
-  type CompanyFields, type ProfileFields,
+  certificationsOf,
+  companyOfUser,
+  findProfileBySlug,
+  saveCompany,
+  saveProfile,
+  setUserPicture,
+  skillsOf,
+  type CompanyFields,
+  type ProfileFields,
 } from '../repositories/profiles';
 import type { ImageStore } from '../uploads/image-store';
 import { ServiceError } from './errors';
@@ -11,14 +18,34 @@ import { ServiceError } from './errors';
 // Candidate profiles (/ly/{slug}) and company details (PRODUCT.md §4). A profile is visible when its owner
 // made it public, and always to its owner; only the owner changes it, only a company's users change it.
 export type ProfileView = {
-  userId: number; slug: string; name: string; lastName: string; picture: string | null; isDemo: boolean;
-  headline: string | null; country: string | null; role: string | null; seniority: string | null; years: number | null;
-  english: string | null; salaryExpectationUsd: number | null; availability: string; isPublic: boolean;
+  userId: number;
+  slug: string;
+  name: string;
+  lastName: string;
+  picture: string | null;
+  isDemo: boolean;
+  headline: string | null;
+  country: string | null;
+  role: string | null;
+  seniority: string | null;
+  years: number | null;
+  english: string | null;
+  salaryExpectationUsd: number | null;
+  availability: string;
+  isPublic: boolean;
   skills: string[];
   certifications: { slug: string; role: string; level: string; score: number; issuedAt: string; isDemo: boolean }[];
 };
 
-export type CompanyView = { id: number; name: string; slug: string; website: string | null; size: string | null; country: string | null; logo: string | null };
+export type CompanyView = {
+  id: number;
+  name: string;
+  slug: string;
+  website: string | null;
+  size: string | null;
+  country: string | null;
+  logo: string | null;
+};
 
 export function createProfileService(database: Database, images: ImageStore) {
   const { db } = database;
@@ -41,12 +68,29 @@ export function createProfileService(database: Database, images: ImageStore) {
       return {
         isOwner,
         profile: {
-          userId: row.user_id, slug: row.profile_slug!, name: row.name, lastName: row.last_name, picture: row.profile_picture_path,
-          isDemo: !!row.is_demo, headline: row.headline, country: row.country, role: row.role, seniority: row.seniority, years: row.years,
-          english: row.english, salaryExpectationUsd: row.salary_expectation_usd, availability: row.availability, isPublic: !!row.is_public,
+          userId: row.user_id,
+          slug: row.profile_slug!,
+          name: row.name,
+          lastName: row.last_name,
+          picture: row.profile_picture_path,
+          isDemo: !!row.is_demo,
+          headline: row.headline,
+          country: row.country,
+          role: row.role,
+          seniority: row.seniority,
+          years: row.years,
+          english: row.english,
+          salaryExpectationUsd: row.salary_expectation_usd,
+          availability: row.availability,
+          isPublic: !!row.is_public,
           skills,
           certifications: certs.map((c) => ({
-            slug: c.slug, role: c.role, level: c.level, score: c.score, issuedAt: toDate(c.issued_at)!.toISOString(), isDemo: !!c.is_demo,
+            slug: c.slug,
+            role: c.role,
+            level: c.level,
+            score: c.score,
+            issuedAt: toDate(c.issued_at)!.toISOString(),
+            isDemo: !!c.is_demo,
           })),
         },
       };

@@ -41,7 +41,10 @@ export function createRateLimiter(database: Database, now: () => number = Date.n
     },
     /** Forget windows that ended more than `olderThanMs` ago (housekeeping). */
     async sweep(olderThanMs = 24 * 60 * 60_000): Promise<number> {
-      const r = await database.db.deleteFrom('rate_limits').where('window_start', '<', now() - olderThanMs).executeTakeFirst();
+      const r = await database.db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<', now() - olderThanMs)
+        .executeTakeFirst();
       return Number(r.numDeletedRows ?? 0);
     },
   };
@@ -56,11 +59,13 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
  */
 export type IdentityLimits = {
   /** Password checks (sign-in anywhere, change password) per client address and per account. */
-  loginPerIp: Limit; loginPerEmail: Limit;
+  loginPerIp: Limit;
+  loginPerEmail: Limit;
   /** Account creation per client address. */
   registerPerIp: Limit;
   /** Emails that carry a link (reset, confirmation) per client address and per address asked for. */
-  emailLinkPerIp: Limit; emailLinkPerEmail: Limit;
+  emailLinkPerIp: Limit;
+  emailLinkPerEmail: Limit;
   /** Single-use codes tried (reset, confirmation) per client address. */
   codePerIp: Limit;
   /** Provider sign-ins per client address. */
@@ -87,11 +92,22 @@ export type DoorKnock =
 
 function identityChecks(k: DoorKnock, l: IdentityLimits = IDENTITY_LIMITS): [string, Limit][] {
   switch (k.door) {
-    case 'login': return [[`login:ip:${k.ip}`, l.loginPerIp], [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail]];
-    case 'register': return [[`register:ip:${k.ip}`, l.registerPerIp]];
-    case 'email-link': return [[`email-link:ip:${k.ip}`, l.emailLinkPerIp], [`email-link:email:${k.email.trim().toLowerCase()}`, l.emailLinkPerEmail]];
-    case 'code': return [[`code:ip:${k.ip}`, l.codePerIp]];
-    case 'provider': return [[`provider:ip:${k.ip}`, l.providerPerIp]];
+    case 'login':
+      return [
+        [`login:ip:${k.ip}`, l.loginPerIp],
+        [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail],
+      ];
+    case 'register':
+      return [[`register:ip:${k.ip}`, l.registerPerIp]];
+    case 'email-link':
+      return [
+        [`email-link:ip:${k.ip}`, l.emailLinkPerIp],
+        [`email-link:email:${k.email.trim().toLowerCase()}`, l.emailLinkPerEmail],
+      ];
+    case 'code':
+      return [[`code:ip:${k.ip}`, l.codePerIp]];
+    case 'provider':
+      return [[`provider:ip:${k.ip}`, l.providerPerIp]];
   }
 }
 

@@ -16,16 +16,35 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
       const row = await t.db
         .insertInto('salary_reports')
         .values({
-          source: 'test', source_licence: 'CC0 1.0', external_id: `t${++seq}`, country: r.country, role: r.role, seniority: r.seniority,
-          years: null, english: r.english ?? null, modality: r.modality ?? null, currency: 'USD', amount: r.usd * 12, period: 'year', gross: 1,
-          local_month: r.usd * (r.country === 'peru' ? 3.75 : 950), usd_month: r.usd, is_demo: 0, collected_at: '2026-01-01T00:00:00.000Z',
+          source: 'test',
+          source_licence: 'CC0 1.0',
+          external_id: `t${++seq}`,
+          country: r.country,
+          role: r.role,
+          seniority: r.seniority,
+          years: null,
+          english: r.english ?? null,
+          modality: r.modality ?? null,
+          currency: 'USD',
+          amount: r.usd * 12,
+          period: 'year',
+          gross: 1,
+          local_month: r.usd * (r.country === 'peru' ? 3.75 : 950),
+          usd_month: r.usd,
+          is_demo: 0,
+          collected_at: '2026-01-01T00:00:00.000Z',
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (r.skills?.length) await t.db.insertInto('salary_report_skills').values(r.skills.map((skill) => ({ report_id: row.id, skill }))).execute();
+      if (r.skills?.length)
+        await t.db
+          .insertInto('salary_report_skills')
+          .values(r.skills.map((skill) => ({ report_id: row.id, skill })))
+          .execute();
     }
   };
-  const many = (n: number, base: Omit<R, 'usd'>, usd: (i: number) => number): R[] => Array.from({ length: n }, (_, i) => ({ ...base, usd: usd(i) }));
+  const many = (n: number, base: Omit<R, 'usd'>, usd: (i: number) => number): R[] =>
+    Array.from({ length: n }, (_, i) => ({ ...base, usd: usd(i) }));
 
   beforeAll(async () => {
     t = await open();
@@ -33,8 +52,12 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
     await setFxRate(t, 'CLP', 950, '2026-11-01');
     // Peru backend: mid 2000-2400 (5 reports), senior 3000-3600 (only 3: too few), half with advanced English paid 20% more.
-    await add(many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate', skills: ['go'] }, (i) => 2000 + i * 100));
-    await add(many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', skills: ['docker'] }, (i) => 2400 + i * 120));
+    await add(
+      many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate', skills: ['go'] }, (i) => 2000 + i * 100),
+    );
+    await add(
+      many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', skills: ['docker'] }, (i) => 2400 + i * 120),
+    );
     await add(many(3, { country: 'peru', role: 'backend', seniority: 'senior' }, (i) => 3000 + i * 300));
     // Chile backend seniors (enough), and Chile overall.
     await add(many(6, { country: 'chile', role: 'backend', seniority: 'senior' }, (i) => 4000 + i * 100));
@@ -104,12 +127,18 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
 
   it('lists each role of a country, best paid first', async () => {
     const roles = await svc.breakdown({ country: 'chile' }, 'role');
-    expect(roles.map((r) => [r.value, r.stats.n])).toEqual([['backend', 6], ['frontend', 6]]);
+    expect(roles.map((r) => [r.value, r.stats.n])).toEqual([
+      ['backend', 6],
+      ['frontend', 6],
+    ]);
   });
 
   it('answers every breakdown from memory as a query of the table would', async () => {
     const rows = await t.db.selectFrom('salary_aggregates').selectAll().execute();
-    for (const within of [{}, ...rows.map((r) => Object.fromEntries(DIMENSIONS.filter((d) => r[d] !== null).map((d) => [d, r[d]!])) as GroupFilter)]) {
+    for (const within of [
+      {},
+      ...rows.map((r) => Object.fromEntries(DIMENSIONS.filter((d) => r[d] !== null).map((d) => [d, r[d]!])) as GroupFilter),
+    ]) {
       for (const dimension of DIMENSIONS) {
         let q = t.db.selectFrom('salary_aggregates').select(['group_key', 'usd_p50']).where(dimension, 'is not', null);
         for (const d of DIMENSIONS) if (d !== dimension) q = within[d] ? q.where(d, '=', within[d]) : q.where(d, 'is', null);
@@ -132,9 +161,23 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
     const row = await t.db
       .insertInto('salary_reports')
       .values({
-        source: 'test', source_licence: 'CC0 1.0', external_id: `c${++seq}`, country: 'peru', role: 'qa-engineer', seniority: 'mid',
-        years: null, english: null, modality: null, currency: 'USD', amount: usd * 12, period: 'year', gross: 1,
-        local_month: usd * 3.75, usd_month: usd, is_demo: 0, collected_at: '2026-01-01T00:00:00.000Z',
+        source: 'test',
+        source_licence: 'CC0 1.0',
+        external_id: `c${++seq}`,
+        country: 'peru',
+        role: 'qa-engineer',
+        seniority: 'mid',
+        years: null,
+        english: null,
+        modality: null,
+        currency: 'USD',
+        amount: usd * 12,
+        period: 'year',
+        gross: 1,
+        local_month: usd * 3.75,
+        usd_month: usd,
+        is_demo: 0,
+        collected_at: '2026-01-01T00:00:00.000Z',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -171,7 +214,11 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
     // local notice in this process).
     const otherProcessRefresh = async (n: number) => {
       await t.db.updateTable('salary_aggregates').set({ n }).where('group_key', '=', 'country=peru|role=qa-engineer').execute();
-      await t.db.updateTable('generations').set({ value: sql<number>`value + 1` }).where('name', '=', 'salaries').execute();
+      await t.db
+        .updateTable('generations')
+        .set({ value: sql<number>`value + 1` })
+        .where('name', '=', 'salaries')
+        .execute();
     };
     await otherProcessRefresh(before + 10);
     expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(before); // within the check interval
@@ -182,7 +229,7 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
     expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(before + 20);
   });
 
-  it('hands out copies of breakdown lists and frozen stats, so one page cannot change another page\'s figures', async () => {
+  it("hands out copies of breakdown lists and frozen stats, so one page cannot change another page's figures", async () => {
     const svc = createSalaryService(t);
     const list = await svc.breakdown({ country: 'peru' }, 'role');
     list.length = 0;

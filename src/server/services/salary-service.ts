@@ -12,14 +12,23 @@ import type { CountryId } from '../../domain/catalog';
 // calculator's estimate, which uses the most specific group with enough reports, falls back step by step,
 // and adjusts for English, modality and skills with ratios of medians taken from the data.
 export type Stats = {
-  key: string; n: number; enough: boolean;
+  key: string;
+  n: number;
+  enough: boolean;
   usd: { p25: number; p50: number; p75: number };
   local: { currency: string; p25: number; p50: number; p75: number } | null;
   sources: { id: string; licence: string; name: string; url: string }[];
   demoShare: number;
 };
 
-export type EstimateInput = { country: CountryId; role: string; seniority: 'junior' | 'mid' | 'senior'; english?: string; modality?: string; skills?: string[] };
+export type EstimateInput = {
+  country: CountryId;
+  role: string;
+  seniority: 'junior' | 'mid' | 'senior';
+  english?: string;
+  modality?: string;
+  skills?: string[];
+};
 type Effect = { factor: 'seniority' | 'country' | 'english' | 'modality' | 'skill'; value: string; ratio: number; n: number };
 export type Estimate = {
   usd: { low: number; median: number; high: number };
@@ -53,7 +62,12 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
   const sourcesOf = (ids: string) => {
     let list = sourceLists.get(ids);
     if (!list) {
-      list = Object.freeze(ids.split(',').filter(Boolean).map((id) => Object.freeze({ ...(SOURCES[id] ?? { id, licence: '', name: id, url: '' }) }))) as Stats['sources'];
+      list = Object.freeze(
+        ids
+          .split(',')
+          .filter(Boolean)
+          .map((id) => Object.freeze({ ...(SOURCES[id] ?? { id, licence: '', name: id, url: '' }) })),
+      ) as Stats['sources'];
       sourceLists.set(ids, list);
     }
     return list;
@@ -62,9 +76,13 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
   const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
   for (const row of rows) {
     const stats: Stats = Object.freeze({
-      key: row.group_key, n: row.n, enough: row.n >= MIN_REPORTS,
+      key: row.group_key,
+      n: row.n,
+      enough: row.n >= MIN_REPORTS,
       usd: Object.freeze({ p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 }),
-      local: row.currency ? Object.freeze({ currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) }) : null,
+      local: row.currency
+        ? Object.freeze({ currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) })
+        : null,
       sources: sourcesOf(row.sources),
       demoShare: Number(row.demo_share),
     });
@@ -96,7 +114,10 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
     db,
     SALARY_GENERATION,
     async () => {
-      const [rows, fxRows] = await Promise.all([db.selectFrom('salary_aggregates').selectAll().execute(), db.selectFrom('fx_rates').selectAll().execute()]);
+      const [rows, fxRows] = await Promise.all([
+        db.selectFrom('salary_aggregates').selectAll().execute(),
+        db.selectFrom('fx_rates').selectAll().execute(),
+      ]);
       return snapshotOf(rows, fxRows);
     },
     { now, checkEveryMs },
@@ -153,7 +174,10 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
       if (!basis) {
         // The role in the country, moved to the seniority by the role's seniority ratio.
         const wide = await usable({ country, role });
-        const sr = await firstRatio([[{ role, seniority }, { role }], [{ seniority }, {}]]);
+        const sr = await firstRatio([
+          [{ role, seniority }, { role }],
+          [{ seniority }, {}],
+        ]);
         if (wide && sr) {
           basis = wide;
           scale = sr.ratio;
@@ -175,38 +199,87 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
       if (!basis) {
         const only = await usable({ role });
         const cr = await firstRatio([[{ country }, {}]]);
-        const sr = await firstRatio([[{ role, seniority }, { role }], [{ seniority }, {}]]);
+        const sr = await firstRatio([
+          [{ role, seniority }, { role }],
+          [{ seniority }, {}],
+        ]);
         if (!only || !cr || !sr) return null;
         basis = only;
         scale = cr.ratio * sr.ratio;
         fallbacks.push('role-only');
-        effects.push({ factor: 'country', value: country, ratio: cr.ratio, n: cr.n }, { factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n });
+        effects.push(
+          { factor: 'country', value: country, ratio: cr.ratio, n: cr.n },
+          { factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n },
+        );
       }
       if (input.english) {
-        const r = await firstRatio([[{ country, role, english: input.english }, { country, role }], [{ role, english: input.english }, { role }], [{ country, english: input.english }, { country }]]);
+        const r = await firstRatio([
+          [
+            { country, role, english: input.english },
+            { country, role },
+          ],
+          [{ role, english: input.english }, { role }],
+          [{ country, english: input.english }, { country }],
+        ]);
         if (r) effects.push({ factor: 'english', value: input.english, ratio: r.ratio, n: r.n });
       }
       if (input.modality) {
-        const r = await firstRatio([[{ country, role, modality: input.modality }, { country, role }], [{ role, modality: input.modality }, { role }], [{ country, modality: input.modality }, { country }]]);
+        const r = await firstRatio([
+          [
+            { country, role, modality: input.modality },
+            { country, role },
+          ],
+          [{ role, modality: input.modality }, { role }],
+          [{ country, modality: input.modality }, { country }],
+        ]);
         if (r) effects.push({ factor: 'modality', value: input.modality, ratio: r.ratio, n: r.n });
       }
       for (const skill of [...new Set(input.skills ?? [])].slice(0, 10)) {
-        const r = await firstRatio([[{ country, role, skill }, { country, role }], [{ role, skill }, { role }]]);
+        const r = await firstRatio([
+          [
+            { country, role, skill },
+            { country, role },
+          ],
+          [{ role, skill }, { role }],
+        ]);
         if (r) effects.push({ factor: 'skill', value: skill, ratio: r.ratio, n: r.n });
       }
       // Skills overlap (people who know React often know TypeScript): their joint effect is their geometric mean.
       const skillRatios = effects.filter((e) => e.factor === 'skill').map((e) => e.ratio);
-      const skillFactor = skillRatios.length ? Math.pow(skillRatios.reduce((a, b) => a * b, 1), 1 / skillRatios.length) : 1;
+      const skillFactor = skillRatios.length
+        ? Math.pow(
+            skillRatios.reduce((a, b) => a * b, 1),
+            1 / skillRatios.length,
+          )
+        : 1;
       const other = effects.filter((e) => e.factor === 'english' || e.factor === 'modality').reduce((a, e) => a * e.ratio, 1);
       const k = scale * other * skillFactor;
       const usd = { low: Math.round(basis.usd.p25 * k), median: Math.round(basis.usd.p50 * k), high: Math.round(basis.usd.p75 * k) };
       const f = await fx(country);
-      const local = { currency: f.currency, rate: f.rate, asOf: f.asOf, low: Math.round(usd.low * f.rate), median: Math.round(usd.median * f.rate), high: Math.round(usd.high * f.rate) };
+      const local = {
+        currency: f.currency,
+        rate: f.rate,
+        asOf: f.asOf,
+        low: Math.round(usd.low * f.rate),
+        median: Math.round(usd.median * f.rate),
+        high: Math.round(usd.high * f.rate),
+      };
       return { usd, local, basis, fallbacks, effects };
     },
 
     /** The salary pages that have enough data, as route parameters (for the sitemap). */
-    async pagesWithData(): Promise<Record<'toolsCountry' | 'toolsCountrySalary' | 'toolsCountryRole' | 'toolsCountryDeveloper' | 'toolsDeveloper' | 'toolsSkill' | 'toolsCountrySkill', Record<string, string>[]>> {
+    async pagesWithData(): Promise<
+      Record<
+        | 'toolsCountry'
+        | 'toolsCountrySalary'
+        | 'toolsCountryRole'
+        | 'toolsCountryDeveloper'
+        | 'toolsDeveloper'
+        | 'toolsSkill'
+        | 'toolsCountrySkill',
+        Record<string, string>[]
+      >
+    > {
       const rows = await db
         .selectFrom('salary_aggregates')
         .select(['country', 'role', 'skill'])

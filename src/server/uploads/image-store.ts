@@ -15,7 +15,8 @@ export type ImageKind = 'avatars' | 'logos';
 export function sniffImage(b: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'png';
-  if (b.length >= 12 && String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP') return 'webp';
+  if (b.length >= 12 && String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -24,7 +25,8 @@ export function createImageStore(dir: string) {
     dir,
     /** Check, resize and store a picture; answers its public path (/uploads/...). */
     async save(kind: ImageKind, ownerId: number, bytes: Uint8Array, field: string): Promise<string> {
-      if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ServiceError('invalid-input', { [field]: { key: 'profile.pictureTooLarge', params: { mb: 2 } } });
+      if (bytes.byteLength > MAX_IMAGE_BYTES)
+        throw new ServiceError('invalid-input', { [field]: { key: 'profile.pictureTooLarge', params: { mb: 2 } } });
       if (!sniffImage(bytes)) throw new ServiceError('invalid-input', { [field]: { key: 'profile.pictureType' } });
       const { default: sharp } = await import('sharp');
       let out: Buffer;

@@ -28,10 +28,16 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('profile_picture_path', 'text')
         .addColumn('profile_slug', 'varchar(120)')
         .addColumn('user_status', 'varchar(24)', (c) =>
-          c.notNull().defaultTo('pending-confirmation').check(sql`user_status in ('pending-confirmation','active','suspended')`),
+          c
+            .notNull()
+            .defaultTo('pending-confirmation')
+            .check(sql`user_status in ('pending-confirmation','active','suspended')`),
         )
         .addColumn('origin', 'varchar(16)', (c) =>
-          c.notNull().defaultTo('regular').check(sql`origin in ('regular','public-offer','calculator','free-course')`),
+          c
+            .notNull()
+            .defaultTo('regular')
+            .check(sql`origin in ('regular','public-offer','calculator','free-course')`),
         )
         .addColumn('utm_id', 'varchar(200)')
         .addColumn('utm_source', 'varchar(200)')
@@ -80,7 +86,10 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('english', 'varchar(16)', (c) => c.check(sql`english is null or english in ('basic','intermediate','advanced')`))
         .addColumn('salary_expectation_usd', 'integer', (c) => c.check(sql`salary_expectation_usd is null or salary_expectation_usd > 0`))
         .addColumn('availability', 'varchar(16)', (c) =>
-          c.notNull().defaultTo('open-to-offers').check(sql`availability in ('interviews','open-to-offers','not-available')`),
+          c
+            .notNull()
+            .defaultTo('open-to-offers')
+            .check(sql`availability in ('interviews','open-to-offers','not-available')`),
         )
         .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', ts, (c) => c.notNull().defaultTo(now))
@@ -125,9 +134,7 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('role', 'varchar(40)', (c) => c.notNull())
         .addColumn('seniority', 'varchar(8)', (c) => c.notNull().check(sql`seniority in ('junior','mid','senior')`))
         .addColumn('english', 'varchar(16)', (c) => c.check(sql`english is null or english in ('basic','intermediate','advanced')`))
-        .addColumn('modality', 'varchar(16)', (c) =>
-          c.notNull().check(sql`modality in ('remote-global','remote-local','hybrid','office')`),
-        )
+        .addColumn('modality', 'varchar(16)', (c) => c.notNull().check(sql`modality in ('remote-global','remote-local','hybrid','office')`))
         .addColumn('country', 'varchar(24)', (c) => c.notNull())
         .addColumn('city', 'varchar(100)')
         .addColumn('employment_type', 'varchar(16)', (c) => c.notNull().defaultTo('full-time'))
@@ -140,7 +147,10 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('salary_min_usd_month', 'integer', (c) => c.notNull())
         .addColumn('salary_max_usd_month', 'integer', (c) => c.notNull())
         .addColumn('status', 'varchar(12)', (c) =>
-          c.notNull().defaultTo('draft').check(sql`status in ('draft','published','paused','closed','expired')`),
+          c
+            .notNull()
+            .defaultTo('draft')
+            .check(sql`status in ('draft','published','paused','closed','expired')`),
         )
         .addColumn('published_at', ts)
         .addColumn('valid_through', ts)
@@ -178,9 +188,12 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('offer_id', fkInt, (c) => c.notNull().references('offers.id').onDelete('cascade'))
         .addColumn('candidate_id', fkInt, (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('status', 'varchar(24)', (c) =>
-          c.notNull().defaultTo('sent').check(
-            sql`status in ('sent','approved','initial-interview','technical-interview','final-stage','pre-placed','placed','rejected')`,
-          ),
+          c
+            .notNull()
+            .defaultTo('sent')
+            .check(
+              sql`status in ('sent','approved','initial-interview','technical-interview','final-stage','pre-placed','placed','rejected')`,
+            ),
         )
         .addColumn('created_at', ts, (c) => c.notNull().defaultTo(now))
         .addColumn('updated_at', ts, (c) => c.notNull().defaultTo(now))
@@ -322,7 +335,12 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('lead_id', fkInt, (c) => c.references('leads.id').onDelete('set null'))
         .addColumn('email', 'varchar(254)', (c) => c.notNull())
         .addColumn('starts_at', ts, (c) => c.notNull().unique())
-        .addColumn('status', 'varchar(12)', (c) => c.notNull().defaultTo('confirmed').check(sql`status in ('confirmed','cancelled')`))
+        .addColumn('status', 'varchar(12)', (c) =>
+          c
+            .notNull()
+            .defaultTo('confirmed')
+            .check(sql`status in ('confirmed','cancelled')`),
+        )
         .addColumn('created_at', ts, (c) => c.notNull().defaultTo(now))
         .execute();
       await s
@@ -341,7 +359,12 @@ export function initialSchema(dialect: Dialect): Migration {
         .addColumn('html_body', 'text')
         .addColumn('kind', 'varchar(32)', (c) => c.notNull())
         .addColumn('locale', 'varchar(2)', (c) => c.notNull())
-        .addColumn('status', 'varchar(8)', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued','sent','failed')`))
+        .addColumn('status', 'varchar(8)', (c) =>
+          c
+            .notNull()
+            .defaultTo('queued')
+            .check(sql`status in ('queued','sent','failed')`),
+        )
         .addColumn('error', 'text')
         .addColumn('created_at', ts, (c) => c.notNull().defaultTo(now))
         .addColumn('sent_at', ts)
@@ -355,10 +378,32 @@ export function initialSchema(dialect: Dialect): Migration {
     },
     async down(db: Kysely<unknown>) {
       for (const t of [
-        'rate_limits', 'email_outbox', 'short_links', 'bookings', 'leads', 'salary_report_skills', 'salary_reports', 'fx_rates',
-        'certifications', 'interview_attempts', 'interview_questions', 'interviews', 'enrollments', 'lessons', 'courses',
-        'applications', 'offer_countries', 'offer_skills', 'offers', 'company_users', 'companies', 'candidate_skills',
-        'candidate_profiles', 'auth_codes', 'oauth_identities', 'users',
+        'rate_limits',
+        'email_outbox',
+        'short_links',
+        'bookings',
+        'leads',
+        'salary_report_skills',
+        'salary_reports',
+        'fx_rates',
+        'certifications',
+        'interview_attempts',
+        'interview_questions',
+        'interviews',
+        'enrollments',
+        'lessons',
+        'courses',
+        'applications',
+        'offer_countries',
+        'offer_skills',
+        'offers',
+        'company_users',
+        'companies',
+        'candidate_skills',
+        'candidate_profiles',
+        'auth_codes',
+        'oauth_identities',
+        'users',
       ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }

@@ -8,7 +8,10 @@ export function outboxDelivery(dialect: Dialect): Migration {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('email_outbox').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('email_outbox')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('email_outbox').addColumn('locked_until', ts).execute();
       await db.schema.createIndex('email_outbox_status').on('email_outbox').columns(['status', 'locked_until']).execute();
     },

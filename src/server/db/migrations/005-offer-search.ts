@@ -17,9 +17,17 @@ export function offerSearch(dialect: Dialect): Migration {
 
 // Pairs of accented letters and their base, derived rather than typed so the two strings stay aligned.
 const ACCENTED = 'ÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝýÿ';
-const BASE = [...ACCENTED].map((ch) => ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).join('');
+const BASE = [...ACCENTED]
+  .map((ch) =>
+    ch
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  )
+  .join('');
 
-const sqliteDocument = (o: string) => sql.raw(`${o}.description || ' ' || coalesce((select name from companies where id = ${o}.company_id), '') || ' ' ||
+const sqliteDocument = (o: string) =>
+  sql.raw(`${o}.description || ' ' || coalesce((select name from companies where id = ${o}.company_id), '') || ' ' ||
   coalesce((select group_concat(skill, ' ') from offer_skills where offer_id = ${o}.id), '')`);
 
 const sqlite: Migration = {
@@ -41,7 +49,15 @@ const sqlite: Migration = {
     await sql`insert into offers_fts (rowid, title, body) select o.id, o.title, ${sqliteDocument('o')} from offers o`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['offers_fts_insert', 'offers_fts_update', 'offers_fts_delete', 'offer_skills_fts_insert', 'offer_skills_fts_delete', 'offer_skills_fts_update', 'companies_fts_update']) {
+    for (const t of [
+      'offers_fts_insert',
+      'offers_fts_update',
+      'offers_fts_delete',
+      'offer_skills_fts_insert',
+      'offer_skills_fts_delete',
+      'offer_skills_fts_update',
+      'companies_fts_update',
+    ]) {
       await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
     }
     await sql`drop table if exists offers_fts`.execute(db);
@@ -51,7 +67,9 @@ const sqlite: Migration = {
 const postgres: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`create function tandem_fold(t text) returns text language sql immutable strict parallel safe as
-      $$ select regexp_replace(lower(translate(t, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${BASE}'`)})), '[^a-z0-9]+', ' ', 'g') $$`.execute(db);
+      $$ select regexp_replace(lower(translate(t, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${BASE}'`)})), '[^a-z0-9]+', ' ', 'g') $$`.execute(
+      db,
+    );
     await sql`create table offer_search (
       offer_id integer primary key references offers(id) on delete cascade,
       document tsvector not null

@@ -12,7 +12,9 @@ export function offerDrafts(dialect: Dialect): Migration {
         .createTable('offer_drafts')
         .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('created_at', ts, (c) => c.notNull().defaultTo(dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+        .addColumn('created_at', ts, (c) =>
+          c.notNull().defaultTo(dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+        )
         .execute();
     },
     async down(db: Kysely<unknown>) {
