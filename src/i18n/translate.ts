@@ -23,7 +23,7 @@ type GroupPath<Tree> = {
 export type MessageKey = LeafPath<Messages>;
 export type MessageGroup = GroupPath<Messages>;
 
-type TranslateParams = Record<string, string | number>;
+export type TranslateParams = Record<string, string | number>;
 export type T = (key: MessageKey, params?: TranslateParams) => string;
 
 /** A translator bound to one locale. A missing key shows the key itself, never an empty string. */

@@ -120,8 +120,9 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       const result = await page(pageProps);
       if (isPageAnswer(result)) {
         patchResponse((r) => {
-          // A failed form post re-rendered into its page keeps the post's status (409, 422...).
-          if (result.status !== 200) r.status ??= result.status;
+          // A failed form post re-rendered here keeps the action's status (422, 409, 429...); only an error
+          // status of the page itself (a closed offer's 410) replaces it.
+          if (result.status !== 200 || !pageProps.form) r.status = result.status;
           r.headers.push(...Object.entries(result.headers));
         });
         content = result.content;

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locales } from '../../i18n/locales';
+import { href } from '../../routes';
+import { testDatabases } from '../../testing/databases';
+import { createFormWorld, expectRefusal, msg, pngFile, type Account, type FormWorld } from '../../testing/form-app';
+
+// The company details form of the workspace (company-actions.ts, reached through /hire/site with
+// intent=company or, as the oldest form of the page posted it, no intent at all): multipart, works
+// without JavaScript, the logo judged by its content. Through the HTTP layer on real services.
+describe.each(testDatabases)('company details action on %s', (_db, open) => {
+  let w: FormWorld;
+  let acme: Account;
+  let ana: Account;
+  beforeAll(async () => {
+    w = await createFormWorld(open);
+    [acme, ana] = await Promise.all([w.account('hire', 'Acme'), w.account('match')]);
+  }, 60_000);
+  afterAll(async () => w?.cleanup());
+
+  const site = (locale: 'es' | 'en' = 'es') => href('hireSite', locale);
+  const company = async (a: Account) =>
+    w.t.db
+      .selectFrom('companies')
+      .innerJoin('company_users', 'company_users.company_id', 'companies.id')
+      .select(['companies.name', 'companies.website', 'companies.size', 'companies.country', 'companies.logo_path'])
+      .where('company_users.user_id', '=', a.id)
+      .executeTakeFirstOrThrow();
+  const details = { name: 'Acme Labs', website: 'https://acme.example', size: '11-50', country: 'peru' };
+
+  it('saves the details and a logo from the form without an intent (no JavaScript: 303 to ?saved=1)', async () => {
+    const a = await w.post(site(), details, { as: acme, json: false, files: { logo: await pngFile('logo.png') } });
+    expect(a.status, a.text).toBe(303);
+    expect(a.location).toBe(`${site()}?saved=1`);
+    const row = await company(acme);
+    expect(row).toMatchObject({ name: 'Acme Labs', website: 'https://acme.example', size: '11-50', country: 'peru' });
+    expect(row.logo_path).toMatch(/^\/uploads\/logos\/[\w-]+\.webp$/);
+    expect(existsSync(join(w.uploads, row.logo_path!.replace('/uploads/', '')))).toBe(true);
+  });
+
+  it('does the same with intent=company, urlencoded, and keeps the logo when none is sent; empty optional fields clear', async () => {
+    const logo = (await company(acme)).logo_path;
+    const a = await w.post(site('en'), { intent: 'company', name: '  Acme Perú ', website: '', size: '', country: '' }, { as: acme });
+    expect(a.json).toEqual({ ok: true, redirect: `${site('en')}?saved=1` });
+    expect(await company(acme)).toMatchObject({ name: 'Acme Perú', website: null, size: null, country: null, logo_path: logo });
+  });
+
+  it('names the wrong fields in both languages (422), keeps the values, changes nothing', async () => {
+    const before = await company(acme);
+    for (const locale of locales) {
+      const fields = { name: '', website: 'ftp://acme.example', size: 'enorme', country: 'narnia' };
+      const a = await w.post(site(locale), { intent: 'company', ...fields }, { as: acme, multipart: true, json: locale === 'en' });
+      expectRefusal(a, 422, {
+        message: msg(locale, 'forms.summary'),
+        errors: {
+          name: msg(locale, 'forms.error.required'),
+          website: msg(locale, 'forms.error.url'),
+          size: msg(locale, 'forms.error.invalid'),
+          country: msg(locale, 'forms.error.invalid'),
+        },
+        values: fields,
+      });
+    }
+    expect(msg('es', 'forms.error.url')).toBe('Escribe una dirección web que empiece con https://');
+    expect(await company(acme)).toEqual(before);
+  });
+
+  it('refuses a logo that is not a picture, whatever its name says (422 on logo)', async () => {
+    const before = await company(acme);
+    for (const locale of locales) {
+      const fake = new File(['#!/bin/sh\necho hola'], 'logo.png', { type: 'image/png' });
+      expectRefusal(await w.post(site(locale), details, { as: acme, files: { logo: fake } }), 422, {
+        errors: { logo: msg(locale, 'profile.pictureType') },
+        values: details,
+      });
+    }
+    expect(await company(acme)).toEqual(before);
+  });
+
+  it('answers 403 to a candidate and to a visitor without a session, and changes nothing', async () => {
+    const before = await company(acme);
+    for (const locale of locales) {
+      for (const as of [ana, null]) {
+        expectRefusal(await w.post(site(locale), { ...details, name: 'Intrusa SA' }, { as, multipart: true }), 403, {
+          message: msg(locale, 'api.forbidden'),
+          errors: {},
+          values: { ...details, name: 'Intrusa SA' },
+        });
+      }
+    }
+    expect(await company(acme)).toEqual(before);
+  });
+});
