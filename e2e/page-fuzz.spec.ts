@@ -81,14 +81,14 @@ const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,0
 // The query keys the pages read, and the routes that read them. Found with
 //   grep -n "q.get(\|searchParams.get(\|getAll(\|query" src/areas src/domain src/server/http
 // - job search: src/domain/job-facets.ts parseJobQuery (q, salario_min, orden, pagina), src/areas/jobs/job-search-get.ts (format=rss)
-// - company workspace: src/areas/hire/hire-pages.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
+// - company workspace: src/areas/hire/workspace-page.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
 //   ingles, pagina, published, saved, done, moved), HireCreateOfferPage (oferta; offer-forms.ts reads it on post too)
 // - account pages: src/areas/account/account-pages.tsx (redirect on sign-in/sign-up/provider buttons, error and type on
 //   sign-in, draft on the company sign-up, sent on forgot-password and confirm-email), src/areas/account/account-actions.ts
 //   (origin, read on post; sent here to the GET as well), src/server/render/route-page.tsx (guarded pages such as
 //   the candidate's workspace build a sign-in redirect from the whole query)
 // - calculator: src/domain/calculator.ts parseCalculatorQuery (country, role, seniority, english, modality, skills),
-//   src/areas/tools/calculator-pages.tsx (invalid, contribution), src/domain/utm.ts captureUtm (utm_*; the HTTP layer's
+//   src/areas/tools/calculator-result-pages.tsx (invalid, contribution), src/domain/utm.ts captureUtm (utm_*; the HTTP layer's
 //   src/server/http/utm.ts reads them on every page)
 // - the talent profile: src/areas/match/profile-pages.tsx (saved)
 const CALC = ['country', 'role', 'seniority', 'english', 'modality', 'skills'];

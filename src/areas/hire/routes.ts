@@ -2,7 +2,8 @@ import 'server-only';
 import { contentPage } from '../content/content-page';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createHireActions } from './hire-actions';
-import { HireCreateOfferPage, HireSitePage } from './hire-pages';
+import { HireCreateOfferPage } from './create-offer-page';
+import { HireSitePage } from './workspace-page';
 
 // The company side: its landing and sales pages, the offer form and the workspace.
 export function hireRoutes(deps: AreaDeps) {

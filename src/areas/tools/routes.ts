@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
-import { CalculatorIframePage, CalculatorPage, CalculatorRegisterPage, CalculatorResultPage } from './calculator-pages';
+import { CalculatorIframePage, CalculatorPage } from './calculator-form-pages';
+import { CalculatorRegisterPage, CalculatorResultPage } from './calculator-result-pages';
 import { createSalaryActions } from './salary-actions';
 import { SalaryPage, ToolsHubPage } from './tools-pages';
 

@@ -4,6 +4,7 @@ import { countries, englishLevels, modalities, roles, seniorities, skills } from
 import { hashPassword } from '../auth/password';
 import type { Database } from './client';
 import type { DB } from './schema';
+import { COUNTRY_LEVEL, CO_A, CO_B, FIRST, LAST, ROLE_BASE, ROLE_SKILLS, SENIORITY_FACTOR, mulberry32, slug } from './demo-vocabulary';
 
 // A demo world for a fresh install (issue 3): companies, offers, candidates, courses, interviews,
 // certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
@@ -34,127 +35,6 @@ export const DEMO_SIZES = {
   certifications: 300,
   salaryReports: 20_000,
 } as const;
-
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// Median monthly gross USD for a mid-level role in a 1.0 country, and country levels (demo assumptions).
-const ROLE_BASE: Record<string, number> = {
-  frontend: 2200,
-  backend: 2500,
-  fullstack: 2400,
-  mobile: 2400,
-  devops: 2800,
-  'qa-engineer': 1800,
-  'data-engineer': 2700,
-  'data-scientist': 2800,
-  'data-analyst': 1900,
-  'ui-ux-designer': 2000,
-  'software-architect': 3800,
-  'tech-lead': 3600,
-  'product-manager': 3000,
-  'product-designer': 2300,
-  'digital-marketing': 1500,
-  'growth-marketing': 1900,
-  'content-marketing': 1300,
-  sdr: 1200,
-  'account-executive': 2000,
-  'customer-success': 1500,
-  'customer-support': 900,
-};
-const COUNTRY_LEVEL: Record<string, number> = {
-  peru: 0.75,
-  mexico: 0.9,
-  colombia: 0.8,
-  chile: 1.0,
-  argentina: 0.85,
-  ecuador: 0.7,
-  uruguay: 1.05,
-  bolivia: 0.55,
-  'costa-rica': 0.95,
-  espana: 1.35,
-};
-const SENIORITY_FACTOR = { junior: 0.55, mid: 1, senior: 1.55 } as const;
-const ROLE_SKILLS: Record<string, string[]> = {
-  frontend: ['javascript', 'typescript', 'react', 'angular', 'vue', 'nextjs'],
-  backend: ['nodejs', 'python', 'java', 'go', 'postgresql', 'php', 'csharp'],
-  fullstack: ['javascript', 'typescript', 'react', 'nodejs', 'postgresql', 'nextjs'],
-  mobile: ['kotlin', 'swift', 'flutter', 'react-native'],
-  devops: ['aws', 'docker', 'kubernetes', 'terraform', 'gcp', 'azure'],
-  'qa-engineer': ['selenium', 'cypress', 'javascript', 'python'],
-  'data-engineer': ['python', 'spark', 'sql', 'aws'],
-  'data-scientist': ['python', 'machine-learning', 'sql'],
-  'data-analyst': ['sql', 'power-bi', 'python'],
-  'ui-ux-designer': ['figma'],
-  'software-architect': ['aws', 'java', 'kubernetes', 'nodejs'],
-  'tech-lead': ['typescript', 'aws', 'scrum', 'nodejs'],
-  'product-manager': ['scrum', 'sql'],
-  'product-designer': ['figma'],
-  'digital-marketing': ['seo', 'google-ads', 'hubspot'],
-  'growth-marketing': ['google-ads', 'sql', 'hubspot'],
-  'content-marketing': ['seo', 'hubspot'],
-  sdr: ['salesforce', 'hubspot'],
-  'account-executive': ['salesforce', 'hubspot'],
-  'customer-success': ['zendesk', 'hubspot', 'salesforce'],
-  'customer-support': ['zendesk'],
-};
-const FIRST = [
-  'Ana',
-  'Luis',
-  'María',
-  'Jorge',
-  'Lucía',
-  'Diego',
-  'Camila',
-  'Mateo',
-  'Valentina',
-  'Sofía',
-  'Andrés',
-  'Daniela',
-  'Carlos',
-  'Paula',
-  'Javier',
-  'Elena',
-  'Tomás',
-  'Renata',
-  'Felipe',
-  'Gabriela',
-];
-const LAST = [
-  'García',
-  'Rodríguez',
-  'López',
-  'Martínez',
-  'Pérez',
-  'Gómez',
-  'Sánchez',
-  'Díaz',
-  'Torres',
-  'Ramírez',
-  'Flores',
-  'Rojas',
-  'Vargas',
-  'Castro',
-  'Mendoza',
-  'Silva',
-];
-const CO_A = ['Andes', 'Pacífico', 'Inca', 'Maya', 'Cóndor', 'Sierra', 'Atlas', 'Nube', 'Puma', 'Quetzal', 'Río', 'Volcán'];
-const CO_B = ['Labs', 'Digital', 'Tech', 'Software', 'Data', 'Studio', 'Cloud', 'Pay', 'Health', 'Logistics'];
-
-const slug = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 async function insertChunks<T extends Extract<keyof DB, string>>(
   trx: Transaction<DB> | Kysely<DB>,

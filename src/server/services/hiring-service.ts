@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
 import type { OfferInput } from '../../domain/offer-input';
 import type { Database } from '../db/client';
@@ -10,20 +10,14 @@ import {
   companyOffer,
   companyOffers,
   countCandidates,
-  countDraftsOf,
-  deleteDraft,
-  draftExists,
   expireDue,
   findCandidates,
   insertOffer,
-  loadDraft,
   offerLists,
   replaceOfferLists,
-  saveDraft,
   setApplicationStatusIf,
   setOfferStatusIf,
   skillsOfUsers,
-  sweepDrafts,
   takenSlugs,
   updateOffer,
   type CandidateFilter,
@@ -32,6 +26,7 @@ import {
 import { isId } from '../../domain/ids';
 import { isUniqueViolation } from './errors';
 import type { RateLimiter } from './rate-limit';
+import { createOfferDrafts } from './offer-drafts';
 import { companyOfUser } from '../repositories/profiles';
 import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from './errors';
@@ -57,9 +52,6 @@ export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
 import type { Viewer } from '../viewer';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
-const DRAFT_DAYS = 7;
-/** Anonymous drafts (decision 015): what one client address may keep, and how big one may be. */
-export const DRAFT_LIMITS = { perClient: 5, maxChars: 24_000, rate: { max: 20, windowMs: 15 * 60_000 } } as const;
 
 const slugify = (s: string) =>
   s
@@ -70,7 +62,6 @@ const slugify = (s: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 100)
     .replace(/-$/, '');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Which actions an offer in a state allows (the workspace shows exactly these). */
 export function allowedActions(state: OfferState): OfferAction[] {
@@ -394,48 +385,8 @@ export function createHiringService(
     /** Published offers past their date become expired (run at start-up and hourly). */
     expireDue: () => expireDue(db, now()),
 
-    /** Anonymous drafts older than 7 days are deleted (run at start-up and hourly). */
-    sweepDrafts: () => sweepDrafts(db, new Date(now().getTime() - DRAFT_DAYS * DAY)),
-
-    /**
-     * Keep what an anonymous visitor typed until they have an account; the token goes in their cookie. A
-     * visitor who already holds a draft overwrites it; a new draft counts against the client address's rate
-     * and its number of live drafts, and nothing over the size cap is kept.
-     */
-    async stashDraft(values: Record<string, string | string[]>, meta: { ip: string; token?: string }): Promise<string> {
-      const data = JSON.stringify(values);
-      if (data.length > DRAFT_LIMITS.maxChars)
-        throw new ServiceError('invalid-input', { description: { key: 'hire.error.draftTooLarge' } });
-      const since = new Date(now().getTime() - DRAFT_DAYS * DAY);
-      if (meta.token && /^[A-Za-z0-9_-]{20,64}$/.test(meta.token) && (await draftExists(db, hashToken(meta.token), since))) {
-        await saveDraft(db, hashToken(meta.token), data, now(), null);
-        return meta.token;
-      }
-      const clientKey = createHash('sha256').update(`draft:${meta.ip}`).digest('hex');
-      if (deps.limiter) {
-        const r = await (await deps.limiter()).hit(`draft:ip:${meta.ip}`, DRAFT_LIMITS.rate);
-        if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
-      }
-      if ((await countDraftsOf(db, clientKey, since)) >= DRAFT_LIMITS.perClient)
-        throw new ServiceError('rate-limited', {}, { retryAfterSeconds: DRAFT_DAYS * 86_400 });
-      const token = randomBytes(24).toString('base64url');
-      await saveDraft(db, hashToken(token), data, now(), clientKey);
-      return token;
-    },
-    async draft(token: string | undefined): Promise<Record<string, string | string[]> | null> {
-      if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-      const row = await loadDraft(db, hashToken(token), new Date(now().getTime() - DRAFT_DAYS * DAY));
-      if (!row) return null;
-      try {
-        const v = JSON.parse(row.data) as unknown;
-        return v && typeof v === 'object' ? (v as Record<string, string | string[]>) : null;
-      } catch {
-        return null;
-      }
-    },
-    async dropDraft(token: string | undefined) {
-      if (token) await deleteDraft(db, hashToken(token), new Date(now().getTime() - DRAFT_DAYS * DAY));
-    },
+    // Anonymous drafts (decision 015): offer-drafts.ts.
+    ...createOfferDrafts(db, { limiter: deps.limiter, now }),
   };
   return service;
 }

@@ -1,0 +1,245 @@
+import 'server-only';
+import { Link } from 'waku';
+import { unstable_redirect as redirect } from 'waku/router/server';
+import { PageHero } from '../../components/ui/page-hero';
+import { countries, englishLevels, labelOf, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { calculatorQuery, parseCalculatorQuery } from '../../domain/calculator';
+import { utmQuery } from '../../domain/utm';
+import { href } from '../../routes';
+import { RelatedOffers } from '../jobs/related-offers';
+import { jobsHref } from '../jobs/job-search-url';
+import type { RoleId } from '../../domain/catalog';
+import type { FieldDef } from '../account/account-form-types';
+import { specs } from '../../domain/forms/specs';
+import type { CalculatorInput } from '../../domain/calculator';
+import { currencyOf } from '../../server/salaries/mapping';
+import { percentDiff } from './salary-breakdown';
+import { getConfig } from '../../server/config';
+import { CONTRIBUTION_STATUSES } from './salary-actions';
+import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
+import { services } from '../../server/services/container';
+import type { PageProps } from '../../server/render/page-types';
+
+// The calculator's result and its registration step (PRODUCT.md §6): anonymous visitors pass through the
+// registration step; both may take the visitor's salary. The inputs come from the result URL.
+function inputsOr(p: PageProps) {
+  const q = new URLSearchParams(p.query);
+  const parsed = parseCalculatorQuery(q);
+  if (!parsed.ok) {
+    const back = new URLSearchParams(calculatorQuery(Object.fromEntries(q)));
+    back.set('invalid', parsed.invalid.join(','));
+    redirect(`${href('calculator', p.locale)}?${back}`, 307);
+  }
+  return parsed.input;
+}
+
+export async function CalculatorResultPage(p: PageProps) {
+  const { locale, t } = p;
+  // No inputs at all: the calculator itself (not a form with every field marked).
+  if (!p.query) redirect(href('calculator', locale), 307);
+  const input = inputsOr(p);
+  const { session, viewer } = p;
+  const query = calculatorQuery(input);
+  // The campaign tags of an arrival (the embedded calculator's utm_source=iframe) stay in the URL, so the
+  // registration step's page view is attributed too; the HTTP layer has already kept them in its cookie.
+  const utm = utmQuery(new URLSearchParams(p.query));
+  if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
+  const estimate = await (await services.salaries()).estimate(input);
+  const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
+  const role = input.role as RoleId;
+  const comparable = await (
+    await services.jobs()
+  ).related(
+    [
+      { role, country: input.country, seniority: input.seniority },
+      { role, country: input.country },
+    ],
+    5,
+  );
+  const canContribute = viewer?.type === 'match' && !(await (await services.contributions()).hasContributed(viewer.id));
+  const money = (v: number, c: string) => formatMoney(v, c, locale);
+  const what = [
+    labelOf(roles, input.role, locale),
+    labelOf(seniorities, input.seniority, locale),
+    labelOf(countries, input.country, locale),
+  ].join(' · ');
+  return (
+    <>
+      <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
+      <div className="container page" style={{ paddingTop: 0 }}>
+        {contribution && (
+          <div
+            className={`alert alert-${contribution === 'accepted' ? 'success' : 'info'} section-gap`}
+            role="status"
+            data-testid="contribution-status"
+          >
+            {t(`calculator.contribute.${contribution}`)}
+          </div>
+        )}
+        {!estimate ? (
+          <p className="notice">{t('salary.noData')}</p>
+        ) : (
+          <>
+            <section className="card result-card" aria-labelledby="estimate-title">
+              <h2 id="estimate-title">{t('calculator.estimate')}</h2>
+              <p className="result-median" data-testid="estimate-median">
+                {money(estimate.local.median, estimate.local.currency)} <span className="muted">({money(estimate.usd.median, 'USD')})</span>
+              </p>
+              <p>
+                {t('calculator.range', {
+                  low: money(estimate.local.low, estimate.local.currency),
+                  high: money(estimate.local.high, estimate.local.currency),
+                  lowUsd: money(estimate.usd.low, 'USD'),
+                  highUsd: money(estimate.usd.high, 'USD'),
+                })}
+              </p>
+              <p className="muted">
+                {t('calculator.basis', { n: formatNumber(estimate.basis.n, locale), asOf: estimate.local.asOf })}
+                {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}
+              </p>
+            </section>
+            {estimate.effects.length > 0 && (
+              <section className="section" aria-labelledby="effects-title">
+                <h2 id="effects-title">{t('calculator.effects')}</h2>
+                <ul>
+                  {estimate.effects.map((e) => (
+                    <li key={`${e.factor}-${e.value}`}>
+                      {t('calculator.effect', {
+                        what: effectLabel(e.factor, e.value, locale),
+                        percent: percentDiff(e.ratio, 1),
+                        n: formatNumber(e.n, locale),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <p className="section">
+              <span>{t('calculator.share')} </span>
+              <a
+                href={`${href('calculatorResult', locale)}?${query}`}
+              >{`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}</a>
+            </p>
+          </>
+        )}
+        <RelatedOffers
+          id="comparable-offers"
+          title={t('calculator.comparable')}
+          items={comparable.items}
+          locale={locale}
+          t={t}
+          empty={t('calculator.noComparable')}
+          more={jobsHref(locale, comparable.selection ?? { role, country: input.country })}
+          moreLabel={t('calculator.moreOffers')}
+        />
+        {canContribute && (
+          <section className="section card contribute-card" aria-labelledby="contribute-title">
+            <h2 id="contribute-title" className="h3">
+              {t('calculator.contribute.title')}
+            </h2>
+            <p className="muted">{t('calculator.register.privacy')}</p>
+            <FormBlock
+              {...accountFormProps(
+                { ...p, query },
+                'contribute-form',
+                specs.salaryContribution,
+                salaryFields(p, input, false),
+                t('calculator.contribute.submit'),
+                t('calculator.contribute.sending'),
+              )}
+            />
+          </section>
+        )}
+        <p className="actions">
+          <Link className="btn btn-outline-primary btn-md" to={`${href('calculator', locale)}?${query}`}>
+            {t('calculator.change')}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}
+
+function effectLabel(factor: string, value: string, locale: Locale): string {
+  const lists: Record<string, readonly Labelled[]> = {
+    seniority: seniorities,
+    country: countries,
+    english: englishLevels,
+    modality: modalities,
+    skill: skills,
+  };
+  return labelOf(lists[factor] ?? [], value, locale);
+}
+
+/** The salary fields of the registration step and of the result page's contribution form. */
+function salaryFields(p: PageProps, input: CalculatorInput, optional: boolean): FieldDef[] {
+  const { t, locale } = p;
+  const local = currencyOf(input.country);
+  return [
+    {
+      name: 'salary_amount',
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      label: t(optional ? 'calculator.contribute.amountOptional' : 'calculator.contribute.amount'),
+      hint: t('calculator.contribute.hint', {
+        role: labelOf(roles, input.role, locale),
+        country: labelOf(countries, input.country, locale),
+      }),
+    },
+    {
+      name: 'salary_currency',
+      type: 'radio',
+      label: t('calculator.contribute.currency'),
+      initial: 'local',
+      options: [{ value: 'local', label: local }, ...(local === 'USD' ? [] : [{ value: 'USD', label: 'USD' }])],
+    },
+  ];
+}
+
+export async function CalculatorRegisterPage(p: PageProps) {
+  const { locale, t } = p;
+  const input = inputsOr(p);
+  const query = calculatorQuery(input);
+  const result = `${href('calculatorResult', locale)}?${query}`;
+  if (p.session.loggedIn) redirect(result, 307);
+  const fields: FieldDef[] = [
+    { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
+    { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
+    emailField(t),
+    newPasswordField(t),
+    ...salaryFields(p, input, true),
+  ];
+  const form = accountFormProps(
+    { ...p, query },
+    'signup-form',
+    specs.calculatorRegister,
+    fields,
+    t('calculator.signUp'),
+    t('auth.creating'),
+  );
+  return (
+    <>
+      <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
+      <div className="container page calculator-register" style={{ paddingTop: 0 }}>
+        <div className="card auth-card">
+          <h2 className="h3">{t('calculator.register.title')}</h2>
+          <p className="muted">{t('calculator.register.privacy')}</p>
+          <FormBlock {...form} />
+          <p className="form-links muted">{t('auth.terms')}</p>
+        </div>
+        <aside className="auth-aside">
+          <h2 className="h3">{t('calculator.register.haveAccount')}</h2>
+          <p className="actions">
+            <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
+              {t('calculator.signIn')}
+            </Link>
+          </p>
+          <ProviderButtons p={{ ...p, query: new URLSearchParams({ redirect: result }).toString() }} />
+        </aside>
+      </div>
+    </>
+  );
+}
