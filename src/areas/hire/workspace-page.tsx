@@ -12,7 +12,6 @@ import { translateIn } from '../../i18n/translate';
 
 // The company workspace (/hire/site, issue 6): offers, applicants and their pipeline, the candidate browser
 // and the company profile. Thin: services do the rules.
-const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 
 const STATE_BADGE: Record<string, string> = {
   open: 'success',

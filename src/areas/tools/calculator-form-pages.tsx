@@ -1,5 +1,4 @@
 import 'server-only';
-import { unstable_redirect as redirect } from 'waku/router/server';
 import type { CalcOption, CalculatorFormProps } from './calculator-form-types';
 import { CalculatorFormIsland } from './calculator-form-island';
 import { PageHero } from '../../components/ui/page-hero';
