@@ -7,7 +7,7 @@ import { formatDate, formatNumber } from '../../i18n/format';
 import { href } from '../../routes';
 import { services } from '../../server/services/container';
 import { PIPELINE } from '../../server/services/hiring-service';
-import type { Page, PageProps } from '../../server/render/page-types';
+import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 
 // The company workspace (/hire/site, issue 6): offers, applicants and their pipeline, the candidate browser
