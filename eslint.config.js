@@ -4,38 +4,8 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { dirname, resolve } from 'node:path';
 import tseslint from 'typescript-eslint';
-
-const SRC = resolve(import.meta.dirname, 'src');
-
-// A 'use client' file must not import server code: Waku would ship it to the browser (or fail the build).
-// src/architecture.test.ts checks the transitive version; this rule gives the editor's feedback.
-const noServerInClient = {
-  meta: { type: 'problem', messages: { server: "A 'use client' file must not import server code ({{source}})." }, schema: [] },
-  create(context) {
-    const body = context.sourceCode.ast.body;
-    const first = body[0];
-    const isClient = first?.type === 'ExpressionStatement' && first.directive === 'use client';
-    if (!isClient) return {};
-    const check = (node, source) => {
-      if (typeof source !== 'string') return;
-      const target = source.startsWith('.') ? resolve(dirname(context.filename), source) : '';
-      if (source === 'server-only' || target.startsWith(`${SRC}/server/`) || target.startsWith(`${SRC}/server.`)) {
-        context.report({ node, messageId: 'server', data: { source } });
-      }
-    };
-    return {
-      ImportDeclaration: (node) => node.importKind !== 'type' && check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
-  },
-};
-
-/** no-restricted-imports patterns for a folder that must not reach the given folders of src/. */
-const forbid = (folders, message, allowTypeImports = false) => ({
-  'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})(/|$)`, message, allowTypeImports }] }],
-});
+import { boundaries, plugin as tandem } from './eslint/tandem.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.ci/'] },
@@ -50,7 +20,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { tandem: { rules: { 'no-server-in-client': noServerInClient } }, 'react-hooks': reactHooks },
+    plugins: { tandem, 'react-hooks': reactHooks },
     rules: {
       'tandem/no-server-in-client': 'error',
       // The classic hooks rules. The React Compiler's rules (refs, set-state-in-effect) are left off: the
@@ -75,25 +45,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: false }],
     },
   },
-  // Layers (README "Layout"): each folder names what it must not import.
-  {
-    files: ['src/domain/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: forbid(
-      ['server', 'areas', 'client', 'components', 'state', 'routes', 'i18n'],
-      'The domain imports nothing of ours but the catalogue (type-only locale imports aside).',
-      true,
-    ),
-  },
-  {
-    files: ['src/client/**', 'src/components/**', 'src/state/**', 'src/routes.ts', 'src/i18n/**'],
-    rules: forbid(['server', 'areas'], 'Shared code must not import server code or an area.'),
-  },
-  {
-    files: ['src/server/**'],
-    ignores: ['**/*.test.ts'],
-    rules: forbid(['areas', 'waku\\.server'], 'Server code must not import an area or the entry.'),
-  },
+  // Layers (README "Layout", decision 018): one no-restricted-imports block per folder, from its real path.
+  ...boundaries(),
   // Tests, scripts and the benchmark handle untyped JSON and fixtures freely.
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'src/testing/**'],

@@ -5,7 +5,7 @@ export default defineConfig({
   // Pages (imported through the route registry) use icons as components, as in the app build.
   plugins: [Icons({ compiler: 'jsx', jsx: 'react' })],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
     environment: 'node',
     // 'server-only' throws outside a react-server bundle; units import server modules directly.
     // Waku's server router needs React's server build: units that import pages get a stand-in.

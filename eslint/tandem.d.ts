@@ -1,0 +1,5 @@
+// Types of eslint/tandem.js for its test (tsconfig has no allowJs).
+import type { ESLint, Linter } from 'eslint';
+
+export declare const plugin: ESLint.Plugin;
+export declare function boundaries(): Linter.Config[];

@@ -1,0 +1,122 @@
+// Lint rules of ours (decision 019): the import boundaries of the layout (README "Layout", decision 018)
+// as no-restricted-imports blocks, one per folder, and a rule that keeps server code out of client islands.
+// src/architecture.test.ts checks the same shape on the whole import graph (transitively); these give the
+// editor's feedback on the line that breaks it.
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const ROOT = dirname(import.meta.dirname);
+const SERVER = join(ROOT, 'src', 'server');
+
+const isUseClient = (program) => {
+  const first = program.body[0];
+  return first?.type === 'ExpressionStatement' && first.directive === 'use client';
+};
+
+/** In a 'use client' file: no import resolving into src/server, no 'server-only' (type-only imports leave no code). */
+const noServerInClient = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Forbid server code in a 'use client' module (it would be shipped to the browser)" },
+    messages: {
+      server: "'{{source}}' is server code: a 'use client' module must not import it (decision 018).",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!isUseClient(context.sourceCode.ast)) return {};
+    const check = (node, source, typeOnly) => {
+      if (typeOnly || typeof source !== 'string') return;
+      const target = source.startsWith('.') ? resolve(dirname(context.filename), source) : null;
+      const intoServer = target !== null && (target === SERVER || target.startsWith(SERVER + sep));
+      if (source === 'server-only' || intoServer) context.report({ node: node.source, messageId: 'server', data: { source } });
+    };
+    const typeOnlyImport = (node) =>
+      node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyImport(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+    };
+  },
+};
+
+export const plugin = { meta: { name: 'tandem' }, rules: { 'no-server-in-client': noServerInClient } };
+
+// --- Import boundaries ----------------------------------------------------------------------------------
+// no-restricted-imports matches the specifier as written, so each folder gets its own block whose patterns
+// are the exact relative paths from that folder ('../../server/...' from src/components/ui). Folders are
+// read when the config loads: a new folder is covered without editing this file.
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A regex matching a specifier, written from `dir`, that resolves to `target` (a path from the root) or inside it. */
+function into(dir, target, { exact = false } = {}) {
+  let rel = relative(join(ROOT, dir), join(ROOT, target)).split(sep).join('/');
+  if (!rel.startsWith('..')) rel = `./${rel}`;
+  return `^${escape(rel)}${exact ? '(\\.tsx?)?$' : '(/|$)'}`;
+}
+
+function folders(dir) {
+  const out = [dir];
+  for (const name of readdirSync(join(ROOT, dir))) {
+    if (statSync(join(ROOT, dir, name)).isDirectory()) out.push(...folders(`${dir}/${name}`));
+  }
+  return out;
+}
+
+const restrict = (files, patterns) => ({
+  files,
+  ignores: TESTS,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+
+const DOMAIN = 'src/domain only imports src/domain and packages (decision 018).';
+const SHARED = 'Shared code (client, components, state, routes, i18n) must not import src/server or an area (decision 018).';
+const SERVER_CODE = 'src/server must not import an area or the entry (decision 018).';
+
+/** One config block per folder of src/domain, the shared folders and src/server. */
+export function boundaries() {
+  const blocks = [];
+  for (const dir of folders('src/domain')) {
+    const up = '(\\.\\./)'.concat(`{${dir.split('/').length - 1}}`); // from src/domain/forms: ../../ leaves src/domain
+    blocks.push(
+      restrict(
+        [`${dir}/*.ts`, `${dir}/*.tsx`],
+        [
+          { regex: `^${up}(?!i18n/|domain/)`, message: DOMAIN },
+          { regex: `^${up}i18n/`, allowTypeImports: true, message: `${DOMAIN} Types from src/i18n are allowed: use import type.` },
+        ],
+      ),
+    );
+  }
+  const shared = ['src/client', 'src/components', 'src/state', 'src/i18n'].flatMap(folders);
+  for (const dir of shared) {
+    blocks.push(
+      restrict(
+        [`${dir}/*.ts`, `${dir}/*.tsx`],
+        ['src/server', 'src/areas'].map((t) => ({ regex: into(dir, t), message: SHARED })),
+      ),
+    );
+  }
+  blocks.push(
+    restrict(
+      ['src/routes.ts'],
+      ['src/server', 'src/areas'].map((t) => ({ regex: into('src', t), message: SHARED })),
+    ),
+  );
+  for (const dir of folders('src/server')) {
+    blocks.push(
+      restrict(
+        [`${dir}/*.ts`, `${dir}/*.tsx`],
+        [
+          { regex: into(dir, 'src/areas'), message: SERVER_CODE },
+          { regex: into(dir, 'src/waku.server', { exact: true }), message: SERVER_CODE },
+        ],
+      ),
+    );
+  }
+  return blocks;
+}

@@ -1,0 +1,81 @@
+// The rules of eslint/tandem.js on snippets, as the editor sees them: the boundaries and the client-island rule.
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { boundaries, plugin } from './tandem.js';
+
+const eslint = new ESLint({
+  cwd: fileURLToPath(new URL('..', import.meta.url)),
+  overrideConfigFile: true,
+  overrideConfig: [
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { tandem: plugin, '@typescript-eslint': tseslint.plugin },
+      rules: { 'tandem/no-server-in-client': 'error' },
+    },
+    ...boundaries(),
+  ],
+});
+
+/** The rules that fire on `code` as the file `path`. */
+async function fired(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+const RESTRICTED = '@typescript-eslint/no-restricted-imports';
+const CLIENT = 'tandem/no-server-in-client';
+
+describe('tandem/no-server-in-client', () => {
+  const island = 'src/areas/jobs/some-island.tsx';
+  it("refuses server code and 'server-only' in a 'use client' module", async () => {
+    expect(await fired(island, "'use client';\nimport { services } from '../../server/services/container';")).toEqual([CLIENT]);
+    expect(await fired(island, "'use client';\nimport 'server-only';")).toEqual([CLIENT]);
+    expect(await fired(island, "'use client';\nexport { x } from '../../server/config';")).toEqual([CLIENT]);
+    expect(await fired(island, "'use client';\nconst load = () => import('../../server/config');")).toEqual([CLIENT]);
+  });
+
+  it('lets type-only imports, other code and modules without the directive through', async () => {
+    expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/viewer';")).toEqual([]);
+    expect(await fired(island, "'use client';\nimport { href } from '../../routes';\nimport { useState } from 'react';")).toEqual([]);
+    expect(await fired(island, "import { services } from '../../server/services/container';")).toEqual([]);
+    expect(await fired(island, "import x from './y';\n'use client';\nimport 'server-only';")).toEqual([]);
+  });
+});
+
+describe('the import boundaries', () => {
+  it('keep src/domain to itself and packages (types from src/i18n aside)', async () => {
+    expect(await fired('src/domain/x.ts', "import { z } from 'zod';\nimport { parseId } from './ids';")).toEqual([]);
+    expect(await fired('src/domain/x.ts', "import type { Locale } from '../i18n/locales';")).toEqual([]);
+    expect(await fired('src/domain/x.ts', "import { getT } from '../i18n/translate';")).toEqual([RESTRICTED]);
+    expect(await fired('src/domain/x.ts', "import { href } from '../routes';")).toEqual([RESTRICTED]);
+    expect(await fired('src/domain/x.ts', "import es from '../../i18n/es.json';")).toEqual([RESTRICTED]);
+    expect(await fired('src/domain/forms/x.ts', "import { parseId } from '../ids';")).toEqual([]);
+    expect(await fired('src/domain/forms/x.ts', "import { config } from '../../server/config';")).toEqual([RESTRICTED]);
+  });
+
+  it('keep shared code off src/server and the areas', async () => {
+    expect(await fired('src/components/ui/x.tsx', "import { config } from '../../server/config';")).toEqual([RESTRICTED]);
+    expect(await fired('src/components/ui/x.tsx', "import type { Viewer } from '../../server/viewer';")).toEqual([RESTRICTED]);
+    expect(await fired('src/components/ui/x.tsx', "import { registry } from '../../areas/registry';")).toEqual([RESTRICTED]);
+    expect(await fired('src/client/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);
+    expect(await fired('src/i18n/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);
+    expect(await fired('src/routes.ts', "import { config } from './server/config';")).toEqual([RESTRICTED]);
+    expect(
+      await fired(
+        'src/components/ui/x.tsx',
+        "import { parseId } from '../../domain/ids';\nimport { renderToString } from 'react-dom/server';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep src/server off the areas and the entry, tests aside', async () => {
+    expect(await fired('src/server/http/x.ts', "import { registry } from '../../areas/registry';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/x.ts', "import pages from '../waku.server';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/http/x.ts', "import { parseId } from '../../domain/ids';\nimport { db } from '../db/client';")).toEqual(
+      [],
+    );
+    expect(await fired('src/server/http/x.test.ts', "import { registry } from '../../areas/registry';")).toEqual([]);
+  });
+});
