@@ -63,7 +63,7 @@ export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = 
       setTimeout(() => process.exit(UNCLEAN_EXIT_CODE), KILL_GRACE_MS / 2).unref();
     }, timeoutMs);
     deadline.unref();
-    server.close(async () => {
+    const finish = async () => {
       clearInterval(sweep);
       clearTimeout(deadline);
       try {
@@ -73,7 +73,8 @@ export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = 
         exitCode = UNCLEAN_EXIT_CODE;
       }
       process.exit(exitCode);
-    });
+    };
+    server.close(() => void finish());
     server.closeIdleConnections();
   };
   for (const s of signals) process.on(s, drain);
