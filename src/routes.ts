@@ -87,8 +87,9 @@ export const routes = {
 
   match: page('/match', '/en/match'),
   matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
-  matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses' }),
+  matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
+    form: true,
     middleware: 'courses',
     validate: slugParam('idCurso'),
     indexable: false,
@@ -108,6 +109,7 @@ export const routes = {
     sample: { slug: 'react-senior-ana-garcia' },
   }),
   interviewIntro: page('/entrevista/[slug]/intro', '/en/entrevista/[slug]/intro', {
+    form: true,
     validate: slugParam('slug'),
     indexable: false,
     sample: { slug: 'frontend-react' },

@@ -63,6 +63,7 @@ const loadUser: UserLoader = async (token, type) => {
 const { app } = createHttpApp({
   loadUser,
   routes: registry,
+  publicKeys: () => ({ keys: [services.signingKey().jwk] }),
   trustProxy: services.trustProxy,
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({

@@ -43,6 +43,8 @@ import { createJobSearchService } from '../server/services/job-search-service';
 import { createImageStore } from '../server/uploads/image-store';
 import type { UserLoader } from '../server/web-session';
 import { createRegistry } from './registry';
+import { createLearningService } from '../server/services/learning-service';
+import { testSigningKey } from '../testing/signing-key';
 
 const SECRET = 'g'.repeat(40);
 const PASSWORD = 'una-clave-larga';
@@ -205,6 +207,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     applications: async () => svc.applications,
     contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
     jobs: async () => createJobSearchService(t),
+    learning: async () => createLearningService(t, { retakeDays: 30 }),
+    signingKey: () => testSigningKey,
     config,
   });
   const loadUser: UserLoader = async (token, type) => {

@@ -15,6 +15,10 @@ const registry = createRegistry({
   applications: unused,
   contributions: unused,
   jobs: unused,
+  learning: unused,
+  signingKey: () => {
+    throw new Error('not used while building the registry');
+  },
   config: parseConfig({}),
 });
 

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes';
 import { contentRoutes } from './content/routes';
 import { hireRoutes } from './hire/routes';
 import { jobsRoutes } from './jobs/routes';
+import { learningRoutes } from './learning/routes';
 import { matchRoutes } from './match/routes';
 import { offerRoutes } from './offers/routes';
 import type { AreaDeps, RouteModule } from './route-module';
@@ -21,9 +22,10 @@ export function createRegistry(deps: AreaDeps): Registry {
     offerRoutes(deps),
     jobsRoutes(deps),
     toolsRoutes(deps),
+    learningRoutes(deps),
   ] as const;
-  const [account, content, hire, match, offers, jobs, tools] = areas;
-  const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools } satisfies Registry;
+  const [account, content, hire, match, offers, jobs, tools, learning] = areas;
+  const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools, ...learning } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.
   const claimed = areas.flatMap((a) => Object.keys(a));
   const twice = claimed.filter((id, i) => claimed.indexOf(id) !== i);

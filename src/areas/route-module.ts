@@ -8,6 +8,8 @@ import type { ApplicationService } from '../server/services/application-service'
 import type { AuthService } from '../server/services/auth-service';
 import type { HiringService } from '../server/services/hiring-service';
 import type { JobSearchService } from '../server/services/job-search-service';
+import type { LearningService } from '../server/services/learning-service';
+import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/services/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
 
@@ -25,5 +27,7 @@ export type AreaDeps = {
   applications: () => Promise<ApplicationService>;
   contributions: () => Promise<Contributions>;
   jobs: () => Promise<JobSearchService>;
+  learning: () => Promise<LearningService>;
+  signingKey: () => SigningKey;
   config: Pick<ServerConfig, 'SITE_URL' | 'BRAND_NAME' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };

@@ -2,7 +2,7 @@
 // `---` lines at the top of a Markdown file. Values are strings, whole or decimal numbers, true/false, or
 // empty; double quotes keep a string as written (colons, leading symbols). Anything else is an error, so
 // an editor's typo fails the content test instead of loading silently.
-type FrontMatterValue = string | number | boolean | null;
+export type FrontMatterValue = string | number | boolean | null;
 export type FrontMatter = { data: Record<string, FrontMatterValue>; body: string };
 
 const KEY = /^([a-z][a-z0-9_]*):(?:\s+(.*))?$/;

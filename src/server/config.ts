@@ -44,6 +44,15 @@ const schema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).max(200).optional(),
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  /** Courses, lessons and interview banks (decision 020), loaded into the database at start when they change. */
+  LEARNING_CONTENT_DIR: z.string().min(1).default('src/areas/learning/content'),
+  /** Days a candidate waits before retaking a failed interview. */
+  INTERVIEW_RETAKE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** The Ed25519 private key (PKCS#8 PEM) that signs certificates; generated into data/ when unset. */
+  CREDENTIAL_SIGNING_KEY: z
+    .string()
+    .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be an Ed25519 private key in PKCS#8 PEM')
+    .optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 (production) or more').max(1000).default(1),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
   TRUST_PROXY: z

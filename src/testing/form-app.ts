@@ -11,6 +11,8 @@ import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createRegistry } from '../areas/registry';
+import { createLearningService } from '../server/services/learning-service';
+import { testSigningKey } from './signing-key';
 import { parseOfferInput } from '../domain/offer-input';
 import type { Locale } from '../i18n/locales';
 import { getT, type MessageKey, type TranslateParams } from '../i18n/translate';
@@ -168,6 +170,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     hiring: createHiringService(t, { salaries: async () => salaries, limiter: async () => limiter }),
     applications: createApplicationService(t),
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
+    learning: createLearningService(t, { retakeDays: 30 }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -178,6 +181,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     applications: async () => svc.applications,
     contributions: async () => svc.contributions,
     jobs: async () => createJobSearchService(t),
+    learning: async () => svc.learning,
+    signingKey: () => testSigningKey,
     config,
   });
   const loadUser: UserLoader = async (token, type) => {

@@ -1,22 +1,15 @@
 import 'server-only';
 import type { AreaRoutes } from '../route-module';
 import { contentPage } from './content-page';
-import { CertificationPage } from './entity-pages';
 import { HomePage } from './home-page';
 
-// The home page, the candidate side's content pages (courses, free course, interviews, certificates) and
-// the legal texts: pages of copy and links, no forms.
+// The home page, the candidate side's landing and the legal texts: pages of copy and links, no forms.
 export function contentRoutes() {
   return {
     home: { page: HomePage },
     match: {
       page: contentPage({ primary: { id: 'jobs', key: 'home.ctaMatch' }, related: ['matchCourses', 'freeCourse', 'calculator', 'signUp'] }),
     },
-    matchCourses: { page: contentPage({ related: ['freeCourse', 'jobs'] }) },
-    matchCourse: { page: contentPage({ related: ['matchCourses', 'jobs'] }) },
-    freeCourse: { page: contentPage({ primary: { id: 'signUp', key: 'nav.signUp' }, related: ['matchCourses', 'jobs'] }) },
-    interviewIntro: { page: contentPage({ related: ['matchCourses', 'jobs'] }) },
-    certification: { page: CertificationPage },
     privacy: { page: contentPage({ related: ['terms', 'termsB2c'] }) },
     terms: { page: contentPage({ related: ['privacy', 'termsB2c'] }) },
     termsB2c: { page: contentPage({ related: ['privacy', 'terms'] }) },

@@ -39,6 +39,7 @@ export const HireSitePage: Page = async (p) => {
     seniority: seniorities.some((s) => s.id === q.get('seniority')) ? q.get('seniority')! : undefined,
     country: countries.some((c) => c.id === q.get('pais')) ? q.get('pais')! : undefined,
     english: englishLevels.some((e) => e.id === q.get('ingles')) ? q.get('ingles')! : undefined,
+    certified: q.get('certificados') === '1' || undefined,
   };
   const page = Math.max(1, Number(q.get('pagina') ?? '1') || 1);
   const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
@@ -55,7 +56,7 @@ export const HireSitePage: Page = async (p) => {
           : null;
   const publishedSlug = q.get('published');
   const candidateQuery = (pg: number) =>
-    `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
+    `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english, certificados: filter.certified ? '1' : undefined }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
   return (
     <div className="container page hire-site">
       <h1>{t('company.welcome', { name: session.user?.name ?? '' })}</h1>
@@ -173,6 +174,17 @@ export const HireSitePage: Page = async (p) => {
                       .join(' · ')}
                   </p>
                   {a.candidate.skills.length > 0 && <p>{a.candidate.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
+                  {a.candidate.certifications.length > 0 && (
+                    <ul className="chips" aria-label={t('hire.site.certifiedLabel')}>
+                      {a.candidate.certifications.map((c) => (
+                        <li key={c.slug} className="chip chip-certified" data-testid="applicant-certificate">
+                          <Link to={href('certification', locale, { slug: c.slug })}>
+                            {`✓ ${t('hire.site.certifiedAs', { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) })}`}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <p className="muted">
                     {t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} ·{' '}
                     <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
@@ -226,6 +238,12 @@ export const HireSitePage: Page = async (p) => {
                 </select>
               </div>
             ))}
+            <div className="field field-check">
+              <span aria-hidden="true">&nbsp;</span>
+              <label>
+                <input type="checkbox" name="certificados" value="1" defaultChecked={filter.certified === true} /> {t('hire.site.certifiedOnly')}
+              </label>
+            </div>
             <div className="field">
               <span aria-hidden="true">&nbsp;</span>
               <button type="submit" className="btn btn-primary btn-md">

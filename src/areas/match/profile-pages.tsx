@@ -5,6 +5,7 @@ import { Link } from 'waku';
 import { ProfileEditor } from './profile-editor';
 import { SessionChip } from '../../components/session/session-chip';
 import { RelatedOffers } from '../jobs/related-offers';
+import { LearningSections } from '../learning/workspace-sections';
 import { jobsHref } from '../jobs/job-search-url';
 import { countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatNumber } from '../../i18n/format';
@@ -178,6 +179,7 @@ export const MatchPlatformPage: Page = async (p) => {
           </Link>
         ))}
       </div>
+      <LearningSections viewer={viewer} locale={locale} t={t} />
       <section className="section" aria-labelledby="applications-title">
         <h2 id="applications-title">{t('platform.applications')}</h2>
         {applications.length === 0 ? (

@@ -2,6 +2,8 @@ import 'server-only';
 import { openDatabase } from './client';
 import { migrateToLatest } from './migrate';
 import { seedDemoData } from './seed';
+import { getConfig } from '../config';
+import { loadContentInto } from '../learning/content-load';
 
 /** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
 export async function main(): Promise<number> {
@@ -21,6 +23,7 @@ export async function seed(): Promise<number> {
   const database = openDatabase(process.env.DATABASE_URL);
   try {
     await migrateToLatest(database);
+    await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);
     const created = await seedDemoData(database);
     if (!created) console.log('Demo data is already there.');
     return 0;

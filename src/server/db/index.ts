@@ -4,6 +4,8 @@ import { openDatabase, type Database } from './client';
 import { migrateToLatest } from './migrate';
 import { seedDemoData } from './seed';
 import { ensureAggregates } from '../salaries/salary-data';
+import { getConfig } from '../config';
+import { loadContentInto } from '../learning/content-load';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
@@ -13,6 +15,8 @@ export function getDatabase(): Promise<Database> {
   ready ??= (async () => {
     const database = openDatabase(process.env.DATABASE_URL);
     await migrateToLatest(database);
+    // Courses and interviews from the content files: before the demo seed, whose certificates name them.
+    await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);
     // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.
     if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
     await ensureAggregates(database);

@@ -9,6 +9,7 @@ import { generations } from './migrations/004-generations';
 import { offerSearch } from './migrations/005-offer-search';
 import { offerDrafts } from './migrations/006-offer-drafts';
 import { sessionsAndDrafts } from './migrations/007-sessions-and-drafts';
+import { learning } from './migrations/008-learning';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -20,6 +21,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '005-offer-search': offerSearch,
   '006-offer-drafts': offerDrafts,
   '007-sessions-and-drafts': sessionsAndDrafts,
+  '008-learning': learning,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -132,6 +132,11 @@ interface CoursesTable {
   summary_en: string;
   is_free: Flag;
   created_at: Timestamp;
+  role: string | null;
+  level: Generated<string>;
+  minutes: Generated<number>;
+  position: Generated<number>;
+  active: Flag;
 }
 interface LessonsTable {
   id: Generated<number>;
@@ -141,6 +146,11 @@ interface LessonsTable {
   title_en: string;
   body_es: string;
   body_en: string;
+  slug: Generated<string>;
+  module_es: Generated<string>;
+  module_en: Generated<string>;
+  minutes: Generated<number>;
+  active: Flag;
 }
 interface EnrollmentsTable {
   course_id: number;
@@ -148,6 +158,18 @@ interface EnrollmentsTable {
   completed_lessons: Generated<number>;
   completed_at: Timestamp | null;
   created_at: Timestamp;
+  last_lesson_id: number | null;
+  updated_at: Timestamp | null;
+}
+interface ContentVersionsTable {
+  name: string;
+  digest: string;
+  loaded_at: Timestamp;
+}
+interface LessonCompletionsTable {
+  user_id: number;
+  lesson_id: number;
+  completed_at: Timestamp;
 }
 interface InterviewsTable {
   id: Generated<number>;
@@ -159,6 +181,10 @@ interface InterviewsTable {
   intro_en: string;
   duration_minutes: number;
   pass_mark: number;
+  draw: Generated<number>;
+  study_courses: Generated<string>;
+  position: Generated<number>;
+  active: Flag;
 }
 interface InterviewQuestionsTable {
   id: Generated<number>;
@@ -168,6 +194,12 @@ interface InterviewQuestionsTable {
   prompt_en: string;
   options_json: string;
   answer_index: number;
+  qkey: Generated<string>;
+  topic_es: Generated<string>;
+  topic_en: Generated<string>;
+  explanation_es: Generated<string>;
+  explanation_en: Generated<string>;
+  active: Flag;
 }
 interface InterviewAttemptsTable {
   id: Generated<number>;
@@ -177,6 +209,10 @@ interface InterviewAttemptsTable {
   finished_at: Timestamp | null;
   score: number | null;
   passed: Flag | null;
+  deadline_at: Timestamp | null;
+  questions_json: Generated<string>;
+  answers_json: string | null;
+  outcome: 'submitted' | 'expired' | null;
 }
 interface CertificationsTable {
   id: Generated<number>;
@@ -188,6 +224,10 @@ interface CertificationsTable {
   score: number;
   is_demo: Flag;
   issued_at: Timestamp;
+  verification_id: string | null;
+  attempt_id: number | null;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 interface SalaryAggregatesTable {
   group_key: string;
@@ -315,6 +355,8 @@ export interface DB {
   courses: CoursesTable;
   lessons: LessonsTable;
   enrollments: EnrollmentsTable;
+  lesson_completions: LessonCompletionsTable;
+  content_versions: ContentVersionsTable;
   interviews: InterviewsTable;
   interview_questions: InterviewQuestionsTable;
   interview_attempts: InterviewAttemptsTable;

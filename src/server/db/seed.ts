@@ -1,13 +1,13 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { countries, englishLevels, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import { levelOf } from '../../domain/learning';
 import { hashPassword } from '../auth/password';
 import type { Database } from './client';
 import type { DB } from './schema';
 import { COUNTRY_LEVEL, CO_A, CO_B, FIRST, LAST, ROLE_BASE, ROLE_SKILLS, SENIORITY_FACTOR, mulberry32, slug } from './demo-vocabulary';
 
-// A demo world for a fresh install (issue 3): companies, offers, candidates, courses, interviews,
-// certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
+// A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
 // random numbers) and idempotent: a database that has demo companies is left alone.
 export const DEMO_ACCOUNTS = {
   candidate: { email: 'candidata@demo.tandem.example', password: 'tandem-demo-2026', name: 'Ana', last_name: 'Demo' },
@@ -30,8 +30,6 @@ export const DEMO_SIZES = {
   companies: 60,
   offers: 400,
   candidates: 800,
-  courses: 12,
-  interviews: 8,
   certifications: 300,
   salaryReports: 20_000,
 } as const;
@@ -231,85 +229,29 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       ),
     );
 
-    // Courses with lessons, interviews with questions, certifications.
-    await insertChunks(
-      trx,
-      'courses',
-      Array.from({ length: DEMO_SIZES.courses }, (_, i) => {
-        const role = roles[i % roles.length]!;
-        return {
-          slug: `curso-${role.id}`,
-          area: role.area,
-          title_es: `${role.label.es}: de cero a entrevista`,
-          title_en: `${role.label.en}: from zero to interview`,
-          summary_es: `Curso de demostración para ${role.label.es}.`,
-          summary_en: `Demo course for ${role.label.en}.`,
-          is_free: i === 0 ? 1 : 0,
-        };
-      }),
-    );
-    const courses = await trx.selectFrom('courses').select('id').orderBy('id').execute();
-    await insertChunks(
-      trx,
-      'lessons',
-      courses.flatMap((c) =>
-        [1, 2, 3, 4].map((position) => ({
-          course_id: c.id,
-          position,
-          title_es: `Lección ${position}`,
-          title_en: `Lesson ${position}`,
-          body_es: 'Contenido de demostración.',
-          body_en: 'Demo content.',
-        })),
-      ),
-    );
-    await insertChunks(
-      trx,
-      'interviews',
-      Array.from({ length: DEMO_SIZES.interviews }, (_, i) => {
-        const role = roles[i]!;
-        return {
-          slug: `entrevista-${role.id}`,
-          role: role.id,
-          title_es: `Entrevista técnica: ${role.label.es}`,
-          title_en: `Technical interview: ${role.label.en}`,
-          intro_es: 'Diez preguntas, 20 minutos, nota mínima 70.',
-          intro_en: 'Ten questions, 20 minutes, pass mark 70.',
-          duration_minutes: 20,
-          pass_mark: 70,
-        };
-      }),
-    );
-    const interviews = await trx.selectFrom('interviews').select(['id', 'role']).orderBy('id').execute();
-    await insertChunks(
-      trx,
-      'interview_questions',
-      interviews.flatMap((iv) =>
-        [1, 2, 3, 4, 5].map((position) => ({
-          interview_id: iv.id,
-          position,
-          prompt_es: `Pregunta ${position}`,
-          prompt_en: `Question ${position}`,
-          options_json: JSON.stringify(['A', 'B', 'C', 'D']),
-          answer_index: position % 4,
-        })),
-      ),
-    );
+    // Certificates of the demo candidates, for the real interviews of the content files (loaded before the
+    // seed); without interviews there is nothing to certify.
+    const interviews = await trx.selectFrom('interviews').select(['id', 'role']).where('active', '=', 1).orderBy('position').execute();
+    const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join('');
     await insertChunks(
       trx,
       'certifications',
-      Array.from({ length: DEMO_SIZES.certifications }, (_, i) => {
+      Array.from({ length: interviews.length ? DEMO_SIZES.certifications : 0 }, (_, i) => {
         const iv = interviews[i % interviews.length]!;
+        const issued = daysAgo(between(1, 300));
+        const score = between(70, 100);
         const user = candidates[(i * 7) % candidates.length]!;
         return {
           slug: `cert-${iv.role}-${i + 1}`,
           user_id: user.id,
           interview_id: iv.id,
           role: iv.role,
-          level: pick(seniorities).id,
-          score: between(70, 100),
+          level: levelOf(score),
+          score,
           is_demo: 1,
-          issued_at: daysAgo(between(1, 300)),
+          issued_at: issued,
+          expires_at: new Date(new Date(issued).getTime() + 730 * 86_400_000).toISOString(),
+          verification_id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
         };
       }),
     );

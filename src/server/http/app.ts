@@ -33,6 +33,8 @@ export type HttpAppOptions = {
   inner: InnerFetch;
   /** The product API, mounted at /api. */
   api?: Hono;
+  /** The public keys that verify certificates, served as a JWKS at /.well-known/jwks.json. */
+  publicKeys?: () => { keys: object[] };
   /** The content backend's identity endpoints, mounted at /cms. */
   cms?: Hono;
   /** Readiness: true when the app's dependencies (the database) answer. */
@@ -77,6 +79,7 @@ export function createHttpApp({
   staticRoot = 'dist/public',
   loadUser,
   routes = {},
+  publicKeys,
   trustProxy = null,
   uploadsDir,
   sitemapData,
@@ -185,6 +188,10 @@ export function createHttpApp({
     });
   });
 
+  if (publicKeys)
+    app.get('/.well-known/jwks.json', (c) =>
+      c.json(publicKeys(), 200, { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*', 'content-type': 'application/jwk-set+json' }),
+    );
   app.get('/robots.txt', (c) => c.text(buildRobots(config.SITE_URL), 200, { 'cache-control': 'public, max-age=3600' }));
   // The sitemap lists data-driven pages only when they have data; rebuilt at most every 10 minutes.
   let sitemap: { xml: string; at: number } | null = null;

@@ -1,19 +1,22 @@
 import 'server-only';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import type { Locale } from '../../i18n/locales';
+import { getT } from '../../i18n/translate';
+import { PageError } from '../../domain/page-error';
 import { href, type RouteDef, type RouteId } from '../../routes';
 import type { Session } from '../../state/session';
 
 type Ctx = { id: RouteId; locale: Locale; path: string; query: string; session: Session };
 
-// Route middleware named in the route table (SPEC §6). The courses guard: the course list is public; a
-// course's lessons are for signed-in candidates, others sign in first and come back.
+// Route middleware named in the route table (SPEC §6). The courses guard: the catalogue and the courses
+// are for signed-in candidates; visitors sign in first and come back, companies get a clear refusal (403).
+// The free course (/freecourse) is the public door.
 const middlewares: Record<NonNullable<RouteDef['middleware']>, (ctx: Ctx) => void | Promise<void>> = {
-  courses: ({ id, locale, path, query, session }) => {
-    if (id !== 'matchCourse') return;
+  courses: ({ locale, path, query, session }) => {
     if (session.loggedIn && session.type === 'match') return;
+    if (session.loggedIn) throw new PageError(403, getT(locale)('learning.companiesRefused'));
     const back = path + (query ? `?${query}` : '');
-    redirect(href('login', locale, {}, { redirect: back }), 307);
+    redirect(href('login', locale, {}, { redirect: back, type: 'match' }), 307);
   },
 };
 

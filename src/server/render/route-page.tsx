@@ -99,7 +99,6 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
         redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
       if (session.type !== type) redirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
     }
-    if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
 
     const pageProps: PageProps = {
       id,
@@ -116,6 +115,8 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
     let content: ReactNode;
     let meta: PageMeta;
     try {
+      // Inside the try: a middleware may refuse with an error screen (PageError); its redirects pass through.
+      if (def.middleware) await runRouteMiddleware(def.middleware, { id, locale, path, query, session });
       meta = page.meta ? await page.meta(pageProps) : defaultMeta(id, t, params, locale, config.BRAND_NAME);
       const result = await page(pageProps);
       if (isPageAnswer(result)) {

@@ -246,7 +246,29 @@ export type CandidateFilter = {
   seniority?: string;
   country?: string;
   english?: string;
+  /** Only candidates holding a valid certificate. */
+  certified?: boolean;
 };
+
+/** Valid certificates (not revoked, not expired) of the profile `p`, as a count. */
+const validCertificates = (now: string) =>
+  sql<number>`(select count(*) from certifications c where c.user_id = p.user_id and c.revoked_at is null and (c.expires_at is null or c.expires_at > ${now}))`;
+
+/** Each user's valid certificates, newest first: the badge on an applicant. */
+export async function certificatesOfUsers(db: Q, userIds: number[], now: string) {
+  if (!userIds.length) return new Map<number, { slug: string; role: string; level: string; isDemo: boolean }[]>();
+  const rows = await db
+    .selectFrom('certifications')
+    .select(['user_id', 'slug', 'role', 'level', 'is_demo'])
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('issued_at', 'desc')
+    .execute();
+  const out = new Map<number, { slug: string; role: string; level: string; isDemo: boolean }[]>();
+  for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push({ slug: r.slug, role: r.role, level: r.level, isDemo: r.is_demo === 1 });
+  return out;
+}
 
 function candidateQuery(db: Q, f: CandidateFilter) {
   let q = db
@@ -259,6 +281,7 @@ function candidateQuery(db: Q, f: CandidateFilter) {
   if (f.seniority) q = q.where('p.seniority', '=', f.seniority);
   if (f.country) q = q.where('p.country', '=', f.country);
   if (f.english) q = q.where('p.english', '=', f.english);
+  if (f.certified) q = q.where(sql<boolean>`${validCertificates(new Date().toISOString())} > 0`);
   if (f.skill)
     q = q.where((eb) =>
       eb.exists(
@@ -277,6 +300,7 @@ export async function countCandidates(db: Q, f: CandidateFilter): Promise<number
 
 /** Public profiles, those with certifications first, then the most recently updated. */
 export function findCandidates(db: Q, f: CandidateFilter, limit: number, offset: number) {
+  const now = new Date().toISOString();
   return candidateQuery(db, f)
     .select([
       'u.id as user_id',
@@ -289,9 +313,9 @@ export function findCandidates(db: Q, f: CandidateFilter, limit: number, offset:
       'p.country',
       'p.english',
       'p.availability',
-      sql<number>`(select count(*) from certifications c where c.user_id = p.user_id)`.as('certifications'),
+      validCertificates(now).as('certifications'),
     ])
-    .orderBy(sql`(select count(*) from certifications c where c.user_id = p.user_id) > 0`, 'desc')
+    .orderBy(sql`${validCertificates(now)} > 0`, 'desc')
     .orderBy('p.updated_at', 'desc')
     .orderBy('u.id', 'desc')
     .limit(limit)

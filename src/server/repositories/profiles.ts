@@ -41,6 +41,7 @@ export function certificationsOf(db: Q, userId: number) {
     .selectFrom('certifications')
     .select(['slug', 'role', 'level', 'score', 'issued_at', 'is_demo'])
     .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
     .orderBy('issued_at', 'desc')
     .execute();
 }

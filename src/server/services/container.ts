@@ -11,6 +11,8 @@ import { createProfileService, type ProfileService } from './profile-service';
 import { createSalaryService, type SalaryService } from './salary-service';
 import { createApplicationService, type ApplicationService } from './application-service';
 import { createHiringService, type HiringService } from './hiring-service';
+import { createLearningService, type LearningService } from './learning-service';
+import { loadSigningKey, type SigningKey } from '../learning/credentials';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { refreshAggregates } from '../salaries/aggregates';
@@ -31,6 +33,8 @@ let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
+let learning: Promise<LearningService> | undefined;
+let signingKey: SigningKey | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
@@ -89,6 +93,10 @@ export const services = {
       setImmediate(startHousekeeping);
       return svc;
     })),
+  /** Courses, interviews and certificates. */
+  learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
+  /** The Ed25519 key that signs certificates (read or generated on first use). */
+  signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
   /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
   contributions: () =>

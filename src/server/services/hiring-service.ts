@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
   applicantsOf,
+  certificatesOfUsers,
   applicationWithCompany,
   companyOffer,
   companyOffers,
@@ -270,10 +271,8 @@ export function createHiringService(
     async applicants(viewer: Viewer, offerId: number) {
       const { row } = await ownOffer(viewer, offerId);
       const rows = await applicantsOf(db, row.id);
-      const skills = await skillsOfUsers(
-        db,
-        rows.map((r) => r.user_id),
-      );
+      const ids = rows.map((r) => r.user_id);
+      const [skills, certs] = await Promise.all([skillsOfUsers(db, ids), certificatesOfUsers(db, ids, now().toISOString())]);
       return {
         offer: { id: row.id, slug: row.slug, title: row.title },
         applicants: rows.map((r) => ({
@@ -291,6 +290,7 @@ export function createHiringService(
             country: r.country,
             english: r.english,
             skills: skills.get(r.user_id) ?? [],
+            certifications: certs.get(r.user_id) ?? [],
           },
         })),
       };
