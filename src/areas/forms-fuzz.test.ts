@@ -45,6 +45,10 @@ import type { UserLoader } from '../server/web-session';
 import { createRegistry } from './registry';
 import { createLearningService } from '../server/services/learning-service';
 import { testSigningKey } from '../testing/signing-key';
+import { fileURLToPath } from 'node:url';
+import { loadContentInto } from '../server/learning/content-load';
+
+const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
 const SECRET = 'g'.repeat(40);
 const PASSWORD = 'una-clave-larga';
@@ -231,6 +235,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     t = await open();
     uploads = mkdtempSync(join(tmpdir(), 'tandem-fuzz-uploads-'));
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
+    await loadContentInto(t, LEARNING_FIXTURES, () => {});
     // RATE_LIMIT_SCALE at its maximum: every fuzzed post reaches the service instead of the limiter.
     svc.limiter = createRateLimiter(t, Date.now, 1000);
     svc.auth = createAuthService(t, SECRET, {
@@ -423,6 +428,31 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
         salary_amount: '9000',
         salary_currency: 'local',
       }),
+    },
+    {
+      name: 'matchCourse (mark a lesson done)',
+      route: 'matchCourse',
+      session: 'candidate',
+      ok: 303,
+      short: ['intent'],
+      params: () => ({ idCurso: 'curso-de-prueba' }),
+      fields: () => ({ intent: 'complete', lesson: 'leccion-1' }),
+    },
+    {
+      name: 'interviewIntro (start)',
+      route: 'interviewIntro',
+      session: 'candidate',
+      ok: 303,
+      short: 'all',
+      params: () => ({ slug: 'entrevista-prueba' }),
+      fields: () => ({ intent: 'start' }),
+    },
+    {
+      name: 'interviewIntro (submit)',
+      route: 'interviewIntro',
+      session: 'candidate',
+      params: () => ({ slug: 'entrevista-prueba' }),
+      fields: () => ({ intent: 'submit', attempt: '1', q1: '0', q2: '3' }),
     },
     {
       name: 'calculatorResult',

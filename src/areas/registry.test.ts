@@ -34,7 +34,7 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches and sign-out', () => {
-    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['countryJobs', 'jobs', 'logout']);
+  it('answers GETs before the page only for the job searches, sign-out and the signed certificate', () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'jobs', 'logout']);
   });
 });

@@ -241,7 +241,8 @@ export const HireSitePage: Page = async (p) => {
             <div className="field field-check">
               <span aria-hidden="true">&nbsp;</span>
               <label>
-                <input type="checkbox" name="certificados" value="1" defaultChecked={filter.certified === true} /> {t('hire.site.certifiedOnly')}
+                <input type="checkbox" name="certificados" value="1" defaultChecked={filter.certified === true} />{' '}
+                {t('hire.site.certifiedOnly')}
               </label>
             </div>
             <div className="field">

@@ -94,7 +94,9 @@ describe('learning content', () => {
       }
       for (const k of ['role', 'minutes', 'pass_mark', 'draw', 'courses']) expect(en!.data[k], k).toEqual(es!.data[k]);
       // What to study after the result: course slugs, space-separated, that exist.
-      const study = String(es!.data.courses ?? '').split(/\s+/).filter(Boolean);
+      const study = String(es!.data.courses ?? '')
+        .split(/\s+/)
+        .filter(Boolean);
       expect(study.length, 'courses').toBeGreaterThan(0);
       for (const c of study) expect(courses, `course ${c}`).toContain(c);
     });

@@ -17,7 +17,7 @@ import { InterviewList } from './interview-list';
 
 // The course catalogue, one course with its lessons, and the free course's public landing. Reading works
 // without JavaScript; "mark as done" is a plain form post (learning-actions.ts).
-const param = (p: PageProps, name: string) => (typeof p.params[name] === 'string' ? (p.params[name] as string) : '');
+const param = (p: PageProps, name: string) => (typeof p.params[name] === 'string' ? p.params[name] : '');
 const lessonParam = (p: PageProps) => new URLSearchParams(p.query).get('lesson');
 
 const loadCourse = cache(async (slug: string, viewer: Viewer, locale: Locale, lesson: string | null) => {
@@ -45,7 +45,11 @@ export const CoursesPage: Page = async (p) => {
                 <Link to={href('matchCourse', locale, { idCurso: c.slug })}>{c.title}</Link>
               </h2>
               <CourseFacts course={c} locale={locale} t={t} />
-              {c.progress ? <Progress done={c.progress.done} total={c.lessons} t={t} /> : <p className="muted">{t('learning.notStarted')}</p>}
+              {c.progress ? (
+                <Progress done={c.progress.done} total={c.lessons} t={t} />
+              ) : (
+                <p className="muted">{t('learning.notStarted')}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
 import 'server-only';
 import { Link } from 'waku';
+import IconCheck from '~icons/lucide/check';
+import IconLock from '~icons/lucide/lock';
 import { areas, labelOf, roles } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
@@ -30,7 +32,17 @@ export function Progress({ done, total, t }: { done: number; total: number; t: T
 }
 
 /** The modules and their lessons; `hrefOf` builds a lesson's link, `current` is highlighted. */
-export function CourseOutline({ course, current, hrefOf, t }: { course: CourseView; current: string | null; hrefOf: (slug: string) => string; t: T }) {
+export function CourseOutline({
+  course,
+  current,
+  hrefOf,
+  t,
+}: {
+  course: CourseView;
+  current: string | null;
+  hrefOf: (slug: string) => string;
+  t: T;
+}) {
   return (
     <nav className="course-outline" aria-label={t('learning.outline')}>
       {course.modules.map((m, i) => (
@@ -43,7 +55,17 @@ export function CourseOutline({ course, current, hrefOf, t }: { course: CourseVi
                   {l.title}
                 </Link>{' '}
                 <span className="muted">
-                  {l.done ? `✓ ${t('learning.done')}` : !l.open ? `🔒 ${t('learning.locked')}` : t('learning.minutes', { n: l.minutes })}
+                  {l.done ? (
+                    <>
+                      <IconCheck className="icon" aria-hidden="true" /> {t('learning.done')}
+                    </>
+                  ) : !l.open ? (
+                    <>
+                      <IconLock className="icon" aria-hidden="true" /> {t('learning.locked')}
+                    </>
+                  ) : (
+                    t('learning.minutes', { n: l.minutes })
+                  )}
                 </span>
               </li>
             ))}

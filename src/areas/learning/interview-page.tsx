@@ -20,7 +20,9 @@ import { InterviewTimer } from './interview-timer';
 // running attempt (every drawn question on one page, a plain form) and the last result. The questions'
 // answers never reach this page: scoring happens on the server (learning-service.ts).
 const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
-const loadInterview = cache(async (slug: string, viewer: Viewer, locale: Locale) => (await services.learning()).interview(slug, viewer, locale));
+const loadInterview = cache(async (slug: string, viewer: Viewer, locale: Locale) =>
+  (await services.learning()).interview(slug, viewer, locale),
+);
 
 export const InterviewPage: Page = async (p) => {
   const { t, locale, viewer, session } = p;
@@ -116,13 +118,15 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
           {attempt.questions.map((q, i) => (
             <li key={q.id}>
               <fieldset className="question" data-testid="question" aria-labelledby={`ql-${q.id} qp-${q.id}`}>
-                <legend id={`ql-${q.id}`} className="eyebrow">{`${t('learning.questionN', { n: i + 1, total: attempt.questions.length })} · ${q.topic}`}</legend>
+                <legend
+                  id={`ql-${q.id}`}
+                  className="eyebrow"
+                >{`${t('learning.questionN', { n: i + 1, total: attempt.questions.length })} · ${q.topic}`}</legend>
                 {/* Sanitised by construction (renderMarkdown). */}
                 <div id={`qp-${q.id}`} className="question-prompt prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(q.prompt) }} />
                 {q.options.map((o, j) => (
                   <label key={j} className="option">
-                    <input type="radio" name={`q${q.id}`} value={j} defaultChecked={chosen(q.id) === String(j)} />{' '}
-                    <span>{o}</span>
+                    <input type="radio" name={`q${q.id}`} value={j} defaultChecked={chosen(q.id) === String(j)} /> <span>{o}</span>
                   </label>
                 ))}
               </fieldset>
@@ -139,7 +143,11 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
 
 function ResultCard({ result, iv, locale, t }: { result: AttemptResult; iv: InterviewView; locale: Locale; t: T }) {
   return (
-    <section className={`card result-card ${result.passed ? 'is-passed' : 'is-failed'}`} aria-labelledby="result-title" data-testid="result">
+    <section
+      className={`card result-card ${result.passed ? 'is-passed' : 'is-failed'}`}
+      aria-labelledby="result-title"
+      data-testid="result"
+    >
       <h2 id="result-title">{result.passed ? t('learning.result.passed') : t('learning.result.failed')}</h2>
       <p className="result-score">{t('learning.result.score', { score: result.score, correct: result.correct, total: result.total })}</p>
       <p>{translateIn(t, 'learning.band', result.band.id)}</p>

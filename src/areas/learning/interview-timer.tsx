@@ -3,7 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 
 // The attempt's countdown: shows the time left and, at zero, submits what was answered. The server keeps
 // the real clock (answers after the deadline do not count); without JavaScript the page states the time.
-export function InterviewTimer({ deadline, formId, label, fallback }: { deadline: string; formId: string; label: string; fallback: string }) {
+export function InterviewTimer({
+  deadline,
+  formId,
+  label,
+  fallback,
+}: {
+  deadline: string;
+  formId: string;
+  label: string;
+  fallback: string;
+}) {
   const end = new Date(deadline).getTime();
   const [left, setLeft] = useState<number | null>(null);
   const sent = useRef(false);

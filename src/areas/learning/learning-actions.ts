@@ -9,7 +9,7 @@ import type { LearningService } from '../../server/services/learning-service';
 type Deps = { learning: () => Promise<LearningService> };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const param = (input: FormInput, name: string) => (typeof input.params[name] === 'string' ? (input.params[name] as string) : '');
+const param = (input: FormInput, name: string) => (typeof input.params[name] === 'string' ? input.params[name] : '');
 
 function refused(input: FormInput, err: unknown): FormOutcome {
   if (!(err instanceof ServiceError)) throw err;
@@ -28,7 +28,13 @@ function refused(input: FormInput, err: unknown): FormOutcome {
   return { ok: false, status, message, errors: {}, values: {} };
 }
 
-const invalid = (input: FormInput): FormOutcome => ({ ok: false, status: 400, message: input.t('forms.unreadable'), errors: {}, values: {} });
+const invalid = (input: FormInput): FormOutcome => ({
+  ok: false,
+  status: 400,
+  message: input.t('forms.unreadable'),
+  errors: {},
+  values: {},
+});
 
 export function createCourseAction({ learning }: Deps): FormHandler {
   return {

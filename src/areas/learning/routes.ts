@@ -15,7 +15,12 @@ export function learningRoutes(deps: AreaDeps) {
     interviewIntro: { page: InterviewPage, action: createInterviewAction(deps) },
     certification: {
       page: CertificationPage,
-      get: createCertificateGet({ learning: deps.learning, signingKey: deps.signingKey, siteUrl: deps.config.SITE_URL, brand: deps.config.BRAND_NAME }),
+      get: createCertificateGet({
+        learning: deps.learning,
+        signingKey: deps.signingKey,
+        siteUrl: deps.config.SITE_URL,
+        brand: deps.config.BRAND_NAME,
+      }),
     },
   } satisfies AreaRoutes;
 }

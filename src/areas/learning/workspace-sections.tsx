@@ -60,7 +60,9 @@ export async function LearningSections({ viewer, locale, t }: { viewer: Viewer; 
           <ul className="cert-list">
             {certificates.map((c) => (
               <li key={c.slug} data-testid="my-certification">
-                <Link to={href('certification', locale, { slug: c.slug })}>{`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}</Link>{' '}
+                <Link
+                  to={href('certification', locale, { slug: c.slug })}
+                >{`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}</Link>{' '}
                 <span className="muted">{`${translateIn(t, 'learning.cert.status', c.status)} · ${formatDate(c.issuedAt, locale)}`}</span>
               </li>
             ))}

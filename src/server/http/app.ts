@@ -190,7 +190,11 @@ export function createHttpApp({
 
   if (publicKeys)
     app.get('/.well-known/jwks.json', (c) =>
-      c.json(publicKeys(), 200, { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*', 'content-type': 'application/jwk-set+json' }),
+      c.json(publicKeys(), 200, {
+        'cache-control': 'public, max-age=3600',
+        'access-control-allow-origin': '*',
+        'content-type': 'application/jwk-set+json',
+      }),
     );
   app.get('/robots.txt', (c) => c.text(buildRobots(config.SITE_URL), 200, { 'cache-control': 'public, max-age=3600' }));
   // The sitemap lists data-driven pages only when they have data; rebuilt at most every 10 minutes.

@@ -197,5 +197,12 @@ function questionOf(raw: unknown, where: string): QuestionFile {
   const answer = q?.answer;
   if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer > 3)
     throw new ContentError(where, '"answer" must be 0, 1, 2 or 3');
-  return { key, topic: loc('topic'), prompt: loc('prompt'), options: { es: list('es'), en: list('en') }, answer, explanation: loc('explanation') };
+  return {
+    key,
+    topic: loc('topic'),
+    prompt: loc('prompt'),
+    options: { es: list('es'), en: list('en') },
+    answer,
+    explanation: loc('explanation'),
+  };
 }

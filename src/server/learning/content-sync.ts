@@ -28,8 +28,17 @@ export async function syncLearningContent(db: Kysely<DB>, content: LearningConte
     for (const course of content.courses) await upsertCourse(trx, course);
     await trx.updateTable('interviews').set({ active: 0 }).execute();
     for (const interview of content.interviews) await upsertInterview(trx, interview);
-    if (again) await trx.updateTable('content_versions').set({ digest: content.digest, loaded_at: new Date().toISOString() }).where('name', '=', NAME).execute();
-    else await trx.insertInto('content_versions').values({ name: NAME, digest: content.digest, loaded_at: new Date().toISOString() }).execute();
+    if (again)
+      await trx
+        .updateTable('content_versions')
+        .set({ digest: content.digest, loaded_at: new Date().toISOString() })
+        .where('name', '=', NAME)
+        .execute();
+    else
+      await trx
+        .insertInto('content_versions')
+        .values({ name: NAME, digest: content.digest, loaded_at: new Date().toISOString() })
+        .execute();
   });
   return { changed: true, ...counts };
 }
@@ -51,7 +60,13 @@ async function upsertCourse(trx: Transaction<DB>, c: CourseFile): Promise<void> 
   const existing = await trx.selectFrom('courses').select('id').where('slug', '=', c.slug).executeTakeFirst();
   const id = existing
     ? (await trx.updateTable('courses').set(values).where('id', '=', existing.id).execute(), existing.id)
-    : (await trx.insertInto('courses').values({ slug: c.slug, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+    : (
+        await trx
+          .insertInto('courses')
+          .values({ slug: c.slug, ...values })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
   // Positions are unique per course: park the old ones out of the way (negative ids) before renumbering.
   await trx
     .updateTable('lessons')
@@ -72,7 +87,11 @@ async function upsertCourse(trx: Transaction<DB>, c: CourseFile): Promise<void> 
     };
     const found = await trx.selectFrom('lessons').select('id').where('course_id', '=', id).where('slug', '=', l.slug).executeTakeFirst();
     if (found) await trx.updateTable('lessons').set(row).where('id', '=', found.id).execute();
-    else await trx.insertInto('lessons').values({ course_id: id, slug: l.slug, ...row }).execute();
+    else
+      await trx
+        .insertInto('lessons')
+        .values({ course_id: id, slug: l.slug, ...row })
+        .execute();
   }
 }
 
@@ -93,7 +112,13 @@ async function upsertInterview(trx: Transaction<DB>, iv: InterviewFile): Promise
   const existing = await trx.selectFrom('interviews').select('id').where('slug', '=', iv.slug).executeTakeFirst();
   const id = existing
     ? (await trx.updateTable('interviews').set(values).where('id', '=', existing.id).execute(), existing.id)
-    : (await trx.insertInto('interviews').values({ slug: iv.slug, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+    : (
+        await trx
+          .insertInto('interviews')
+          .values({ slug: iv.slug, ...values })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
   await trx
     .updateTable('interview_questions')
     .set({ position: sql<number>`-id`, active: 0 })
@@ -119,6 +144,10 @@ async function upsertInterview(trx: Transaction<DB>, iv: InterviewFile): Promise
       .where('qkey', '=', q.key)
       .executeTakeFirst();
     if (found) await trx.updateTable('interview_questions').set(row).where('id', '=', found.id).execute();
-    else await trx.insertInto('interview_questions').values({ interview_id: id, qkey: q.key, ...row }).execute();
+    else
+      await trx
+        .insertInto('interview_questions')
+        .values({ interview_id: id, qkey: q.key, ...row })
+        .execute();
   }
 }

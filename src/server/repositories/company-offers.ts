@@ -266,7 +266,13 @@ export async function certificatesOfUsers(db: Q, userIds: number[], now: string)
     .orderBy('issued_at', 'desc')
     .execute();
   const out = new Map<number, { slug: string; role: string; level: string; isDemo: boolean }[]>();
-  for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push({ slug: r.slug, role: r.role, level: r.level, isDemo: r.is_demo === 1 });
+  for (const r of rows)
+    (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push({
+      slug: r.slug,
+      role: r.role,
+      level: r.level,
+      isDemo: r.is_demo === 1,
+    });
   return out;
 }
 

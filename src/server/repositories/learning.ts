@@ -22,7 +22,13 @@ export const activeCourses = (db: Q) =>
       'c.title_en',
       'c.summary_es',
       'c.summary_en',
-      (eb) => eb.selectFrom('lessons as l').whereRef('l.course_id', '=', 'c.id').where('l.active', '=', 1).select(eb.fn.countAll<number>().as('n')).as('lessons'),
+      (eb) =>
+        eb
+          .selectFrom('lessons as l')
+          .whereRef('l.course_id', '=', 'c.id')
+          .where('l.active', '=', 1)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('lessons'),
     ])
     .orderBy('c.position')
     .orderBy('c.id')
@@ -57,7 +63,11 @@ export const completedLessons = (db: Q, userId: number) =>
     .execute();
 
 export const enrollmentsOf = (db: Q, userId: number) =>
-  db.selectFrom('enrollments').select(['course_id', 'last_lesson_id', 'completed_at', 'updated_at', 'created_at']).where('user_id', '=', userId).execute();
+  db
+    .selectFrom('enrollments')
+    .select(['course_id', 'last_lesson_id', 'completed_at', 'updated_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
 
 /** Records that the user opened a lesson (resume point); creates the enrollment on the first visit. */
 export async function touchEnrollment(db: Q, userId: number, courseId: number, lessonId: number, now: string): Promise<void> {
@@ -98,7 +108,13 @@ export const interviewBySlug = (db: Q, slug: string) =>
   db.selectFrom('interviews').selectAll().where('slug', '=', slug).where('active', '=', 1).executeTakeFirst();
 
 export const questionBank = (db: Q, interviewId: number) =>
-  db.selectFrom('interview_questions').select('id').where('interview_id', '=', interviewId).where('active', '=', 1).orderBy('position').execute();
+  db
+    .selectFrom('interview_questions')
+    .select('id')
+    .where('interview_id', '=', interviewId)
+    .where('active', '=', 1)
+    .orderBy('position')
+    .execute();
 
 /** Questions by id (retired ones too: an attempt keeps the questions it drew). */
 export const questionsById = (db: Q, ids: number[]) =>
@@ -113,14 +129,27 @@ export const questionsById = (db: Q, ids: number[]) =>
 export const attemptsOf = (db: Q, userId: number, interviewId?: number) => {
   let q = db
     .selectFrom('interview_attempts')
-    .select(['id', 'interview_id', 'started_at', 'deadline_at', 'finished_at', 'score', 'passed', 'questions_json', 'answers_json', 'outcome'])
+    .select([
+      'id',
+      'interview_id',
+      'started_at',
+      'deadline_at',
+      'finished_at',
+      'score',
+      'passed',
+      'questions_json',
+      'answers_json',
+      'outcome',
+    ])
     .where('user_id', '=', userId);
   if (interviewId !== undefined) q = q.where('interview_id', '=', interviewId);
   return q.orderBy('started_at', 'desc').orderBy('id', 'desc').execute();
 };
 
-export const insertAttempt = (db: Q, row: { interview_id: number; user_id: number; started_at: string; deadline_at: string; questions_json: string }) =>
-  db.insertInto('interview_attempts').values(row).returning('id').executeTakeFirstOrThrow();
+export const insertAttempt = (
+  db: Q,
+  row: { interview_id: number; user_id: number; started_at: string; deadline_at: string; questions_json: string },
+) => db.insertInto('interview_attempts').values(row).returning('id').executeTakeFirstOrThrow();
 
 /** Closes an active attempt; false when another request closed it first. */
 export async function finishAttempt(
@@ -184,7 +213,8 @@ export const certificatesOfUser = (db: Q, userId: number) =>
     .orderBy('c.issued_at', 'desc')
     .execute();
 
-export const slugTaken = async (db: Q, slug: string) => !!(await db.selectFrom('certifications').select('id').where('slug', '=', slug).executeTakeFirst());
+export const slugTaken = async (db: Q, slug: string) =>
+  !!(await db.selectFrom('certifications').select('id').where('slug', '=', slug).executeTakeFirst());
 
 export const insertCertificate = (
   db: Q,
@@ -200,7 +230,11 @@ export const insertCertificate = (
     expires_at: string;
     verification_id: string;
   },
-) => db.insertInto('certifications').values({ ...row, is_demo: 0 }).execute();
+) =>
+  db
+    .insertInto('certifications')
+    .values({ ...row, is_demo: 0 })
+    .execute();
 
 export const revokeCertificate = (db: Q, slug: string, now: string) =>
   db.updateTable('certifications').set({ revoked_at: now }).where('slug', '=', slug).where('revoked_at', 'is', null).execute();

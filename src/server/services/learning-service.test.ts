@@ -76,7 +76,9 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     const card = (await svc.catalogue(me, 'en')).find((c) => c.slug === 'curso-de-prueba')!;
     expect(card.progress).toMatchObject({ done: 3, percent: 100, completed: true });
     await expect(svc.completeLesson(null, 'curso-de-prueba', 'leccion-1')).rejects.toMatchObject({ code: 'unauthorized' });
-    await expect(svc.completeLesson({ id: me.id, type: 'hire' }, 'curso-de-prueba', 'leccion-1')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(svc.completeLesson({ id: me.id, type: 'hire' }, 'curso-de-prueba', 'leccion-1')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
   });
 
   it('draws the interview’s questions without their answers, and one active attempt survives 12 concurrent starts', async () => {
@@ -96,7 +98,16 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     const me = await candidate();
     const id = await svc.startAttempt(me, 'entrevista-prueba');
     const attempt = (await svc.activeAttempt(me, 'entrevista-prueba', 'es'))!;
-    const result = await svc.submitAttempt(me, 'entrevista-prueba', id, await answersOf(attempt.questions.map((q) => q.id), 8), 'es');
+    const result = await svc.submitAttempt(
+      me,
+      'entrevista-prueba',
+      id,
+      await answersOf(
+        attempt.questions.map((q) => q.id),
+        8,
+      ),
+      'es',
+    );
     expect(result).toMatchObject({ score: 80, passed: true, correct: 8, total: 10, outcome: 'submitted' });
     expect(result.band.id).toBe('mid');
     const cert = (await svc.certificate(result.certificate!))!;
@@ -114,7 +125,9 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     expect(payload.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(payload.jti).toBe(`urn:uuid:${cert.verificationId}`);
     const [h, body, sig] = jwt.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), name: 'Senior architect' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), name: 'Senior architect' }),
+    ).toString('base64url');
     await expect(jwtVerify(`${h}.${forged}.${sig}`, jwks, { currentDate: clock })).rejects.toThrow();
 
     await svc.revoke(cert.slug);
@@ -125,7 +138,16 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     const me = await candidate();
     const id = await svc.startAttempt(me, 'entrevista-prueba');
     const attempt = (await svc.activeAttempt(me, 'entrevista-prueba', 'en'))!;
-    const result = await svc.submitAttempt(me, 'entrevista-prueba', id, await answersOf(attempt.questions.map((q) => q.id), 6), 'en');
+    const result = await svc.submitAttempt(
+      me,
+      'entrevista-prueba',
+      id,
+      await answersOf(
+        attempt.questions.map((q) => q.id),
+        6,
+      ),
+      'en',
+    );
     expect(result).toMatchObject({ score: 60, passed: false, certificate: null });
     expect(result.retakeAt!.getTime() - clock.getTime()).toBe(30 * DAY);
     expect(result.missedTopics.length).toBeGreaterThan(0);

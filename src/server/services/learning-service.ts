@@ -5,16 +5,12 @@ import {
   certificateExpiry,
   certificateStatus,
   drawQuestions,
-  isOpenLesson,
   levelOf,
-  progressPercent,
   retakeDate,
   scoreAnswers,
   scoreBand,
   withinDeadline,
   SUBMIT_GRACE_MS,
-  type CertificateStatus,
-  type ScoreBand,
 } from '../../domain/learning';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/client';
@@ -22,88 +18,36 @@ import { toDate, type DB } from '../db/schema';
 import * as repo from '../repositories/learning';
 import type { Viewer } from '../viewer';
 import { ServiceError, isUniqueViolation } from './errors';
+import { createCourseService } from './course-service';
+import {
+  certificateViewOf,
+  expiryOf,
+  optionsOf,
+  type AttemptResult,
+  type AttemptView,
+  type CertificateView,
+  type InterviewCard,
+  type InterviewState,
+  type InterviewView,
+} from './learning-views';
+
+export type {
+  AttemptResult,
+  AttemptView,
+  CertificateView,
+  CourseCard,
+  CourseView,
+  InterviewCard,
+  InterviewState,
+  InterviewView,
+  LessonView,
+} from './learning-views';
 
 // Courses, interviews and certificates (PRODUCT.md §4, decision 021). Lessons are for signed-in
 // candidates, except the free course's first ones. Attempts are timed, drawn and scored here: the page
 // gets the questions without their answers, and a submission after the deadline (plus a short grace)
 // scores nothing. One active attempt per candidate and interview, held by a unique index.
-type Pick2 = { es: string; en: string };
-const pick = (l: Locale, v: Pick2) => v[l];
-
-export type LessonLink = { slug: string; position: number; title: string; module: string; minutes: number; done: boolean; open: boolean };
-export type CourseCard = {
-  slug: string;
-  title: string;
-  summary: string;
-  area: string;
-  role: string | null;
-  level: string;
-  minutes: number;
-  lessons: number;
-  free: boolean;
-  progress: { done: number; percent: number; nextLesson: string | null; completed: boolean } | null;
-};
-export type CourseView = CourseCard & {
-  id: number;
-  modules: { title: string; lessons: LessonLink[] }[];
-  lessonList: LessonLink[];
-  /** Where the candidate left off, or the first lesson. */
-  resume: string | null;
-};
-export type LessonView = LessonLink & { body: string; prev: string | null; next: string | null };
-
-export type InterviewState =
-  | { kind: 'available' }
-  | { kind: 'active'; attemptId: number; deadline: Date }
-  | { kind: 'passed'; certificate: string | null; finishedAt: Date; score: number }
-  | { kind: 'failed'; retakeAt: Date; finishedAt: Date; score: number };
-export type InterviewCard = {
-  slug: string;
-  role: string;
-  title: string;
-  minutes: number;
-  passMark: number;
-  questions: number;
-  state: InterviewState | null;
-};
-export type InterviewView = InterviewCard & {
-  id: number;
-  intro: string;
-  bankSize: number;
-  studyCourses: { slug: string; title: string }[];
-  lastResult: AttemptResult | null;
-  retakeDays: number;
-};
-export type AttemptQuestion = { id: number; topic: string; prompt: string; options: string[] };
-export type AttemptView = { attemptId: number; deadline: Date; startedAt: Date; questions: AttemptQuestion[] };
-export type AttemptResult = {
-  attemptId: number;
-  score: number;
-  passed: boolean;
-  band: ScoreBand;
-  correct: number;
-  total: number;
-  missedTopics: string[];
-  outcome: 'submitted' | 'expired';
-  finishedAt: Date;
-  certificate: string | null;
-  retakeAt: Date | null;
-};
-export type CertificateView = {
-  slug: string;
-  verificationId: string | null;
-  holderName: string;
-  profileSlug: string | null;
-  role: string;
-  level: string;
-  score: number;
-  band: ScoreBand;
-  interview: { slug: string; title: Pick2 } | null;
-  issuedAt: Date;
-  expiresAt: Date;
-  status: CertificateStatus;
-  isDemo: boolean;
-};
+const pick = (l: Locale, v: { es: string; en: string }) => v[l];
 
 type Options = { retakeDays: number; now?: () => Date; random?: () => number };
 
@@ -113,132 +57,16 @@ export function createLearningService(database: Database, opts: Options) {
   const random = opts.random ?? (() => randomInt(0, 2 ** 32) / 2 ** 32);
   const candidate = (v: Viewer) => (v?.type === 'match' ? v.id : null);
 
-  async function progressByCourse(userId: number | null) {
-    if (userId === null) return null;
-    const [done, enrolled] = await Promise.all([repo.completedLessons(db, userId), repo.enrollmentsOf(db, userId)]);
-    const byCourse = new Map<number, Set<number>>();
-    for (const d of done) (byCourse.get(d.course_id) ?? byCourse.set(d.course_id, new Set()).get(d.course_id)!).add(d.lesson_id);
-    return { done: byCourse, enrolled: new Map(enrolled.map((e) => [e.course_id, e])) };
-  }
-
-  function linksOf(locale: Locale, lessons: Awaited<ReturnType<typeof repo.lessonsOf>>, done: Set<number>, free: boolean, signedIn: boolean) {
-    return lessons.map(
-      (l): LessonLink & { id: number } => ({
-        id: l.id,
-        slug: l.slug,
-        position: l.position,
-        title: pick(locale, { es: l.title_es, en: l.title_en }),
-        module: pick(locale, { es: l.module_es, en: l.module_en }),
-        minutes: l.minutes,
-        done: done.has(l.id),
-        open: signedIn || isOpenLesson(l.position, free),
-      }),
-    );
-  }
-
-  async function courseView(row: NonNullable<Awaited<ReturnType<typeof repo.courseBySlug>>>, viewer: Viewer, locale: Locale) {
-    const userId = candidate(viewer);
-    const [lessons, progress] = await Promise.all([repo.lessonsOf(db, row.id), progressByCourse(userId)]);
-    const done = progress?.done.get(row.id) ?? new Set<number>();
-    const links = linksOf(locale, lessons, done, row.is_free === 1, userId !== null);
-    const modules: CourseView['modules'] = [];
-    for (const l of links) {
-      const last = modules.at(-1);
-      if (last && last.title === l.module) last.lessons.push(l);
-      else modules.push({ title: l.module, lessons: [l] });
-    }
-    const next = links.find((l) => !l.done)?.slug ?? null;
-    const lastId = progress?.enrolled.get(row.id)?.last_lesson_id;
-    const resume = links.find((l) => l.id === lastId && !l.done)?.slug ?? next ?? links[0]?.slug ?? null;
-    const view: CourseView = {
-      id: row.id,
-      slug: row.slug,
-      title: pick(locale, { es: row.title_es, en: row.title_en }),
-      summary: pick(locale, { es: row.summary_es, en: row.summary_en }),
-      area: row.area,
-      role: row.role,
-      level: row.level,
-      minutes: row.minutes,
-      lessons: links.length,
-      free: row.is_free === 1,
-      progress: userId === null ? null : { done: done.size, percent: progressPercent(done.size, links.length), nextLesson: next, completed: links.length > 0 && !next },
-      modules,
-      lessonList: links,
-      resume,
-    };
-    return { view, links };
-  }
+  const courses = createCourseService(database, { now });
 
   const service = {
-    async catalogue(viewer: Viewer, locale: Locale): Promise<CourseCard[]> {
-      const [rows, progress] = await Promise.all([repo.activeCourses(db), progressByCourse(candidate(viewer))]);
-      return rows.map((c) => {
-        const done = progress?.done.get(c.id)?.size ?? 0;
-        const total = Number(c.lessons);
-        return {
-          slug: c.slug,
-          title: pick(locale, { es: c.title_es, en: c.title_en }),
-          summary: pick(locale, { es: c.summary_es, en: c.summary_en }),
-          area: c.area,
-          role: c.role,
-          level: c.level,
-          minutes: c.minutes,
-          lessons: total,
-          free: c.is_free === 1,
-          progress: progress && (progress.enrolled.has(c.id) || done > 0) ? { done, percent: progressPercent(done, total), nextLesson: null, completed: done >= total && total > 0 } : null,
-        };
-      });
-    },
-
-    /** A course with its modules; the lesson asked for (or the resume point) with its body when open. */
-    async course(slug: string, viewer: Viewer, locale: Locale, lessonSlug?: string | null): Promise<{ course: CourseView; lesson: LessonView | null } | null> {
-      const row = await repo.courseBySlug(db, slug);
-      if (!row) return null;
-      const { view, links } = await courseView(row, viewer, locale);
-      const wanted = lessonSlug ? links.find((l) => l.slug === lessonSlug) : links.find((l) => l.slug === view.resume);
-      if (lessonSlug && !wanted) throw new ServiceError('not-found');
-      if (!wanted) return { course: view, lesson: null };
-      const i = links.indexOf(wanted);
-      const body = wanted.open ? await repo.lessonBody(db, wanted.id) : null;
-      const userId = candidate(viewer);
-      if (userId !== null) await repo.touchEnrollment(db, userId, row.id, wanted.id, now().toISOString());
-      const { id: _id, ...link } = wanted;
-      return {
-        course: view,
-        lesson: { ...link, body: body ? pick(locale, { es: body.body_es, en: body.body_en }) : '', prev: links[i - 1]?.slug ?? null, next: links[i + 1]?.slug ?? null },
-      };
-    },
-
-    async freeCourseSlug(): Promise<string | null> {
-      return (await repo.freeCourse(db))?.slug ?? null;
-    },
-
-    /** Marks a lesson done; returns the next lesson to read (null at the end of the course). */
-    async completeLesson(viewer: Viewer, courseSlug: string, lessonSlug: string): Promise<{ next: string | null; completed: boolean }> {
-      const userId = candidate(viewer);
-      if (userId === null) throw new ServiceError(viewer ? 'forbidden' : 'unauthorized');
-      const row = await repo.courseBySlug(db, courseSlug);
-      if (!row) throw new ServiceError('not-found');
-      const lessons = await repo.lessonsOf(db, row.id);
-      const lesson = lessons.find((l) => l.slug === lessonSlug);
-      if (!lesson) throw new ServiceError('not-found');
-      const at = now().toISOString();
-      return db.transaction().execute(async (trx) => {
-        await repo.touchEnrollment(trx, userId, row.id, lesson.id, at);
-        await repo.markLessonDone(trx, userId, lesson.id, at);
-        const done = new Set((await repo.completedLessons(trx, userId)).filter((d) => d.course_id === row.id).map((d) => d.lesson_id));
-        const completed = lessons.every((l) => done.has(l.id));
-        await repo.setCourseProgress(trx, userId, row.id, done.size, completed ? at : null);
-        const after = lessons.slice(lessons.indexOf(lesson) + 1).find((l) => !done.has(l.id)) ?? lessons.find((l) => !done.has(l.id));
-        return { next: after?.slug ?? null, completed };
-      });
-    },
-
+    ...courses,
     async interviews(viewer: Viewer, locale: Locale): Promise<InterviewCard[]> {
       const rows = await repo.activeInterviews(db);
       const userId = candidate(viewer);
       if (userId !== null) await closeExpired(userId);
-      const [attempts, certs] = userId === null ? [[], []] : await Promise.all([repo.attemptsOf(db, userId), repo.certificatesOfUser(db, userId)]);
+      const [attempts, certs] =
+        userId === null ? [[], []] : await Promise.all([repo.attemptsOf(db, userId), repo.certificatesOfUser(db, userId)]);
       return Promise.all(
         rows.map(async (r) => ({
           slug: r.slug,
@@ -247,7 +75,14 @@ export function createLearningService(database: Database, opts: Options) {
           minutes: r.duration_minutes,
           passMark: r.pass_mark,
           questions: r.draw,
-          state: userId === null ? null : await stateOf(r.id, attempts.filter((a) => a.interview_id === r.id), certs),
+          state:
+            userId === null
+              ? null
+              : await stateOf(
+                  r.id,
+                  attempts.filter((a) => a.interview_id === r.id),
+                  certs,
+                ),
         })),
       );
     },
@@ -295,7 +130,10 @@ export function createLearningService(database: Database, opts: Options) {
       const state = await stateOf(r.id, await repo.attemptsOf(db, userId, r.id), await repo.certificatesOfUser(db, userId));
       if (state.kind === 'active') return state.attemptId;
       if (state.kind === 'passed') throw new ServiceError('conflict', { form: { key: 'learning.alreadyCertified' } });
-      if (state.kind === 'failed') throw new ServiceError('conflict', { form: { key: 'learning.retakeLater', params: { date: state.retakeAt.toISOString().slice(0, 10) } } });
+      if (state.kind === 'failed')
+        throw new ServiceError('conflict', {
+          form: { key: 'learning.retakeLater', params: { date: state.retakeAt.toISOString().slice(0, 10) } },
+        });
       const bank = await repo.questionBank(db, r.id);
       const drawn = drawQuestions(
         bank.map((q) => q.id),
@@ -341,13 +179,28 @@ export function createLearningService(database: Database, opts: Options) {
         startedAt: toDate(attempt.started_at)!,
         questions: ids.flatMap((id) => {
           const q = rows.get(id);
-          return q ? [{ id, topic: pick(locale, { es: q.topic_es, en: q.topic_en }), prompt: pick(locale, { es: q.prompt_es, en: q.prompt_en }), options: optionsOf(q.options_json, locale) }] : [];
+          return q
+            ? [
+                {
+                  id,
+                  topic: pick(locale, { es: q.topic_es, en: q.topic_en }),
+                  prompt: pick(locale, { es: q.prompt_es, en: q.prompt_en }),
+                  options: optionsOf(q.options_json, locale),
+                },
+              ]
+            : [];
         }),
       };
     },
 
     /** Scores the attempt: answers count only until the deadline (plus grace); passing awards a certificate. */
-    async submitAttempt(viewer: Viewer, slug: string, attemptId: number, answers: Record<number, number>, locale: Locale): Promise<AttemptResult> {
+    async submitAttempt(
+      viewer: Viewer,
+      slug: string,
+      attemptId: number,
+      answers: Record<number, number>,
+      locale: Locale,
+    ): Promise<AttemptResult> {
       const userId = candidate(viewer);
       if (userId === null) throw new ServiceError(viewer ? 'forbidden' : 'unauthorized');
       const r = await repo.interviewBySlug(db, slug);
@@ -478,35 +331,6 @@ export function createLearningService(database: Database, opts: Options) {
   }
 
   return service;
-}
-
-function optionsOf(json: string, locale: Locale): string[] {
-  const v = JSON.parse(json) as string[] | { es: string[]; en: string[] };
-  return Array.isArray(v) ? v : v[locale];
-}
-
-function expiryOf(c: { issued_at: unknown; expires_at: unknown; revoked_at: unknown }) {
-  const issued = toDate(c.issued_at as string)!;
-  return { expiresAt: toDate(c.expires_at as string | null) ?? certificateExpiry(issued), revokedAt: toDate(c.revoked_at as string | null) };
-}
-
-function certificateViewOf(c: Awaited<ReturnType<typeof repo.certificateBySlug>> & object, at: Date): CertificateView {
-  const { expiresAt, revokedAt } = expiryOf(c);
-  return {
-    slug: c.slug,
-    verificationId: c.verification_id,
-    holderName: `${c.name} ${c.last_name}`.trim(),
-    profileSlug: c.profile_slug,
-    role: c.role,
-    level: c.level,
-    score: c.score,
-    band: scoreBand(c.score),
-    interview: c.interview_slug ? { slug: c.interview_slug, title: { es: c.title_es ?? '', en: c.title_en ?? '' } } : null,
-    issuedAt: toDate(c.issued_at)!,
-    expiresAt,
-    status: certificateStatus({ expiresAt, revokedAt }, at),
-    isDemo: c.is_demo === 1,
-  };
 }
 
 export type LearningService = ReturnType<typeof createLearningService>;

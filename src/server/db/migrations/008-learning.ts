@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
@@ -9,7 +9,11 @@ import type { Dialect } from '../client';
 export function learning(dialect: Dialect): Migration {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
   const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-  const add = async (db: Kysely<unknown>, table: string, columns: [string, string, ((c: any) => any)?][]) => {
+  const add = async (
+    db: Kysely<unknown>,
+    table: string,
+    columns: [string, string, ((c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder)?][],
+  ) => {
     for (const [name, type, build] of columns) {
       await db.schema
         .alterTable(table)
@@ -74,7 +78,11 @@ export function learning(dialect: Dialect): Migration {
       await sql`create unique index interview_attempts_active on interview_attempts (user_id, interview_id) where finished_at is null`.execute(
         db,
       );
-      await db.schema.createIndex('interview_attempts_user').on('interview_attempts').columns(['user_id', 'interview_id', 'started_at']).execute();
+      await db.schema
+        .createIndex('interview_attempts_user')
+        .on('interview_attempts')
+        .columns(['user_id', 'interview_id', 'started_at'])
+        .execute();
 
       await add(db, 'certifications', [
         ['verification_id', 'varchar(36)'],
@@ -94,7 +102,8 @@ export function learning(dialect: Dialect): Migration {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('content_versions').execute();
       await db.schema.dropIndex('certifications_verification').execute();
-      for (const c of ['verification_id', 'attempt_id', 'expires_at', 'revoked_at']) await db.schema.alterTable('certifications').dropColumn(c).execute();
+      for (const c of ['verification_id', 'attempt_id', 'expires_at', 'revoked_at'])
+        await db.schema.alterTable('certifications').dropColumn(c).execute();
       await db.schema.dropIndex('interview_attempts_user').execute();
       await db.schema.dropIndex('interview_attempts_active').execute();
       for (const c of ['deadline_at', 'questions_json', 'answers_json', 'outcome'])
@@ -106,7 +115,8 @@ export function learning(dialect: Dialect): Migration {
       await db.schema.dropTable('lesson_completions').execute();
       for (const c of ['last_lesson_id', 'updated_at']) await db.schema.alterTable('enrollments').dropColumn(c).execute();
       await db.schema.dropIndex('lessons_slug').execute();
-      for (const c of ['slug', 'module_es', 'module_en', 'minutes', 'active']) await db.schema.alterTable('lessons').dropColumn(c).execute();
+      for (const c of ['slug', 'module_es', 'module_en', 'minutes', 'active'])
+        await db.schema.alterTable('lessons').dropColumn(c).execute();
       for (const c of ['role', 'level', 'minutes', 'position', 'active']) await db.schema.alterTable('courses').dropColumn(c).execute();
     },
   };
