@@ -9,6 +9,7 @@ type Expectation = { status: number; redirectTo?: (l: Locale) => string; errorKi
 
 const expectations: Partial<Record<RouteId, Expectation>> = {
   logout: { status: 303, redirectTo: (l) => href('home', l) },
+  matchCourses: { status: 307, redirectTo: (l) => href('login', l) },
   matchCourse: { status: 307, redirectTo: (l) => href('login', l) },
   matchPlatform: {
     status: 307,

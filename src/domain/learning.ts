@@ -6,10 +6,10 @@ import type { seniorities } from './catalog';
 type SeniorityId = (typeof seniorities)[number]['id'];
 
 /** Lessons of the free course a visitor reads before signing up. */
-export const FREE_OPEN_LESSONS = 2;
+const FREE_OPEN_LESSONS = 2;
 /** A submission this late after the deadline still counts (the network, a slow phone); later ones do not. */
 export const SUBMIT_GRACE_MS = 30_000;
-export const CERTIFICATE_YEARS = 2;
+const CERTIFICATE_YEARS = 2;
 
 export type ScoreBand = { id: 'starting' | 'close' | 'junior' | 'mid' | 'senior'; min: number; max: number };
 const BANDS: readonly ScoreBand[] = [

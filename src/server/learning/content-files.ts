@@ -8,7 +8,7 @@ import { parseFrontMatter, type FrontMatter } from '../../domain/front-matter';
 // Reads the learning content files (decision 020) into plain records and a digest of every byte read. A
 // file that breaks the format stops the load with its path and the problem: the database keeps what it had.
 type Localized = { es: string; en: string };
-export type LessonFile = { slug: string; title: Localized; module: Localized; minutes: number; body: Localized };
+type LessonFile = { slug: string; title: Localized; module: Localized; minutes: number; body: Localized };
 export type CourseFile = {
   slug: string;
   title: Localized;
@@ -21,7 +21,7 @@ export type CourseFile = {
   order: number;
   lessons: LessonFile[];
 };
-export type QuestionFile = {
+type QuestionFile = {
   key: string;
   topic: Localized;
   prompt: Localized;
@@ -43,7 +43,7 @@ export type InterviewFile = {
 };
 export type LearningContent = { courses: CourseFile[]; interviews: InterviewFile[]; digest: string };
 
-export class ContentError extends Error {
+class ContentError extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`);
     this.name = 'ContentError';

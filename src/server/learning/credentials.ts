@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 // site's Ed25519 key (alg EdDSA), published as a JWKS at /.well-known/jwks.json. node:crypto signs; no
 // library is needed for one algorithm. Decision 021.
 export type SigningKey = { privateKey: KeyObject; jwk: PublicJwk };
-export type PublicJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' };
+type PublicJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' };
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
@@ -47,7 +47,7 @@ export function loadSigningKey(fromEnv: string | undefined, file = 'data/credent
 }
 
 /** A compact JWS (EdDSA) of the payload. */
-export function signJwt(payload: object, key: SigningKey): string {
+function signJwt(payload: object, key: SigningKey): string {
   const header = { alg: 'EdDSA', typ: 'JWT', kid: key.jwk.kid };
   const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
   return `${input}.${b64url(sign(null, Buffer.from(input), key.privateKey))}`;

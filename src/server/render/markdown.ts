@@ -20,9 +20,9 @@ md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   token.attrSet('target', '_blank');
   return self.renderToken(tokens, idx, options);
 };
-md.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
+md.renderer.rules.heading_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  const level = Math.min(6, Number(token.tag.slice(1)) + 2);
+  const level = Math.min(6, Number(token.tag.slice(1)) + ((env as { shift?: number } | undefined)?.shift ?? 2));
   token.tag = `h${level}`;
   return self.renderToken(tokens, idx, options);
 };
@@ -35,9 +35,10 @@ md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
-/** Safe HTML for a Markdown text (see the rules above). */
-export function renderMarkdown(text: string): string {
-  return md.render(text);
+/** Safe HTML for a Markdown text (see the rules above); `shift` moves headings down (lessons, whose
+ * top level is ##, under the lesson's h2: 1). */
+export function renderMarkdown(text: string, shift = 2): string {
+  return md.render(text, { shift });
 }
 
 /** The text of a Markdown document without its markup (meta descriptions, feeds, structured data). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 // The SQL of the learning side: courses and lessons with a candidate's progress, interviews with their
@@ -241,6 +241,3 @@ export const revokeCertificate = (db: Q, slug: string, now: string) =>
 
 export const userName = (db: Q, userId: number) =>
   db.selectFrom('users').select(['name', 'last_name', 'profile_slug']).where('id', '=', userId).executeTakeFirst();
-
-/** A valid certificate (not revoked, not expired) as a SQL condition on alias `c`, for the company side's filters. */
-export const validCertificateSql = (now: string) => sql<boolean>`c.revoked_at is null and (c.expires_at is null or c.expires_at > ${now})`;

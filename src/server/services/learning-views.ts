@@ -6,7 +6,7 @@ import type * as repo from '../repositories/learning';
 
 // What the learning service hands to pages: plain views of courses, lessons, interviews, attempts and
 // certificates, and the mapping of certificate rows into them.
-export type Pick2 = { es: string; en: string };
+type Pick2 = { es: string; en: string };
 
 export type LessonLink = { slug: string; position: number; title: string; module: string; minutes: number; done: boolean; open: boolean };
 export type CourseCard = {
@@ -52,7 +52,7 @@ export type InterviewView = InterviewCard & {
   lastResult: AttemptResult | null;
   retakeDays: number;
 };
-export type AttemptQuestion = { id: number; topic: string; prompt: string; options: string[] };
+type AttemptQuestion = { id: number; topic: string; prompt: string; options: string[] };
 export type AttemptView = { attemptId: number; deadline: Date; startedAt: Date; questions: AttemptQuestion[] };
 export type AttemptResult = {
   attemptId: number;

@@ -1,0 +1,221 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
+
+// The learning side (issue 12) on the real content files: the free course and its sign-up gate, courses
+// and progress, a timed interview (pass, fail, time running out), the certificate it awards (page, profile,
+// signed credential), and the certified badge a company sees on an applicant. Also without JavaScript.
+const PASSWORD = 'clave-segura-12';
+
+/** A new candidate, signed up through the candidate form (JavaScript or not). */
+async function signUpCandidate(page: Page, path: string, tag: string, submit: string, js = true) {
+  const email = freshEmail(tag);
+  await page.goto(path);
+  if (js) await waitForForm(page, 'signup-form');
+  await page.fill('#signup-form-name', 'Cande');
+  await page.fill('#signup-form-last_name', tag.replace(/[^a-z]/g, ''));
+  await page.fill('#signup-form-email', email);
+  await page.fill('#signup-form-password', PASSWORD);
+  await page.getByRole('button', { name: submit }).click();
+  await page.waitForURL((u) => !/registro|sign-up/.test(u.pathname));
+  return email;
+}
+
+/** Answers the attempt on the page: `right` questions correctly (from the server's bank), the rest wrongly. */
+async function answer(page: Page, right: number, count = Infinity) {
+  const names = await page
+    .locator('fieldset.question input[type=radio]')
+    .evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLInputElement).name))]);
+  for (const [i, name] of names.slice(0, count).entries()) {
+    const row = await queryOne<{ answer_index: number }>(
+      'select answer_index from interview_questions where id = ?',
+      Number(name.slice(1)),
+    );
+    const pick = i < right ? row!.answer_index : (row!.answer_index + 1) % 4;
+    await page.locator(`input[name="${name}"][value="${pick}"]`).check();
+  }
+  return names.length;
+}
+
+test('a visitor reads the free course, signs up at the gate (origin free-course), lands in the course and makes progress', async ({
+  page,
+}) => {
+  await page.goto('/freecourse');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prepara tus entrevistas técnicas');
+  await page.getByRole('link', { name: 'Empezar a leer' }).click();
+  await expect(page.locator('#lesson-title')).toHaveText('Cómo funciona un proceso de selección tech');
+  await expect(page.locator('.lesson .prose h3').first()).toHaveText('Las etapas habituales');
+  // The third lesson is behind the gate: no body, an invitation to sign up.
+  await page.goto('/freecourse?lesson=live-coding');
+  await expect(page.locator('.lesson')).toHaveCount(0);
+  await expect(page.getByTestId('free-course-gate')).toContainText('Esta lección es para candidatos registrados');
+  await page.getByTestId('free-course-gate').getByRole('link', { name: 'Crear mi cuenta gratis' }).click();
+  await expect(page).toHaveURL(/\/registro\?origin=free-course&redirect=/);
+  await waitForForm(page, 'signup-form');
+  const email = freshEmail('freecourse');
+  await page.fill('#signup-form-name', 'Libre');
+  await page.fill('#signup-form-last_name', 'Curso');
+  await page.fill('#signup-form-email', email);
+  await page.fill('#signup-form-password', PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/match\/cursos\/preparacion-entrevistas-tecnicas$/);
+  expect((await queryOne<{ origin: string }>('select origin from users where email = ?', email))?.origin).toBe('free-course');
+
+  await page.getByRole('button', { name: 'Marcar como completada' }).click();
+  await expect(page).toHaveURL(/lesson=cv-y-perfil/);
+  await expect(page.locator('.progress-block').first()).toContainText('1 de 5 lecciones completadas (20 %)');
+  await expect(page.locator('#lesson-title')).toHaveText('Tu CV y tu perfil público');
+  // The workspace shows the course in progress with its next lesson.
+  await page.goto('/match/plataforma');
+  await expect(page.getByTestId('my-course')).toContainText('Prepara tus entrevistas técnicas');
+  await expect(page.getByTestId('my-course')).toContainText('1 de 5');
+});
+
+test('in English: the course catalogue is for candidates, with resume and progress', async ({ page }) => {
+  const res = await page.goto('/en/match/cursos');
+  expect(page.url()).toContain('/en/login?redirect=%2Fen%2Fmatch%2Fcursos');
+  expect(res?.status()).toBe(200);
+  await signUpCandidate(page, '/en/sign-up?redirect=%2Fen%2Fmatch%2Fcursos', 'catalogue', 'Create account');
+  await expect(page).toHaveURL(/\/en\/match\/cursos$/);
+  expect(await page.getByTestId('course-card').count()).toBeGreaterThanOrEqual(2);
+  await page.getByRole('link', { name: 'React from scratch' }).click();
+  await expect(page.locator('#lesson-title')).toHaveText('Components and JSX');
+  await page.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(page.locator('.progress-block').first()).toContainText('1 of 5 lessons done (20%)');
+  // Unknown course: the 404 screen.
+  expect((await page.goto('/en/match/cursos/no-such-course'))?.status()).toBe(404);
+});
+
+test('a candidate passes an interview: certificate on the profile, a public page that verifies and a signed credential', async ({
+  page,
+  request,
+}) => {
+  await signUpCandidate(page, '/registro', 'certified', 'Crear cuenta');
+  await page.goto('/entrevista/frontend-react/intro');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entrevista técnica: Frontend con React');
+  await expect(page.locator('.facts-list')).toContainText('12 preguntas al azar de un banco de 26');
+  await page.getByRole('button', { name: 'Empezar la entrevista' }).click();
+  await expect(page.getByRole('timer')).toContainText(/Tiempo restante: (19|20):\d\d/);
+  // The page never carries the answers.
+  expect(await page.content()).not.toMatch(/answer_index|explanation/);
+  expect(await answer(page, 11)).toBe(12);
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByTestId('result')).toContainText('¡Aprobaste!');
+  await expect(page.getByTestId('result')).toContainText('Puntaje 92/100 (11 de 12 correctas)');
+  await page.getByRole('link', { name: 'Ver mi certificado' }).click();
+  await expect(page.getByTestId('cert-status')).toHaveText('Vigente');
+  await expect(page.locator('.facts-list')).toContainText('Senior');
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('link', { name: 'Agregar a LinkedIn' })).toHaveAttribute(
+    'href',
+    /linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME/,
+  );
+  expect(await axeViolations(page, 'light')).toEqual([]);
+  expect(await axeViolations(page, 'dark')).toEqual([]);
+
+  // The profile lists it.
+  await page.getByRole('link', { name: /Cande/ }).click();
+  await expect(page.locator('.cert-list')).toContainText('Desarrollador/a Frontend');
+
+  // The signed credential verifies with a standard JOSE library against the published key; a forgery does not.
+  const json = (await (await request.get(`/certification/${slug}.json`)).json()) as { jwt: string; credential: { type: string[] } };
+  expect(json.credential.type).toContain('OpenBadgeCredential');
+  const jwks = createLocalJWKSet((await (await request.get('/.well-known/jwks.json')).json()) as Parameters<typeof createLocalJWKSet>[0]);
+  const { payload } = await jwtVerify(json.jwt, jwks);
+  expect(payload.iss).toBe(new URL(page.url()).origin);
+  const [h, , s] = json.jwt.split('.');
+  const forged = Buffer.from(JSON.stringify({ ...payload, name: 'Forged' })).toString('base64url');
+  await expect(jwtVerify(`${h}.${forged}.${s}`, jwks)).rejects.toThrow();
+
+  // The workspace shows the interview passed and the certification.
+  await page.goto('/match/plataforma');
+  await expect(page.getByTestId('my-certification')).toContainText('Vigente');
+});
+
+test('a failed interview shows the retake date; the attempt cannot be restarted', async ({ page }) => {
+  await signUpCandidate(page, '/en/sign-up', 'failed', 'Create account');
+  await page.goto('/en/entrevista/frontend-react/intro');
+  await page.getByRole('button', { name: 'Start the interview' }).click();
+  await answer(page, 3);
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(page.getByTestId('result')).toContainText('You did not pass this time');
+  await expect(page.getByTestId('result')).toContainText('You can retake this interview from');
+  await expect(page.getByRole('button', { name: 'Start the interview' })).toHaveCount(0);
+  const again = await page.request.post('/en/entrevista/frontend-react/intro', {
+    form: { intent: 'start' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain('You cannot retake this interview yet');
+});
+
+test('when the timer runs out, the page submits what was answered', async ({ page }) => {
+  await page.clock.install();
+  await signUpCandidate(page, '/registro', 'timer', 'Crear cuenta');
+  await page.goto('/entrevista/frontend-react/intro');
+  await page.getByRole('button', { name: 'Empezar la entrevista' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await answer(page, 9, 9);
+  await page.clock.fastForward('20:05');
+  await expect(page.getByTestId('result')).toContainText('Puntaje 75/100 (9 de 12 correctas)');
+});
+
+test('a company sees the certified badge on an applicant, and can filter certified candidates', async ({ page, browser }) => {
+  const email = await signUpCandidate(page, '/registro', 'applicant', 'Crear cuenta');
+  await page.goto('/entrevista/frontend-react/intro');
+  await page.getByRole('button', { name: 'Empezar la entrevista' }).click();
+  await answer(page, 12);
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(page.getByTestId('result')).toContainText('¡Aprobaste!');
+  const offer = (await queryOne<{ slug: string; id: number }>(
+    `select o.slug, o.id from offers o join company_users cu on cu.company_id = o.company_id join users u on u.id = cu.user_id
+      where u.email = 'empresa@demo.tandem.example' and o.status = 'published' and o.valid_through > ? order by o.id limit 1`,
+    new Date().toISOString(),
+  ))!;
+  await page.goto(`/oferta/${offer.slug}`);
+  await page.getByRole('button', { name: 'Postular ahora' }).click();
+  await expect(page.getByTestId('application-status')).toContainText('Enviada');
+
+  const company = await browser.newPage();
+  await signIn(company, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await expect(company).not.toHaveURL(/ingresar/);
+  await company.goto(`/hire/site?oferta=${offer.id}`);
+  const applicant = company.getByTestId('applicant').filter({ hasText: 'applicant' });
+  await expect(applicant.getByTestId('applicant-certificate')).toContainText('Certificado: Desarrollador/a Frontend · Senior');
+  await company.goto('/hire/site?vista=candidatos&certificados=1');
+  const first = company.getByTestId('candidate').first();
+  await expect(first).toContainText('Certificaciones:');
+  // Courses are for candidates: a company gets a clear refusal.
+  const refused = await company.goto('/match/cursos');
+  expect(refused?.status()).toBe(403);
+  await expect(company.locator('body')).toContainText('Los cursos son para cuentas de candidato');
+  expect(email).toContain('applicant');
+  await company.close();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a candidate reads a lesson, marks it done, takes and passes an interview, and the certificate verifies', async ({ page }) => {
+    await signUpCandidate(page, '/en/sign-up', 'nojs', 'Create account', false);
+    await page.goto('/en/match/cursos/react-desde-cero?lesson=props-y-listas');
+    await expect(page.locator('#lesson-title')).toHaveText('Props, lists and keys');
+    await page.getByRole('button', { name: 'Mark as done' }).click();
+    await expect(page.locator('#lesson-title')).toHaveText('State with useState');
+    await page.goto('/en/entrevista/frontend-react/intro');
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await expect(page.locator('.timer')).toContainText('You have 20 min');
+    await answer(page, 10);
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByTestId('result')).toContainText('You passed!');
+    await page.getByRole('link', { name: 'See my certificate' }).click();
+    await expect(page.getByTestId('cert-status')).toHaveText('Valid');
+    await expect(page.locator('.facts-list')).toContainText('Mid');
+  });
+
+  test('unknown interviews and certificates answer their error screens', async ({ page }) => {
+    expect((await page.goto('/entrevista/no-such-interview/intro'))?.status()).toBe(404);
+    expect((await page.goto('/certification/no-such-certificate'))?.status()).toBe(404);
+    await expect(page.locator('.error-screen')).toBeVisible();
+  });
+});
