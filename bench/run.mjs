@@ -142,6 +142,23 @@ for (const path of [JOBS, OFFER]) {
   await run(`marketplace ${path} (signed in, uncached)`, path, { cookie: demoCookie }, MARKET_TARGET, { compare: false, targetAll: true });
 }
 
+// Learning (issue 12): a certificate's public page, anonymous (page cache) and uncached (a cookie that is
+// not a session), and a course page for the signed-in demo candidate (progress read on every request).
+const certSlug = await firstCertificateSlug();
+const CERT = `/certification/${certSlug}`;
+await run(`learning ${CERT} (anonymous, cached)`, CERT, {}, MARKET_TARGET, { compare: false, targetAll: true });
+await run(`learning ${CERT} (uncached)`, CERT, { cookie: 'tandem_token=bench' }, '(information)', { compare: false });
+const COURSE = '/match/cursos/react-desde-cero';
+const course = await get(COURSE, { cookie: demoCookie });
+if (course.status !== 200) throw new Error(`${COURSE} answered ${course.status} when signed in`);
+await course.arrayBuffer();
+await run(`learning ${COURSE} (signed in, uncached)`, COURSE, { cookie: demoCookie }, MARKET_TARGET, { compare: false, targetAll: true });
+
+/** A certificate of the demo world, from the server's database. */
+async function firstCertificateSlug() {
+  return String(await queryValue('select slug as v from certifications order by id limit 1'));
+}
+
 /** Salary reports in the server's database (the figures above depend on it). */
 async function countSalaryReports() {
   return countRows('salary_reports');
@@ -149,13 +166,18 @@ async function countSalaryReports() {
 
 /** Rows of a table in the server's database. */
 async function countRows(table) {
+  return Number(await queryValue(`select count(*) as v from ${table}`));
+}
+
+/** The first row's `v` of a query on the server's database (SQLite file or PostgreSQL). */
+async function queryValue(sql) {
   const url = process.env.DATABASE_URL ?? 'file:data/tandem.db';
   if (url.startsWith('postgres')) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      return Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n);
+      return (await client.query(sql)).rows[0]?.v;
     } finally {
       await client.end();
     }
@@ -164,7 +186,7 @@ async function countRows(table) {
   const file = url.replace(/^file:/, '');
   const db = new DatabaseSync(file.startsWith('/') ? file : join(root, file), { readOnly: true });
   try {
-    return Number(db.prepare('select count(*) as n from salary_reports').get().n);
+    return db.prepare(sql).get()?.v;
   } finally {
     db.close();
   }
