@@ -26,9 +26,11 @@ const courses = dirs(join(root, 'courses'));
 const interviews = dirs(join(root, 'interviews'));
 
 describe('learning content', () => {
-  it('has courses and interviews to load', () => {
-    expect(courses.length).toBeGreaterThan(0);
-    expect(interviews.length).toBeGreaterThan(0);
+  it('has the catalogue the product promises: at least 12 courses and 8 interviews, one per main role', () => {
+    expect(courses.length).toBeGreaterThanOrEqual(12);
+    expect(interviews.length).toBeGreaterThanOrEqual(8);
+    const roles = interviews.map((i) => read(join(root, 'interviews', i, 'interview.es.md')).data.role);
+    expect(new Set(roles).size).toBe(interviews.length);
   });
 
   it('marks exactly one course as the free course (/freecourse)', () => {
