@@ -82,6 +82,10 @@ test('in English: the course catalogue is for candidates, with resume and progre
   await expect(page.locator('#lesson-title')).toHaveText('Components and JSX');
   await page.getByRole('button', { name: 'Mark as done' }).click();
   await expect(page.locator('.progress-block').first()).toContainText('1 of 5 lessons done (20%)');
+  // A lesson with code blocks, outline and progress passes the accessibility scan in both schemes.
+  await page.goto('/en/match/cursos/react-desde-cero?lesson=efectos-y-datos');
+  expect(await axeViolations(page, 'light')).toEqual([]);
+  expect(await axeViolations(page, 'dark')).toEqual([]);
   // Unknown course: the 404 screen.
   expect((await page.goto('/en/match/cursos/no-such-course'))?.status()).toBe(404);
 });
@@ -98,6 +102,8 @@ test('a candidate passes an interview: certificate on the profile, a public page
   await expect(page.getByRole('timer')).toContainText(/Tiempo restante: (19|20):\d\d/);
   // The page never carries the answers.
   expect(await page.content()).not.toMatch(/answer_index|explanation/);
+  expect(await axeViolations(page, 'light')).toEqual([]);
+  expect(await axeViolations(page, 'dark')).toEqual([]);
   expect(await answer(page, 11)).toBe(12);
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(page.getByTestId('result')).toContainText('¡Aprobaste!');

@@ -179,7 +179,7 @@ export const HireSitePage: Page = async (p) => {
                       {a.candidate.certifications.map((c) => (
                         <li key={c.slug} className="chip chip-certified" data-testid="applicant-certificate">
                           <Link to={href('certification', locale, { slug: c.slug })}>
-                            {`✓ ${t('hire.site.certifiedAs', { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) })}`}
+                            {`✓ ${t('hire.site.certifiedAs', { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) })}${c.isDemo ? ` (${t('learning.cert.demo')})` : ''}`}
                           </Link>
                         </li>
                       ))}

@@ -64,6 +64,7 @@ export async function LearningSections({ viewer, locale, t }: { viewer: Viewer; 
                   to={href('certification', locale, { slug: c.slug })}
                 >{`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}</Link>{' '}
                 <span className="muted">{`${translateIn(t, 'learning.cert.status', c.status)} · ${formatDate(c.issuedAt, locale)}`}</span>
+                {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
               </li>
             ))}
           </ul>

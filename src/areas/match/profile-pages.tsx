@@ -83,6 +83,7 @@ export const TalentProfilePage: Page = async (p) => {
                   {`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}
                 </Link>{' '}
                 <span className="muted">{`${t('profile.score', { score: c.score })} · ${formatDate(c.issuedAt, locale)}`}</span>
+                {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
               </li>
             ))}
           </ul>

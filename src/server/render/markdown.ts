@@ -35,6 +35,13 @@ md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
+// Code blocks scroll sideways on phones: a scrollable region must be reachable by keyboard (tabindex).
+for (const rule of ['fence', 'code_block'] as const) {
+  const base = md.renderer.rules[rule]!;
+  md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
+    base(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 /** Safe HTML for a Markdown text (see the rules above); `shift` moves headings down (lessons, whose
  * top level is ##, under the lesson's h2: 1). */
 export function renderMarkdown(text: string, shift = 2): string {
