@@ -103,11 +103,15 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
       <h1>{iv.title}</h1>
       <div className="attempt-bar">
         <InterviewTimer
-          deadline={attempt.deadline.toISOString()}
-          formId="attempt-form"
-          label={t('learning.timeLeft')}
-          fallback={t('learning.timeLeftStatic', { n: leftMin })}
-        />
+          props={{
+            deadline: attempt.deadline.toISOString(),
+            formId: 'attempt-form',
+            label: t('learning.timeLeft'),
+            fallback: t('learning.timeLeftStatic', { n: leftMin }),
+          }}
+        >
+          <p className="timer">{t('learning.timeLeftStatic', { n: leftMin })}</p>
+        </InterviewTimer>
         <p className="muted">{t('learning.attemptRules', { n: attempt.questions.length })}</p>
       </div>
       <Summary state={form} />

@@ -1,42 +1,16 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Enhanced } from '../../components/islands/enhance';
+import type { InterviewTimerProps } from './interview-timer-impl';
 
-// The attempt's countdown: shows the time left and, at zero, submits what was answered. The server keeps
-// the real clock (answers after the deadline do not count); without JavaScript the page states the time.
-export function InterviewTimer({
-  deadline,
-  formId,
-  label,
-  fallback,
-}: {
-  deadline: string;
-  formId: string;
-  label: string;
-  fallback: string;
-}) {
-  const end = new Date(deadline).getTime();
-  const [left, setLeft] = useState<number | null>(null);
-  const sent = useRef(false);
-  useEffect(() => {
-    const tick = () => {
-      const ms = Math.max(0, end - Date.now());
-      setLeft(ms);
-      if (ms === 0 && !sent.current) {
-        sent.current = true;
-        const form = document.getElementById(formId) as HTMLFormElement | null;
-        form?.requestSubmit();
-      }
-    };
-    tick();
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [end, formId]);
-  if (left === null) return <p className="timer">{fallback}</p>;
-  const s = Math.ceil(left / 1000);
-  const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+// The attempt's timer island: the server-rendered time left until the countdown's chunk has loaded, so no
+// other page pays for it.
+const load = () => import('./interview-timer-impl');
+
+export function InterviewTimer({ props, children }: { props: InterviewTimerProps; children: ReactNode }) {
   return (
-    <p className={`timer${s <= 60 ? ' timer-low' : ''}`} role="timer" aria-label={label}>
-      {`${label}: ${text}`}
-    </p>
+    <Enhanced load={load} props={props}>
+      {children}
+    </Enhanced>
   );
 }
