@@ -46,6 +46,8 @@ test('the menu works from the keyboard', async ({ page }) => {
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
+  // Opening moves focus to the first item on the next frame: wait for it, or ArrowDown lands on the button.
+  await expect(page.getByRole('menuitemradio').first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveClass(/light/);
