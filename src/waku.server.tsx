@@ -7,6 +7,7 @@ import { getConfig } from './server/config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
+import { createFlagsApp } from './server/flags/flags-app';
 import { closeDatabase, databaseIsUp } from './server/db';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
@@ -73,6 +74,7 @@ const { app } = createHttpApp({
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),
+  flags: createFlagsApp({ store: services.flags, clientKey: config.FEATURE_FLAGS_CLIENT_KEY }),
   isReady: databaseIsUp,
   config,
   prod: import.meta.env.PROD,

@@ -10,6 +10,7 @@ import { offerSearch } from './migrations/005-offer-search';
 import { offerDrafts } from './migrations/006-offer-drafts';
 import { sessionsAndDrafts } from './migrations/007-sessions-and-drafts';
 import { learning } from './migrations/008-learning';
+import { featureOverrides } from './migrations/009-feature-overrides';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -22,6 +23,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '006-offer-drafts': offerDrafts,
   '007-sessions-and-drafts': sessionsAndDrafts,
   '008-learning': learning,
+  '009-feature-overrides': featureOverrides,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -161,6 +161,15 @@ interface EnrollmentsTable {
   last_lesson_id: number | null;
   updated_at: Timestamp | null;
 }
+interface FeatureOverridesTable {
+  key: string;
+  definition_json: string;
+  updated_at: Timestamp;
+}
+interface FeatureChangesTable {
+  name: string;
+  changed_at: Timestamp;
+}
 interface ContentVersionsTable {
   name: string;
   digest: string;
@@ -357,6 +366,8 @@ export interface DB {
   enrollments: EnrollmentsTable;
   lesson_completions: LessonCompletionsTable;
   content_versions: ContentVersionsTable;
+  feature_overrides: FeatureOverridesTable;
+  feature_changes: FeatureChangesTable;
   interviews: InterviewsTable;
   interview_questions: InterviewQuestionsTable;
   interview_attempts: InterviewAttemptsTable;

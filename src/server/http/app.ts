@@ -35,6 +35,8 @@ export type HttpAppOptions = {
   api?: Hono;
   /** The public keys that verify certificates, served as a JWKS at /.well-known/jwks.json. */
   publicKeys?: () => { keys: object[] };
+  /** The embedded feature-flag service (GrowthBook's SDK protocol), mounted at /flags. */
+  flags?: Hono;
   /** The content backend's identity endpoints, mounted at /cms. */
   cms?: Hono;
   /** Readiness: true when the app's dependencies (the database) answer. */
@@ -62,7 +64,7 @@ const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
 const PRIVATE = 'private, no-store';
 
 const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
-const isBackendPath = (pathname: string) => /^\/(api|cms)(\/|$)/.test(pathname);
+const isBackendPath = (pathname: string) => /^\/(api|cms|flags)(\/|$)/.test(pathname);
 
 /**
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
@@ -80,6 +82,7 @@ export function createHttpApp({
   loadUser,
   routes = {},
   publicKeys,
+  flags,
   trustProxy = null,
   uploadsDir,
   sitemapData,
@@ -157,6 +160,7 @@ export function createHttpApp({
   });
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
+  if (flags) app.route('/flags', flags);
 
   // Uploaded pictures: names carry a content hash, so they never change and can be cached for ever.
   if (uploadsDir) {

@@ -13,6 +13,7 @@ import { createApplicationService, type ApplicationService } from './application
 import { createHiringService, type HiringService } from './hiring-service';
 import { createLearningService, type LearningService } from './learning-service';
 import { loadSigningKey, type SigningKey } from '../learning/credentials';
+import { createFlagStore, type FlagStore } from '../flags/flag-store';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { refreshAggregates } from '../salaries/aggregates';
@@ -35,6 +36,7 @@ let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
 let learning: Promise<LearningService> | undefined;
 let signingKey: SigningKey | undefined;
+let flags: Promise<FlagStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
@@ -95,6 +97,8 @@ export const services = {
     })),
   /** Courses, interviews and certificates. */
   learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
+  /** Feature flags: the versioned file plus the database's overrides. */
+  flags: () => (flags ??= getDatabase().then((db) => createFlagStore(db.db))),
   /** The Ed25519 key that signs certificates (read or generated on first use). */
   signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
@@ -116,6 +120,7 @@ export const services = {
 /** Let queued deliveries in flight finish (graceful shutdown). */
 export async function stopServices(): Promise<void> {
   if (housekeepingTimer) clearInterval(housekeepingTimer);
+  if (flags) (await flags).stop();
   if (aggregateRefresh) await aggregateRefresh.flush();
   if (email) await (await email).stop();
 }
