@@ -24,6 +24,8 @@ export type RouteDef = {
   readonly middleware?: 'courses';
   /** A page may force a colour mode; forcing 'system' is refused with a warning. */
   readonly colorMode?: ColorModeForce;
+  /** The content varies per visitor (feature-flag variants): never cached, an anonymous-id cookie is set. */
+  readonly personalised?: boolean;
   /** Only the calculator iframe may be embedded by other sites. */
   readonly frameable?: boolean;
   /** The page posts a form to itself: its route module has an action (others answer a POST with 405). */
@@ -77,7 +79,7 @@ export const routes = {
 
   hire: page('/hire', '/en/hire'),
   hireSite: page('/hire/site', '/en/hire/site', { form: true, access: 'hire-only', indexable: false }),
-  hireLanding: page('/hire/landing', '/en/hire/landing'),
+  hireLanding: page('/hire/landing', '/en/hire/landing', { personalised: true }),
   hirePricing: page('/hire/pricing', '/en/hire/pricing'),
   hireStaffing: page('/hire/staffing', '/en/hire/staffing'),
   hireSchedule: page('/hire/agendar', '/en/hire/agendar'),

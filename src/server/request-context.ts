@@ -18,6 +18,8 @@ export type RequestContext = {
   token?: string | null;
   /** The token of an offer typed before signing up (cookie OFFER_DRAFT_COOKIE); signed-in requests only. */
   offerDraft?: string;
+  /** The visitor's anonymous id (first-party cookie), set on personalised routes: the flags' bucketing key. */
+  anonymousId?: string;
   /** A form post that failed, re-rendered into its page without JavaScript. */
   form?: FormState;
 };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { HireLandingPage } from './landing-page';
 import { contentPage } from '../content/content-page';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createHireActions } from './hire-actions';
@@ -15,7 +16,7 @@ export function hireRoutes(deps: AreaDeps) {
         related: ['hirePricing', 'hireStaffing', 'hireRequestMeeting', 'hireStartNow'],
       }),
     },
-    hireLanding: { page: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hirePricing', 'hireSchedule'] }) },
+    hireLanding: { page: HireLandingPage },
     hirePricing: {
       page: contentPage({ primary: { id: 'hireStartNow', key: 'home.ctaHire' }, related: ['hireStaffing', 'hireRequestMeeting'] }),
     },

@@ -21,6 +21,7 @@ import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader }
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import { clientIp, type TrustProxy } from './client-ip';
 import { utmCookieFor } from './utm';
+import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, newAnonymousId } from './anonymous-id';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
@@ -281,9 +282,16 @@ export function createHttpApp({
     // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
     const resolved = hasToken ? await session() : null;
     const anonymous = !resolved?.session.loggedIn;
+    // Personalised pages (flag variants) bucket visitors by a first-party anonymous id, set on the first visit
+    // (HTML or RSC, so a client navigation keeps the same variant), and are never cached.
+    const route = matchRoute(pagePath);
+    const personalised = isPage && !!route && routeDef(route.id).personalised === true;
+    const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
+    const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
     const extraCookies = [
       ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
       ...(isPage && !isRscPath(url.pathname) ? utmCookieFor(url.searchParams, config) : []),
+      ...(anonymousId && !knownId ? [anonymousIdCookie(anonymousId, config)] : []),
     ];
 
     const render = async (): Promise<{ res: Response; nonce: string }> => {
@@ -296,6 +304,7 @@ export function createHttpApp({
         form: form?.state,
         // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
         offerDraft: resolved?.session.loggedIn ? jar[OFFER_DRAFT_COOKIE] : undefined,
+        anonymousId,
       };
       const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
@@ -315,7 +324,7 @@ export function createHttpApp({
       if (isPage) {
         for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
         if (!headers.has('cache-control')) {
-          headers.set('cache-control', anonymous && !form && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
+          headers.set('cache-control', anonymous && !form && !personalised && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
         }
       }
       return { res: new Response(res.body, { status: res.status, statusText: res.statusText, headers }), nonce: ctx.nonce };
@@ -341,7 +350,7 @@ export function createHttpApp({
       return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     };
 
-    if (isPage && !hasToken && !form && cache.enabled) {
+    if (isPage && !hasToken && !form && !personalised && cache.enabled) {
       const key = url.pathname + url.search;
       const { entry, hit } = await cache.getOrFill(key, async () => {
         const { res } = await render();

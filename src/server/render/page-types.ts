@@ -22,6 +22,8 @@ export type PageProps = {
   /** The visitor's session (loaded once per request by the HTTP layer) and the same as the services' viewer. */
   session: Session;
   viewer: Viewer;
+  /** The visitor's anonymous id on personalised routes (the feature flags' bucketing key), else null. */
+  anonymousId: string | null;
   /** A form post of this page that failed, re-rendered with its errors (no JavaScript), else null. */
   form: FormState | null;
 };

@@ -111,6 +111,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       session,
       viewer: viewerOf(session),
       form: getRequestContext()?.form ?? null,
+      anonymousId: getRequestContext()?.anonymousId ?? null,
     };
     let content: ReactNode;
     let meta: PageMeta;

@@ -14,6 +14,7 @@ import { createHiringService, type HiringService } from './hiring-service';
 import { createLearningService, type LearningService } from './learning-service';
 import { loadSigningKey, type SigningKey } from '../learning/credentials';
 import { createFlagStore, type FlagStore } from '../flags/flag-store';
+import { evaluateFlags, type FlagAttributes } from '../flags/evaluate';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { refreshAggregates } from '../salaries/aggregates';
@@ -99,6 +100,13 @@ export const services = {
   learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
   /** Feature flags: the versioned file plus the database's overrides. */
   flags: () => (flags ??= getDatabase().then((db) => createFlagStore(db.db))),
+  /** Flags for one request, evaluated on the server (the embedded service, or a real GrowthBook). */
+  evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) =>
+    evaluateFlags(
+      { store: services.flags, apiHost: getConfig().FEATURE_FLAGS_API_HOST, clientKey: getConfig().FEATURE_FLAGS_CLIENT_KEY },
+      attributes,
+      wanted,
+    ),
   /** The Ed25519 key that signs certificates (read or generated on first use). */
   signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),

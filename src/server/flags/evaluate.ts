@@ -1,0 +1,49 @@
+import 'server-only';
+import { GrowthBook } from '@growthbook/growthbook';
+import type { FeaturesPayload, FlagStore } from './flag-store';
+
+// Flags evaluated on the server for one request (LIBS.md §8: one GrowthBook instance per request), so a page
+// renders the visitor's variant with no flicker and the same visitor always gets the same one. With the
+// embedded service (FEATURE_FLAGS_API_HOST a path such as /flags) the definitions come straight from the
+// store; with a real GrowthBook (an http(s) URL) the SDK fetches them, with a 1 s timeout.
+export type FlagAttributes = { id: string; accountType: 'anonymous' | 'match' | 'hire'; locale: string; country?: string };
+type Exposure = { experiment: string; variation: string };
+export type EvaluatedFlags<T extends Record<string, unknown>> = {
+  values: { [K in keyof T]: T[K] };
+  /** The experiments this request was bucketed into (sent to analytics once that is wired). */
+  exposures: Exposure[];
+};
+
+type Source = { store: () => Promise<FlagStore>; apiHost: string; clientKey: string };
+
+/** The values of `wanted` (key → fallback of the right type) for these attributes. */
+export async function evaluateFlags<T extends Record<string, unknown>>(
+  source: Source,
+  attributes: FlagAttributes,
+  wanted: T,
+): Promise<EvaluatedFlags<T>> {
+  const exposures: Exposure[] = [];
+  const trackingCallback = (experiment: { key: string }, result: { key: string }) => {
+    exposures.push({ experiment: experiment.key, variation: result.key });
+  };
+  let gb: GrowthBook;
+  if (/^https?:\/\//.test(source.apiHost)) {
+    gb = new GrowthBook({ apiHost: source.apiHost, clientKey: source.clientKey, attributes, trackingCallback });
+    await gb.init({ timeout: 1000 });
+  } else {
+    const payload: FeaturesPayload = await (await source.store()).payload();
+    gb = new GrowthBook({ features: payload.features, attributes, trackingCallback });
+  }
+  try {
+    const values = Object.fromEntries(
+      Object.entries(wanted).map(([key, fallback]) => {
+        const v = gb.getFeatureValue(key, fallback as never) as unknown;
+        // A value of another type than the fallback (a mistyped override) falls back.
+        return [key, typeof v === typeof fallback ? v : fallback];
+      }),
+    ) as { [K in keyof T]: T[K] };
+    return { values, exposures };
+  } finally {
+    gb.destroy();
+  }
+}
