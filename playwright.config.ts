@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests against the production build, in Debian's Chromium (Playwright's own download does not work
 // here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
-import { E2E_DB, E2E_PORT as PORT, E2E_UPLOADS, e2eServerEnv } from './e2e/env';
+import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_UPLOADS, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,14 +33,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A database of its own, fresh on every run (the tests read the email outbox from it).
-    command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
-    env: e2eServerEnv(),
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A database of its own, fresh on every run (the tests read the email outbox from it).
+      command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
+      env: e2eServerEnv(),
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same build with analytics and monitoring configured (e2e/integrations.spec.ts). Started after
+      // the first server, so the build is there.
+      command: `rm -rf ${E2E_INT_DB}* && node scripts/start.mjs`,
+      env: e2eIntegrationsServerEnv(),
+      url: `http://127.0.0.1:${E2E_INT_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

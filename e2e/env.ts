@@ -25,3 +25,27 @@ export function e2eServerEnv(): Record<string, string> {
     OAUTH_GITHUB_PROFILE_URL: `${provider}/api`,
   };
 }
+
+/** A second server with analytics and monitoring on, sending to the tests' own intake (e2e/intake.ts). */
+export const E2E_INT_PORT = E2E_PORT + 2;
+export const E2E_INT_ORIGIN = `http://127.0.0.1:${E2E_INT_PORT}`;
+export const E2E_INT_DB = 'data/e2e-integrations.db';
+export const E2E_INTAKE_PORT = E2E_PORT + 78;
+const E2E_INTAKE = `http://127.0.0.1:${E2E_INTAKE_PORT}`;
+
+export function e2eIntegrationsServerEnv(): Record<string, string> {
+  return {
+    ...e2eServerEnv(),
+    PORT: String(E2E_INT_PORT),
+    SITE_URL: E2E_INT_ORIGIN,
+    DATABASE_URL: `file:${E2E_INT_DB}`,
+    UPLOADS_DIR: 'data/e2e-integrations-uploads',
+    ANALYTICS_WRITE_KEY: 'wk-e2e',
+    ANALYTICS_DATA_PLANE_URL: E2E_INTAKE,
+    ANALYTICS_CONFIG_URL: E2E_INTAKE,
+    DATADOG_CLIENT_TOKEN: 'pub-e2e',
+    DATADOG_APPLICATION_ID: 'app-e2e',
+    DATADOG_PROXY: `${E2E_INTAKE}/dd`,
+    LOG_FORWARDING: 'true',
+  };
+}

@@ -47,3 +47,27 @@ test('the calculator-first variant leads with what the role pays', async ({ brow
     await context.close();
   }
 });
+
+test('a flag changed while the page is open reaches it through the stream, without a reload', async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'tandem_aid', value: 'b'.repeat(22), url: 'http://127.0.0.1' }]);
+  const page = await context.newPage();
+  flags('set', 'hire-landing-variant', '"control"');
+  try {
+    // The browser SDK starts from the server's payload and opens the stream.
+    const stream = page.waitForRequest((r) => r.url().includes('/flags/sub/sdk-tandem-local'));
+    expect(await variantOf(page)).toBe('control');
+    await stream;
+    const navigations = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    flags('set', 'hire-landing-variant', '"calculator-first"');
+    await expect(page.locator('[data-flag="hire-landing-variant"]')).toHaveAttribute('data-variant', 'calculator-first', {
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('¿Cuánto pagar por tu próximo talento?');
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(navigations);
+    expect(page.url()).toMatch(/\/hire\/landing$/);
+  } finally {
+    flags('unset', 'hire-landing-variant');
+    await context.close();
+  }
+});

@@ -4,6 +4,7 @@ import { unstable_setNonce as setNonce } from 'waku/router/server';
 import { locales } from './i18n/locales';
 import { paramNames, routeIds, routes } from './routes';
 import { getConfig } from './server/config';
+import { integrationsOf } from './server/public-config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
@@ -20,6 +21,8 @@ import { createRegistry } from './areas/registry';
 
 // Fail fast with a readable list when the environment is wrong.
 const config = getConfig();
+// A client integration configured wrongly is turned off, not fatal: say why, with the SDK's own message.
+for (const problem of integrationsOf(config).problems) console.warn(`[integrations] ${problem}`);
 // Every route's page, form action and own GET answer, from the areas (src/areas/*/routes.ts).
 const registry = createRegistry({ ...services, config });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, toPublicConfig } from './config';
+import { ConfigError, parseConfig } from './config';
+import { integrationOrigins, integrationsConfig, integrationsOf, toPublicConfig } from './public-config';
 
 describe('configuration', () => {
   it('runs on defaults with an empty environment', () => {
     const c = parseConfig({});
     expect(c.SITE_URL).toBe('http://localhost:8080');
-    expect(c.ANALYTICS_ENABLED).toBe(false);
+    expect(integrationsConfig(c)).toBeNull();
     const pub = toPublicConfig(c);
     expect(pub.auth).toEqual({ name_cookie_token: 'tandem_token', name_cookie_type: 'tandem_type', name_cookie_domain: '' });
     expect(pub.feature_flags).toEqual({ apiHost: '/flags', clientKey: 'sdk-tandem-local', enableDevMode: false });
@@ -61,7 +62,56 @@ describe('configuration', () => {
     expect(parseConfig({ SITE_URL: 'https://tandem.example' }).SITE_URL_SET).toBe(true);
   });
 
-  it('refuses analytics without a write key and data plane', () => {
-    expect(() => parseConfig({ ANALYTICS_ENABLED: 'true' })).toThrow(/ANALYTICS_WRITE_KEY/);
+  it('turns analytics off, with the SDK message, when the write key or data plane is bad', () => {
+    const noKey = integrationsOf(parseConfig({ ANALYTICS_ENABLED: 'true' }));
+    expect(noKey.analytics).toBeNull();
+    expect(noKey.problems).toEqual([
+      'analytics off: The write key "" is invalid. It must be a non-empty string. Please check that the write key is correct and try again.',
+      'analytics off: The data plane URL "" is invalid. It must be a valid URL string. Please check that the data plane URL is correct and try again.',
+    ]);
+    const badUrl = integrationsOf(parseConfig({ ANALYTICS_WRITE_KEY: 'wk', ANALYTICS_DATA_PLANE_URL: 'dataplane' }));
+    expect(badUrl.analytics).toBeNull();
+    expect(badUrl.problems[0]).toMatch(/The data plane URL "dataplane" is invalid/);
+  });
+
+  it('turns analytics on with a write key and a data plane, and keeps the session settings', () => {
+    const c = parseConfig({
+      ANALYTICS_WRITE_KEY: 'wk_1',
+      ANALYTICS_DATA_PLANE_URL: 'https://events.tandem.example',
+      ANALYTICS_SESSION_TIMEOUT: '0',
+      ANALYTICS_SAME_SITE: 'Strict',
+    });
+    const i = integrationsOf(c);
+    expect(i.analytics).toMatchObject({
+      key: 'wk_1',
+      data_plane_url: 'https://events.tandem.example',
+      session_timeout: 0,
+      same_site: 'Strict',
+    });
+    expect(i.problems).toEqual([expect.stringMatching(/timeout value is 0, which disables/)]);
+    expect(toPublicConfig(c).data_integration_platform.enabled).toBe(true);
+    expect(integrationOrigins(c)).toEqual(['https://events.tandem.example', 'https://api.rudderstack.com']);
+    expect(
+      integrationsOf(
+        parseConfig({ ANALYTICS_WRITE_KEY: 'wk_1', ANALYTICS_DATA_PLANE_URL: 'https://e.example', ANALYTICS_ENABLED: 'false' }),
+      ).analytics,
+    ).toBeNull();
+  });
+
+  it('turns monitoring on with a token and an application id; bad values turn it off with the SDK message', () => {
+    const ok = integrationsOf(parseConfig({ DATADOG_CLIENT_TOKEN: 'pub1', DATADOG_APPLICATION_ID: 'app1' }));
+    expect(ok.monitoring).toMatchObject({ site: 'datadoghq.com', session_sample_rate: 100, telemetry_sample_rate: 20 });
+    expect(integrationOrigins(parseConfig({ DATADOG_CLIENT_TOKEN: 'pub1', DATADOG_APPLICATION_ID: 'app1' }))).toEqual([
+      'https://browser-intake-datadoghq.com',
+    ]);
+    const bad = integrationsOf(
+      parseConfig({ DATADOG_APPLICATION_ID: 'app1', DATADOG_SITE: 'example.com', DATADOG_SESSION_SAMPLE_RATE: '150' }),
+    );
+    expect(bad.monitoring).toBeNull();
+    expect(bad.problems).toEqual([
+      'monitoring off: Client Token is not configured, we will not send any data.',
+      'monitoring off: Site should be a valid Datadog site. More details: https://docs.datadoghq.com/getting_started/site/.',
+      'monitoring off: Session Sample Rate should be a number between 0 and 100',
+    ]);
   });
 });

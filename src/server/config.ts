@@ -1,6 +1,5 @@
 import 'server-only';
 import { z } from 'zod';
-import type { PublicConfig } from '../domain/public-config';
 import { parseTrustProxy } from './http/client-ip';
 
 // Environment variables, validated once at start-up. A bad value stops the server with a list that names
@@ -33,10 +32,27 @@ const schema = z.object({
   FEATURE_FLAGS_API_HOST: urlOrPath.default('/flags'),
   FEATURE_FLAGS_CLIENT_KEY: z.string().min(1).default('sdk-tandem-local'),
   FEATURE_FLAGS_DEV_MODE: bool,
-  ANALYTICS_ENABLED: bool,
+  /** Analytics (RudderStack): on when a write key or data plane is given, unless ANALYTICS_ENABLED=false. */
+  ANALYTICS_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   ANALYTICS_CDN_URL: z.union([absoluteUrl, z.literal('')]).default(''),
-  ANALYTICS_WRITE_KEY: z.string().default(''),
-  ANALYTICS_DATA_PLANE_URL: z.union([absoluteUrl, z.literal('')]).default(''),
+  ANALYTICS_CONFIG_URL: z.union([absoluteUrl, z.literal('')]).default(''),
+  // Checked with the SDK's own rules and messages (src/server/integrations.ts), not here.
+  ANALYTICS_WRITE_KEY: z.string().max(200).default(''),
+  ANALYTICS_DATA_PLANE_URL: z.string().max(500).default(''),
+  ANALYTICS_SESSION_TIMEOUT: z.string().max(20).optional(),
+  ANALYTICS_SAME_SITE: z.string().max(20).optional(),
+  /** Monitoring (Datadog RUM): on when a client token or application id is given. */
+  DATADOG_CLIENT_TOKEN: z.string().max(200).default(''),
+  DATADOG_APPLICATION_ID: z.string().max(200).default(''),
+  DATADOG_SITE: z.string().max(100).default('datadoghq.com'),
+  DATADOG_SERVICE: z.string().max(100).default('tandem-web'),
+  DATADOG_ENV: z.string().max(50).default('production'),
+  DATADOG_SESSION_SAMPLE_RATE: z.coerce.number().default(100),
+  DATADOG_SESSION_REPLAY_SAMPLE_RATE: z.coerce.number().default(0),
+  DATADOG_TELEMETRY_SAMPLE_RATE: z.coerce.number().default(20),
+  DATADOG_TRACKING_CONSENT: z.string().max(20).default('granted'),
+  /** Send the SDK's batches through this URL (a proxy on your domain, or a test intake) instead of Datadog's. */
+  DATADOG_PROXY: z.union([absoluteUrl, z.literal('')]).default(''),
   LOG_FORWARDING: bool,
   SMTP_URL: z
     .string()
@@ -98,9 +114,6 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     throw new ConfigError(problems);
   }
   const c = result.data;
-  if (c.ANALYTICS_ENABLED && (!c.ANALYTICS_WRITE_KEY || !c.ANALYTICS_DATA_PLANE_URL)) {
-    throw new ConfigError(['ANALYTICS_ENABLED: needs ANALYTICS_WRITE_KEY and ANALYTICS_DATA_PLANE_URL']);
-  }
   return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, ''), SITE_URL_SET: cleaned.SITE_URL !== undefined };
 }
 
@@ -109,20 +122,4 @@ let cached: ServerConfig | undefined;
 export function getConfig(): ServerConfig {
   cached ??= parseConfig(process.env);
   return cached;
-}
-
-export function toPublicConfig(c: ServerConfig): PublicConfig {
-  return {
-    apiBase: c.API_BASE,
-    auth: { name_cookie_token: c.AUTH_COOKIE_TOKEN, name_cookie_type: c.AUTH_COOKIE_TYPE, name_cookie_domain: c.AUTH_COOKIE_DOMAIN },
-    feature_flags: { apiHost: c.FEATURE_FLAGS_API_HOST, clientKey: c.FEATURE_FLAGS_CLIENT_KEY, enableDevMode: c.FEATURE_FLAGS_DEV_MODE },
-    data_integration_platform: {
-      enabled: c.ANALYTICS_ENABLED,
-      cdn_url: c.ANALYTICS_CDN_URL,
-      key: c.ANALYTICS_WRITE_KEY,
-      data_plane_url: c.ANALYTICS_DATA_PLANE_URL,
-    },
-    log_forwarding: c.LOG_FORWARDING,
-    brand: { name: c.BRAND_NAME, handle: c.BRAND_HANDLE, siteUrl: c.SITE_URL },
-  };
 }

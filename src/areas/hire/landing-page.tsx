@@ -6,6 +6,8 @@ import { href, type RouteId } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page } from '../../server/render/page-types';
 import { services } from '../../server/services/container';
+import { getConfig } from '../../server/config';
+import { FlagVariant } from '../../components/islands/flag-variant';
 
 // /hire/landing: the campaign landing for companies, in the variant the `hire-landing-variant` flag picks
 // for this visitor (decision 022): `control` leads with publishing an offer, `calculator-first` with what the
@@ -16,22 +18,25 @@ type Variant = (typeof VARIANTS)[number];
 
 export const HireLandingPage: Page = async (p) => {
   const { t, locale, session } = p;
-  const { values, exposures } = await services.evaluateFlags(
-    { id: p.anonymousId ?? `user-${p.viewer?.id ?? 'unknown'}`, accountType: session.loggedIn ? session.type : 'anonymous', locale },
-    { 'hire-landing-variant': 'control' },
-  );
+  const attributes = {
+    id: p.anonymousId ?? `user-${p.viewer?.id ?? 'unknown'}`,
+    accountType: session.loggedIn ? session.type : 'anonymous',
+    locale,
+  } as const;
+  const { values, payload } = await services.evaluateFlags(attributes, { 'hire-landing-variant': 'control' });
   const variant: Variant = (VARIANTS as readonly string[]).includes(values['hire-landing-variant'])
     ? (values['hire-landing-variant'] as Variant)
     : 'control';
-  const calculatorFirst = variant === 'calculator-first';
-  const primary: { id: RouteId; label: string } = calculatorFirst
-    ? { id: 'tools', label: t('hire.landing.seeSalaries') }
-    : { id: 'hireStartNow', label: t('home.ctaHire') };
-  const secondary: { id: RouteId; label: string } = calculatorFirst
-    ? { id: 'hireCreateOffer', label: t('hire.landing.publishFree') }
-    : { id: 'hireRequestMeeting', label: t('hire.landing.talkToUs') };
-  const content = (
-    <div data-variant={variant} data-experiment={exposures[0]?.experiment ?? ''}>
+  const flags = getConfig();
+  const content = (v: Variant) => {
+    const calculatorFirst = v === 'calculator-first';
+    const primary: { id: RouteId; label: string } = calculatorFirst
+      ? { id: 'tools', label: t('hire.landing.seeSalaries') }
+      : { id: 'hireStartNow', label: t('home.ctaHire') };
+    const secondary: { id: RouteId; label: string } = calculatorFirst
+      ? { id: 'hireCreateOffer', label: t('hire.landing.publishFree') }
+      : { id: 'hireRequestMeeting', label: t('hire.landing.talkToUs') };
+    return (
       <PageHero
         heading={calculatorFirst ? t('hire.landing.calculatorHeading') : t('routes.hireLanding.heading')}
         intro={calculatorFirst ? t('hire.landing.calculatorIntro', { brand: p.brand }) : t('routes.hireLanding.intro', { brand: p.brand })}
@@ -45,6 +50,22 @@ export const HireLandingPage: Page = async (p) => {
           </ButtonLink>
         </div>
       </PageHero>
+    );
+  };
+  return answer(
+    200,
+    <>
+      {/* Both variants travel to the browser so that a flag change streamed to this open page can switch them. */}
+      <FlagVariant
+        flag="hire-landing-variant"
+        initial={variant}
+        variants={Object.fromEntries(VARIANTS.map((v) => [v, content(v)]))}
+        payload={payload}
+        attributes={attributes}
+        apiHost={flags.FEATURE_FLAGS_API_HOST}
+        clientKey={flags.FEATURE_FLAGS_CLIENT_KEY}
+        devMode={flags.FEATURE_FLAGS_DEV_MODE}
+      />
       <div className="container page" style={{ paddingTop: 0 }}>
         <LinkCards
           heading={t('common.related')}
@@ -55,7 +76,7 @@ export const HireLandingPage: Page = async (p) => {
           }))}
         />
       </div>
-    </div>
+    </>,
+    { 'cache-control': 'private, no-store' },
   );
-  return answer(200, content, { 'cache-control': 'private, no-store' });
 };

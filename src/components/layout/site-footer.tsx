@@ -46,6 +46,12 @@ export function SiteFooter({ locale, t, path, query, brand, handle }: ShellProps
               <li>
                 <Link to={href('termsB2c', locale)}>{t('routes.termsB2c.title')}</Link>
               </li>
+              <li>
+                {/* The consent choice, again: the privacy policy's cookie section carries the same form as the banner. */}
+                <a href={`${href('privacy', locale)}#cookies`} data-consent-settings="">
+                  {t('consent.settings')}
+                </a>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-language">

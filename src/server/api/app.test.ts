@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createAuthService } from '../services/auth-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../services/rate-limit';
+import { parseTrustProxy } from '../http/client-ip';
 import { createApiApp } from './app';
 
 const SECRET = 's'.repeat(40);
@@ -226,5 +227,41 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     // per address: a fresh email from a busy address is refused too
     for (let i = 0; i < 5; i++) await login(`spray${i}@example.com`, '192.0.2.1');
     expect((await login('fresh@example.com', '192.0.2.1')).status).toBe(429);
+  });
+});
+
+describe('visitor context (client-IP cookie, SPEC §7)', () => {
+  const app = (trust: string | undefined) =>
+    new Hono().route(
+      '/api',
+      createApiApp({
+        auth: () => Promise.reject(new Error('not used')),
+        trustProxy: parseTrustProxy(trust),
+        siteOrigin: 'https://tandem.example',
+      }),
+    );
+  const env = { incoming: { socket: { remoteAddress: '::ffff:10.0.0.5' } } };
+
+  it('answers the connection address, sets the script-readable cookie and is never cached', async () => {
+    const res = await app(undefined).request('/api/visitor', { headers: { 'x-forwarded-for': '203.0.113.9' } }, env);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, result: { ip: '10.0.0.5', utm: null } });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^tandem_client_ip=10\.0\.0\.5; Max-Age=86400; Path=\/; Secure; SameSite=Lax$/);
+    expect(cookie).not.toMatch(/HttpOnly/);
+  });
+
+  it('believes the proxy hop only when TRUST_PROXY says so, and returns the stored campaign', async () => {
+    const res = await app('1').request(
+      '/api/visitor',
+      { headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9', cookie: 'tandem_utm=' + encodeURIComponent('{"utm_source":"li"}') } },
+      env,
+    );
+    expect(await res.json()).toEqual({ success: true, result: { ip: '203.0.113.9', utm: { utm_source: 'li' } } });
+  });
+
+  it('answers 405 to writes', async () => {
+    expect((await app(undefined).request('/api/visitor', { method: 'POST' }, env)).status).toBe(405);
   });
 });

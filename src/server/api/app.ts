@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ServiceError } from '../services/errors';
 import type { AuthService } from '../services/auth-service';
-import { parseCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { utmFromCookies } from '../http/utm';
 import { isCrossSite } from '../http/forms';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
@@ -33,6 +34,8 @@ const registerBody = z.object({
   utm_content: utm,
 });
 const hireRegisterBody = registerBody.extend({ company_name: z.string().trim().min(2).max(160) });
+
+const CLIENT_IP_COOKIE = 'tandem_client_ip';
 
 type Deps = {
   /** The identity service; it applies the sign-in and sign-up limits (rate-limit.ts) itself. */
@@ -145,6 +148,27 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
     return ok(c, user);
   });
   api.all('/v3/:type/auth/me', only('GET, HEAD'));
+
+  // The visitor's address as this server sees it (proxy-aware through TRUST_PROXY) and the visit's campaign,
+  // for the analytics context once the visitor has consented. SPEC §7's client-IP cookie, set from the
+  // connection instead of an outside lookup service; readable by scripts, kept a day.
+  api.get('/visitor', (c) => {
+    const ip = clientIp(c, trustProxy);
+    c.header('cache-control', 'private, no-store');
+    c.header(
+      'set-cookie',
+      stringifySetCookie({
+        name: CLIENT_IP_COOKIE,
+        value: ip,
+        maxAge: 86_400,
+        path: '/',
+        sameSite: 'lax',
+        secure: !!siteOrigin?.startsWith('https://'),
+      }),
+    );
+    return ok(c, { ip, utm: utmFromCookies(c.req.header('cookie')) });
+  });
+  api.all('/visitor', only('GET, HEAD'));
 
   if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
 

@@ -10,8 +10,10 @@ export type FlagAttributes = { id: string; accountType: 'anonymous' | 'match' | 
 type Exposure = { experiment: string; variation: string };
 export type EvaluatedFlags<T extends Record<string, unknown>> = {
   values: { [K in keyof T]: T[K] };
-  /** The experiments this request was bucketed into (sent to analytics once that is wired). */
+  /** The experiments this request was bucketed into. */
   exposures: Exposure[];
+  /** What the browser SDK starts from (initSync), so it shows the same variants with no request. */
+  payload: { features: Record<string, unknown>; experiments?: unknown[] };
 };
 
 type Source = { store: () => Promise<FlagStore>; apiHost: string; clientKey: string };
@@ -42,7 +44,8 @@ export async function evaluateFlags<T extends Record<string, unknown>>(
         return [key, typeof v === typeof fallback ? v : fallback];
       }),
     ) as { [K in keyof T]: T[K] };
-    return { values, exposures };
+    const { features = {}, experiments } = gb.getDecryptedPayload();
+    return { values, exposures, payload: { features, ...(experiments?.length ? { experiments } : {}) } };
   } finally {
     gb.destroy();
   }

@@ -16,6 +16,8 @@ import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
 import { compressStream, isCompressible, pickEncoding } from './compress';
 import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
+import { integrationOrigins } from '../public-config';
+import { handleConsent } from './consent';
 import { clearedSessionCookies } from '../session-cookies';
 import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader } from '../web-session';
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
@@ -90,9 +92,7 @@ export function createHttpApp({
 }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
-  const connectSrc = [config.ANALYTICS_DATA_PLANE_URL, config.ANALYTICS_CDN_URL, config.FEATURE_FLAGS_API_HOST]
-    .filter((u) => /^https?:\/\//.test(u))
-    .map((u) => new URL(u).origin);
+  const connectSrc = integrationOrigins(config);
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
   const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
@@ -159,6 +159,7 @@ export function createHttpApp({
     const up = isReady ? await isReady() : true;
     return c.text(up ? 'ready' : 'not ready', up ? 200 : 503, { 'cache-control': 'no-store' });
   });
+  app.post('/consent', (c) => handleConsent(c, config, siteOrigin));
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);

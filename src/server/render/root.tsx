@@ -10,7 +10,11 @@ import { localeOfPath } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
 import { COLOR_MODE_SCRIPT, resolveForcedMode } from '../../domain/color-mode';
 import { href, matchRoute, routeDef } from '../../routes';
-import { getConfig, toPublicConfig } from '../config';
+import { getConfig } from '../config';
+import { integrationsConfig, toPublicConfig } from '../public-config';
+import { Integrations } from '../../components/islands/integrations';
+import { ConsentForm } from '../../components/layout/consent-form';
+import { CONSENT_SCRIPT } from '../../domain/consent';
 import { currentPagePath } from '../current-path';
 import { getRequestContext } from '../request-context';
 import { loadSession } from '../session';
@@ -26,10 +30,18 @@ export async function Root({ children }: { children: ReactNode }) {
   const config = toPublicConfig(getConfig());
   const session = await loadSession();
   const nonce = getRequestContext()?.nonce;
+  const integrations = integrationsConfig(getConfig());
   return (
     <html lang={locale} data-color-mode-forced={forced} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }} />
+        {integrations && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />}
+        {/* Without JavaScript nothing can track, so there is nothing to ask. */}
+        {integrations && (
+          <noscript>
+            <style>{'.consent-banner{display:none}'}</style>
+          </noscript>
+        )}
         <meta name="theme-color" content="#7e22ce" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
@@ -52,6 +64,19 @@ export async function Root({ children }: { children: ReactNode }) {
           >
             {null}
           </Enhance>
+          {/* After the page in the DOM, so the skip link stays the first thing to tab to. */}
+          {integrations && (
+            <ConsentForm
+              t={t}
+              brand={config.brand.name}
+              analytics={!!integrations.analytics}
+              monitoring={!!integrations.monitoring}
+              back={path}
+              privacyHref={`${href('privacy', locale)}#cookies`}
+              variant="banner"
+            />
+          )}
+          <Integrations config={integrations} />
         </Providers>
       </body>
     </html>
