@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { configuredContentJs, SDK_CHUNK } from './configured-js.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8411);
@@ -304,46 +305,11 @@ let loginJsGzip = 0;
 for (const src of loginScripts) loginJsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
 const formChunk = readdirSync(join(root, 'dist/public/assets')).find((f) => /^account-form-impl-.*\.js$/.test(f));
 const formChunkGzip = formChunk ? gzipSync(readFileSync(join(root, 'dist/public/assets', formChunk)), { level: 9 }).length : 0;
-// Issue 13: with analytics and monitoring configured, what a content page loads before the visitor
-// consents (the same build, plus the inline consent script), and that no page references an SDK chunk.
-const SDK_CHUNK = /\/assets\/(rudderstack|datadog|browser-logs|start)-[^"]*\.js/;
-const scriptsOf = (html) => [
-  ...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1])),
-];
-const INT_PORT = PORT + 3;
-const intServer = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(INT_PORT),
-    HOST: '127.0.0.1',
-    WORKERS: '1',
-    // Local, unreachable endpoints: nothing is sent anywhere (and nothing loads before consent anyway).
-    ANALYTICS_WRITE_KEY: 'wk-bench',
-    ANALYTICS_DATA_PLANE_URL: 'http://127.0.0.1:9',
-    ANALYTICS_CONFIG_URL: 'http://127.0.0.1:9',
-    DATADOG_CLIENT_TOKEN: 'pub-bench',
-    DATADOG_APPLICATION_ID: 'app-bench',
-    DATADOG_PROXY: 'http://127.0.0.1:9/dd',
-    LOG_FORWARDING: 'true',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-let intJsGzip = 0;
-let intScripts = [];
-let intInline = 0;
-try {
-  await waitUp(`http://127.0.0.1:${INT_PORT}/healthz`);
-  const intHtml = await (await fetch(`http://127.0.0.1:${INT_PORT}${CONTENT}`)).text();
-  intScripts = scriptsOf(intHtml);
-  for (const src of intScripts) intJsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
-  intInline = gzipSync(Buffer.from([...intHtml.matchAll(/<script nonce[^>]*>([^<]*)<\/script>/g)].map((m) => m[1]).join(''))).length;
-} finally {
-  try {
-    process.kill(-intServer.pid, 'SIGTERM');
-  } catch {}
-}
+const {
+  scripts: intScripts,
+  jsGzip: intJsGzip,
+  inlineGzip: intInline,
+} = await configuredContentJs({ root, port: PORT + 3, path: CONTENT, waitUp });
 const sdkReferenced = [...uniqueScripts, ...intScripts].filter((u) => SDK_CHUNK.test(u));
 const head = contentHtml.slice(0, contentHtml.indexOf('</head>'));
 const blockingCss = [...head.matchAll(/<link[^>]*rel="stylesheet"/g)].length;

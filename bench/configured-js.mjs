@@ -1,0 +1,50 @@
+// Issue 13: with analytics and monitoring configured, what a content page loads before the visitor
+// consents (its scripts, gzip -9, plus the inline consent script), measured on a server of its own. Its endpoints
+// are local and unreachable: nothing is sent anywhere (and nothing loads before consent anyway).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** An SDK chunk: no content page may reference one. */
+export const SDK_CHUNK = /\/assets\/(rudderstack|datadog|browser-logs|start)-[^"]*\.js/;
+
+export async function configuredContentJs({ root, port, path, waitUp }) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WORKERS: '1',
+      ANALYTICS_WRITE_KEY: 'wk-bench',
+      ANALYTICS_DATA_PLANE_URL: 'http://127.0.0.1:9',
+      ANALYTICS_CONFIG_URL: 'http://127.0.0.1:9',
+      DATADOG_CLIENT_TOKEN: 'pub-bench',
+      DATADOG_APPLICATION_ID: 'app-bench',
+      DATADOG_PROXY: 'http://127.0.0.1:9/dd',
+      LOG_FORWARDING: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitUp(`${base}/healthz`);
+    const html = await (await fetch(`${base}${path}`)).text();
+    const scripts = [
+      ...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1])),
+    ];
+    let jsGzip = 0;
+    for (const src of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;
+    // The consent script (hides the banner before paint); the framework's inline RSC data is not code.
+    const inline = [...html.matchAll(/<script nonce[^>]*>([^<]*)<\/script>/g)]
+      .map((m) => m[1])
+      .filter((js) => js.includes('tandem_consent'))
+      .join('');
+    return { scripts, jsGzip, inlineGzip: gzipSync(Buffer.from(inline), { level: 9 }).length };
+  } finally {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+  }
+}
