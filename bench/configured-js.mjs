@@ -39,7 +39,7 @@ export async function configuredContentJs({ root, port, path, waitUp }) {
     // The consent script (hides the banner before paint); the framework's inline RSC data is not code.
     const inline = [...html.matchAll(/<script nonce[^>]*>([^<]*)<\/script>/g)]
       .map((m) => m[1])
-      .filter((js) => js.includes('tandem_consent'))
+      .filter((js) => js.startsWith('(function(){try{if(/(^|; )tandem_consent'))
       .join('');
     return { scripts, jsGzip, inlineGzip: gzipSync(Buffer.from(inline), { level: 9 }).length };
   } finally {
