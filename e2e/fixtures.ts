@@ -49,7 +49,9 @@ export async function waitForHydration(page: Page) {
   // mode and so have no colour-mode button: once it has a React fiber, the page is hydrated.
   await page.waitForFunction(() => {
     const el = document.querySelector('[data-testid="language-switcher"]');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    // The colour-mode menu loads as its own chunk right after hydration (when the page has one).
+    const colorMode = document.querySelector('.color-mode');
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber')) && (!colorMode || colorMode.hasAttribute('data-ready'));
   });
 }
 

@@ -13,6 +13,29 @@ test('a new build shows the update banner and the next navigation is a full load
   await expect.poll(() => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false)).toBe(false);
 });
 
+test('a chunk that fails to load reloads the page: once by Waku, then at most once per path every 10 s', async ({ page }) => {
+  let loads = 0;
+  page.on('load', () => loads++);
+  const ready = () =>
+    page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('build-update-banner-impl')));
+  const fail = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+  await page.goto('/en/hire');
+  await ready();
+  // The first failure of this build: Waku's own recovery reloads.
+  await fail();
+  await expect.poll(() => loads).toBe(2);
+  await ready();
+  // The next one: ours reloads and notes the path...
+  await fail();
+  await expect.poll(() => loads).toBe(3);
+  await ready();
+  // ...so a third within 10 s does not loop.
+  await fail();
+  await page.waitForTimeout(1500);
+  expect(loads).toBe(3);
+  await expect(page).toHaveURL(/\/en\/hire$/);
+});
+
 test('tooltips wait 200 ms and sit on top', async ({ page }) => {
   await page.goto('/en');
   await waitForHydration(page);

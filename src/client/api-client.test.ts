@@ -113,3 +113,41 @@ describe('content backend client', () => {
     expect(down.calls.map((c) => c.url)).toEqual(['/cms/articles?populate[0]=cover']);
   });
 });
+
+describe('bearer token and form posts', () => {
+  it('sends the bearer token when the caller holds one, and none otherwise', async () => {
+    const withToken = scripted(json(200, { success: true, result: 1 }));
+    await createApiClient({ base: '/api', lang: 'es', fetch: withToken.fetch, token: 'tok-1' }).get('/v3/match/auth/me');
+    expect((withToken.calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    const without = scripted(json(200, { success: true, result: 1 }));
+    await createApiClient({ base: '/api', lang: 'es', fetch: without.fetch }).get('/v3/match/auth/me');
+    expect(without.calls[0]!.init.headers as Record<string, string>).not.toHaveProperty('authorization');
+  });
+
+  it('posts a form urlencoded with the lang header, passes any JSON answer on, and never retries', async () => {
+    const reply = { ok: false, errors: { email: 'Ya existe' }, message: 'Revisa el formulario' };
+    const post = scripted(json(429, reply));
+    const r = await createApiClient({ base: '', lang: 'es', fetch: post.fetch }).form('/registro', { email: 'a@b.c' });
+    expect(r).toEqual({ success: true, status: 429, result: reply });
+    expect(post.calls).toHaveLength(1);
+    expect(post.calls[0]!.init.method).toBe('POST');
+    expect(String(post.calls[0]!.init.body)).toBe('email=a%40b.c');
+    expect((post.calls[0]!.init.headers as Record<string, string>).lang).toBe('es');
+  });
+
+  it("answers 'Error desconocido' when there is no answer, and the status when the answer is not JSON", async () => {
+    const down = scripted(new TypeError('Failed to fetch'));
+    expect(await createApiClient({ base: '', lang: 'es', fetch: down.fetch }).form('/ingresar', {})).toEqual({
+      success: false,
+      status: '',
+      message: 'Error desconocido',
+    });
+    expect(down.calls).toHaveLength(1);
+    const html = scripted(new Response('<html>', { status: 502 }));
+    expect(await createApiClient({ base: '', lang: 'en', fetch: html.fetch }).form('/en/login', {})).toMatchObject({
+      success: false,
+      status: 502,
+      message: 'Unknown error',
+    });
+  });
+});

@@ -14,17 +14,24 @@ type ApiFailure = { success: false; status: number | ''; statusCode?: number; me
 export type ApiResult<T> = { success: true; result: T } | ApiFailure;
 
 type Fetch = typeof globalThis.fetch;
-export type ClientOptions = { base: string; lang: 'es' | 'en'; fetch?: Fetch };
+export type ClientOptions = {
+  base: string;
+  lang: 'es' | 'en';
+  fetch?: Fetch;
+  /** A bearer token, when the caller holds one (the site's own pages use the HttpOnly cookie instead). */
+  token?: string | null;
+};
 type Query = Record<string, string | number | boolean | undefined>;
 
 /** How many times a request may be retried: once for reads, never for writes (ofetch's default). */
 export const retriesFor = (method: string) => (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase()) ? 0 : 1);
 
-export function createApiClient({ base, lang, fetch = globalThis.fetch }: ClientOptions) {
+export function createApiClient({ base, lang, fetch = globalThis.fetch, token }: ClientOptions) {
   async function request<T>(method: string, path: string, opts: { body?: unknown; query?: Query } = {}): Promise<ApiResult<T>> {
     const url = new URL(base.replace(/\/+$/, '') + path, globalThis.location?.origin ?? 'http://localhost');
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', lang };
+    if (token) headers.authorization = `Bearer ${token}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     let retries = retriesFor(method);
     for (;;) {
@@ -57,7 +64,35 @@ export function createApiClient({ base, lang, fetch = globalThis.fetch }: Client
       return failure;
     }
   }
+  /**
+   * Post a page's form as the browser would (urlencoded), asking for JSON: the form actions answer a
+   * FormReply with 2xx, 4xx or 429. A write, so never retried; no answer is 'Error desconocido'.
+   */
+  async function form<T>(path: string, values: Record<string, string>): Promise<{ success: true; status: number; result: T } | ApiFailure> {
+    const headers: Record<string, string> = { accept: 'application/json', lang };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await fetch(new URL(base.replace(/\/+$/, '') + path, globalThis.location?.origin ?? 'http://localhost'), {
+        method: 'POST',
+        headers,
+        credentials: 'include',
+        body: new URLSearchParams(values),
+      });
+    } catch (err) {
+      appErrorHook.emit(err);
+      return { success: false, status: '', message: UNKNOWN_ERROR[lang] };
+    }
+    try {
+      return { success: true, status: res.status, result: (await res.json()) as T };
+    } catch {
+      const failure: ApiFailure = { success: false, status: res.status, statusCode: res.status, message: UNKNOWN_ERROR[lang] };
+      appErrorHook.emit(failure);
+      return failure;
+    }
+  }
   return {
+    form,
     get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),

@@ -20,6 +20,8 @@ export type RequestContext = {
   offerDraft?: string;
   /** The visitor's anonymous id (first-party cookie), set on personalised routes: the flags' bucketing key. */
   anonymousId?: string;
+  /** The visitor's country for flag targeting on personalised routes (visitorCountry), when known. */
+  country?: string;
   /** A form post that failed, re-rendered into its page without JavaScript. */
   form?: FormState;
 };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkField, fillMessage } from '../../domain/forms/rules';
 import type { FormReply } from '../../domain/forms/types';
+import { createApiClient } from '../../client/api-client';
 import { navigateTo } from '../../client/url-guard';
 import type { AccountFormProps } from './account-form-types';
 import { AccountFormView, initialView } from './account-form-view';
@@ -60,25 +61,19 @@ export default function AccountFormImpl(props: AccountFormProps & { typed?: Reco
       return;
     }
     setBusy(true);
-    try {
-      const res = await fetch(action, {
-        method: 'POST',
-        body: new URLSearchParams(values),
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-      const reply = (await res.json()) as FormReply;
-      if (reply.ok) {
-        // A full load: the new session (HttpOnly cookie) is read by the server on the next page.
-        if (navigateTo(reply.redirect)) return;
-      } else {
-        setServerErrors(reply.errors);
-        setTouched({});
-        setMessage(reply.message);
-        requestAnimationFrame(() => summaryRef.current?.focus());
-      }
-    } catch {
-      setMessage(labels.network);
+    // The browser API client (SPEC §7): lang header, no retry of a write, no throw.
+    const lang = document.documentElement.lang === 'en' ? 'en' : 'es';
+    const res = await createApiClient({ base: '', lang }).form<FormReply>(action, values);
+    if (!res.success) {
+      setMessage(res.status === '' ? labels.network : res.message);
+    } else if (res.result.ok) {
+      // A full load: the new session (HttpOnly cookie) is read by the server on the next page.
+      if (navigateTo(res.result.redirect)) return;
+    } else {
+      setServerErrors(res.result.errors);
+      setTouched({});
+      setMessage(res.result.message);
+      requestAnimationFrame(() => summaryRef.current?.focus());
     }
     setBusy(false);
   }

@@ -22,7 +22,8 @@ export const HireLandingPage: Page = async (p) => {
     id: p.anonymousId ?? `user-${p.viewer?.id ?? 'unknown'}`,
     accountType: session.loggedIn ? session.type : 'anonymous',
     locale,
-  } as const;
+    ...(p.country ? { country: p.country } : {}),
+  };
   const { values, payload } = await services.evaluateFlags(attributes, { 'hire-landing-variant': 'control' });
   const variant: Variant = (VARIANTS as readonly string[]).includes(values['hire-landing-variant'])
     ? (values['hire-landing-variant'] as Variant)

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 
 // Loaded on demand through <Enhance kind="update-banner"> (root.tsx), so no page pays for it up front.
-// Detects a new build (SPEC §4): checks /builds/latest.json about 1 s after load and then hourly; when the
-// id differs it offers a reload and turns the next navigation into a full page load. Reloads are guarded:
-// the same path is not reloaded again within 10 s.
+// Detects a new build (SPEC §4, LIBS.md §3): checks /builds/latest.json about 1 s after load and then
+// every hour (Nuxt's default interval); when the id differs it offers a reload and turns the next
+// navigation into a full page load. Reloads are guarded: the same path is not reloaded again within 10 s.
 const FIRST_CHECK_MS = 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
 const RELOAD_GUARD_MS = 10_000;
@@ -46,10 +46,17 @@ export default function BuildUpdateBanner({ buildId, labels }: { buildId: string
       if (!stopped) timer = setTimeout(() => void check(), INTERVAL_MS);
     };
     timer = setTimeout(() => void check(), FIRST_CHECK_MS);
-    // Chunk load errors (vite:preloadError) are already recovered by Waku's inline script, once per build.
+    // A chunk that fails to load (vite:preloadError, SPEC §4): Waku's inline script reloads once per build
+    // id; after that, this reloads the page being opened, at most once per path every 10 s.
+    const onChunkError = (e: Event) => {
+      if (e.defaultPrevented) return;
+      if (reloadTo(location.pathname + location.search)) e.preventDefault();
+    };
+    window.addEventListener('vite:preloadError', onChunkError);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      window.removeEventListener('vite:preloadError', onChunkError);
     };
   }, [buildId]);
 

@@ -36,6 +36,7 @@ export function Enhanced<P extends object>({
 const shared = {
   'session-menu': () => import('../session/session-menu-impl'),
   'update-banner': () => import('./build-update-banner-impl'),
+  'flag-variant': () => import('./flag-variant-impl'),
 } as const;
 export type EnhanceKind = keyof typeof shared;
 

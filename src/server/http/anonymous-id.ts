@@ -2,6 +2,8 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { stringifySetCookie } from 'cookie';
 import type { ServerConfig } from '../config';
+import { visitorCountry } from '../../domain/visitor-country';
+import type { TrustProxy } from './client-ip';
 
 // The visitor's anonymous id: a random first-party value that buckets feature-flag variants, so the same
 // browser always sees the same variant (GrowthBook's `id` attribute). Not a secret and not tied to an
@@ -23,4 +25,12 @@ export function anonymousIdCookie(id: string, config: Pick<ServerConfig, 'SITE_U
     sameSite: 'lax',
     secure: config.SITE_URL.startsWith('https://'),
   });
+}
+
+/** The visitor's country for flag targeting: a trusted CDN's country header, else the browser language's region. */
+export function flagCountry(headers: Headers, trustProxy: TrustProxy): string | undefined {
+  const cdn = trustProxy
+    ? (headers.get('cf-ipcountry') ?? headers.get('x-vercel-ip-country') ?? headers.get('cloudfront-viewer-country'))
+    : null;
+  return visitorCountry({ cdnCountry: cdn, acceptLanguage: headers.get('accept-language') });
 }

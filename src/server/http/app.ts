@@ -23,7 +23,7 @@ import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader }
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import { clientIp, type TrustProxy } from './client-ip';
 import { utmCookieFor } from './utm';
-import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, newAnonymousId } from './anonymous-id';
+import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 
 type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 
@@ -306,6 +306,7 @@ export function createHttpApp({
         // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
         offerDraft: resolved?.session.loggedIn ? jar[OFFER_DRAFT_COOKIE] : undefined,
         anonymousId,
+        country: personalised ? flagCountry(req.headers, trustProxy) : undefined,
       };
       const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));

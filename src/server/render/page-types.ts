@@ -24,6 +24,8 @@ export type PageProps = {
   viewer: Viewer;
   /** The visitor's anonymous id on personalised routes (the feature flags' bucketing key), else null. */
   anonymousId: string | null;
+  /** The visitor's country on personalised routes, when known (flag targeting), else null. */
+  country: string | null;
   /** A form post of this page that failed, re-rendered with its errors (no JavaScript), else null. */
   form: FormState | null;
 };

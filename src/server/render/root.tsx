@@ -76,7 +76,7 @@ export async function Root({ children }: { children: ReactNode }) {
               variant="banner"
             />
           )}
-          <Integrations config={integrations} />
+          <Integrations config={integrations} user={session.user} />
         </Providers>
       </body>
     </html>

@@ -112,6 +112,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       viewer: viewerOf(session),
       form: getRequestContext()?.form ?? null,
       anonymousId: getRequestContext()?.anonymousId ?? null,
+      country: getRequestContext()?.country ?? null,
     };
     let content: ReactNode;
     let meta: PageMeta;
