@@ -191,6 +191,9 @@ test('the privacy policy names what each choice turns on and that both are on he
   await expect(section.getByRole('heading', { name: 'Analítica (RudderStack)' })).toBeVisible();
   await expect(section.getByText('Activa en este sitio')).toHaveCount(2);
   await expect(section).toContainText('Global Privacy Control');
+  // The policy carries the form itself: no banner over it.
+  await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+  await expect(page.locator('#consent-inline').getByRole('button', { name: 'Aceptar todo' })).toBeVisible();
 });
 
 test('without JavaScript nothing can track, so no banner; the policy still records a choice', async ({ browser }) => {

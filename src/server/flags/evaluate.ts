@@ -1,5 +1,6 @@
 import 'server-only';
-import { GrowthBook } from '@growthbook/growthbook';
+import { configureCache, GrowthBook } from '@growthbook/growthbook';
+import { FLAG_CACHE_SETTINGS } from '../../domain/integrations';
 import type { FeaturesPayload, FlagStore } from './flag-store';
 
 // Flags evaluated on the server for one request (LIBS.md §8: one GrowthBook instance per request), so a page
@@ -30,6 +31,8 @@ export async function evaluateFlags<T extends Record<string, unknown>>(
   };
   let gb: GrowthBook;
   if (/^https?:\/\//.test(source.apiHost)) {
+    // The SDK's process-wide cache of a remote payload follows SPEC §9 (stale after 1 min, 4 h, 10 entries).
+    configureCache(FLAG_CACHE_SETTINGS);
     gb = new GrowthBook({ apiHost: source.apiHost, clientKey: source.clientKey, attributes, trackingCallback });
     await gb.init({ timeout: 1000 });
   } else {

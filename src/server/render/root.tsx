@@ -64,8 +64,9 @@ export async function Root({ children }: { children: ReactNode }) {
           >
             {null}
           </Enhance>
-          {/* After the page in the DOM, so the skip link stays the first thing to tab to. */}
-          {integrations && (
+          {/* After the page in the DOM, so the skip link stays the first thing to tab to. The privacy policy
+              carries the same form in its text, so it does not show the banner over it. */}
+          {integrations && match?.id !== 'privacy' && (
             <ConsentForm
               t={t}
               brand={config.brand.name}
