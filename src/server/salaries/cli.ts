@@ -19,7 +19,7 @@ export async function importCli(args: string[]): Promise<number> {
     const s = await importSalaryFile(database, format as Format, file);
     console.log(`Source: ${s.source} (licence ${s.licence})`);
     console.log(
-      `Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}`,
+      `Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}; identical rows counted once: ${s.exactDuplicates}`,
     );
     const skipped = Object.entries(s.skipped).sort((a, b) => b[1] - a[1]);
     console.log(

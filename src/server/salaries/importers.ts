@@ -64,6 +64,9 @@ export type Report = {
 export type RowResult = { ok: true; report: Report } | { ok: false; reason: string };
 export type FxTable = { rates: Record<string, number>; asOf: string };
 
+/** The skip reason of a row identical to an earlier row of the same file. */
+export const EXACT_DUPLICATE = 'exact duplicate row';
+
 /** Monthly pay outside this band (USD) is taken for a typo or a unit mistake and skipped. */
 export const PLAUSIBLE_USD_MONTH = { min: 150, max: 60_000 };
 
@@ -196,6 +199,8 @@ export type ImportSummary = {
   imported: number;
   duplicates: number;
   skipped: Record<string, number>;
+  /** Rows identical to an earlier row of the file, counted once (also in `skipped`). */
+  exactDuplicates: number;
   malformed: number;
 };
 
@@ -205,7 +210,7 @@ export function mapFile(
   text: string,
   fx: FxTable,
   fileName = '',
-): { source: Source; reports: Report[]; skipped: Record<string, number>; rows: number; malformed: number } {
+): { source: Source; reports: Report[]; skipped: Record<string, number>; rows: number; malformed: number; dropIds: string[] } {
   // Rows stay arrays: La Plaza repeats question texts, so a header-keyed object would lose columns.
   const [header = [], ...all] = parseCsv(text);
   const rows = all.filter((r) => r.length === header.length);
@@ -219,10 +224,12 @@ export function mapFile(
   const skipped: Record<string, number> = {};
   const reports: Report[] = [];
   const seen = new Map<string, number>();
+  const dropIds: string[] = [];
+  const idOf = (raw: string, n: number) => createHash('sha256').update(`${source.id}\u001e${raw}\u001e${n}`).digest('hex').slice(0, 40);
   for (const row of rows) {
     const res = cols ? mapLaplazaRow(row, cols, fx) : mapAijobsRow(Object.fromEntries(header.map((h, i) => [h, row[i]!])), fx);
     // The id hashes the answers (for La Plaza, the survey's own 19 columns, so the raw and the normalised
-    // file name the same response alike); identical rows (the surveys have some) are told apart by count.
+    // file name the same response alike).
     const raw = (cols ? row.slice(0, cols.answers) : row).join('\u001f');
     const n = (seen.get(raw) ?? 0) + 1;
     seen.set(raw, n);
@@ -230,14 +237,30 @@ export function mapFile(
       skipped[res.reason] = (skipped[res.reason] ?? 0) + 1;
       continue;
     }
-    res.report.external_id = createHash('sha256').update(`${source.id}\u001e${raw}\u001e${n}`).digest('hex').slice(0, 40);
+    // A row identical to an earlier one (aijobs.net has whole sets of them) is one report, not several
+    // (issue 14). Earlier versions stored the copies under the ids below: the import removes them.
+    if (n > 1) {
+      skipped[EXACT_DUPLICATE] = (skipped[EXACT_DUPLICATE] ?? 0) + 1;
+      dropIds.push(idOf(raw, n));
+      continue;
+    }
+    res.report.external_id = idOf(raw, n);
     reports.push(res.report);
   }
-  return { source, reports, skipped, rows: rows.length, malformed };
+  return { source, reports, skipped, rows: rows.length, malformed, dropIds };
 }
 
-/** Store mapped reports; rows already imported (same source and external id) are left alone. */
-export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[]): Promise<number> {
+/**
+ * Store mapped reports; rows already imported (same source and external id) are left alone, and copies of
+ * duplicate rows that an earlier version stored (`dropIds`) are removed.
+ */
+export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[], dropIds: string[] = []): Promise<number> {
+  for (let i = 0; i < dropIds.length; i += 300)
+    await db
+      .deleteFrom('salary_reports')
+      .where('source', '=', source.id)
+      .where('external_id', 'in', dropIds.slice(i, i + 300))
+      .execute();
   let imported = 0;
   for (let i = 0; i < reports.length; i += 300) {
     const chunk = reports.slice(i, i + 300);

@@ -217,10 +217,12 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
   );
 
   it.skipIf(!hasSharedData)(
-    `imports the aijobs.net and devops-jobs.net files: only covered countries, counted skips${noData}`,
+    `imports the aijobs.net and devops-jobs.net files: only covered countries, identical rows once, counted skips${noData}`,
     async () => {
       const ai = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'aijobs-net-salaries-CC0', 'salaries.csv'));
-      expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 312 });
+      // 312 rows map onto a covered country and role; 85 of them repeat an earlier row word for word.
+      expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 227, exactDuplicates: 85 });
+      expect(ai.skipped['exact duplicate row']).toBe(85);
       expect(ai.skipped['country not covered']).toBe(73949);
       expect(ai.imported + Object.values(ai.skipped).reduce((a, b) => a + b, 0)).toBe(74301);
       const devops = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'devops-jobs-net-salaries-CC0', 'salaries.csv'));
@@ -257,6 +259,49 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
       });
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('counts identical rows once, and removes the copies an earlier version stored', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
+    const dir = mkdtempSync(join((await import('node:os')).tmpdir(), 'dup-'));
+    const header =
+      'work_year,experience_level,employment_type,job_title,salary,salary_currency,salary_in_usd,employee_residence,remote_ratio,company_location,company_size';
+    const row = '2024,SE,FT,Data Engineer,61234,USD,61234,PE,0,PE,M';
+    writeFileSync(join(dir, 'salaries.csv'), [header, row, row, row, ''].join('\n'));
+    // What an earlier version stored for the second copy (ids counted identical rows apart).
+    const oldId = createHash('sha256')
+      .update(`aijobs.net\u001e${row.split(',').join('\u001f')}\u001e2`)
+      .digest('hex')
+      .slice(0, 40);
+    await t.db
+      .insertInto('salary_reports')
+      .values({
+        external_id: oldId,
+        country: 'peru',
+        role: 'data-engineer',
+        seniority: 'senior',
+        currency: 'USD',
+        amount: 61234,
+        period: 'year',
+        local_month: 1,
+        usd_month: 5103,
+        collected_at: '2024-07-01T00:00:00.000Z',
+        source: 'aijobs.net',
+        source_licence: 'CC0 1.0',
+        gross: 1,
+        is_demo: 0,
+      } as never)
+      .execute();
+    const s = await importSalaryFile(t, 'aijobs', join(dir, 'salaries.csv'));
+    expect(s).toMatchObject({ rows: 3, imported: 1, exactDuplicates: 2, skipped: { 'exact duplicate row': 2 } });
+    const left = await t.db
+      .selectFrom('salary_reports')
+      .select('id')
+      .where('source', '=', 'aijobs.net')
+      .where('amount', '=', 61234)
+      .execute();
+    expect(left).toHaveLength(1);
   });
 
   it('refuses a file of the wrong format with a clear message', async () => {

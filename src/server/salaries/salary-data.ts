@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { refreshAggregates, SALARY_GENERATION } from './aggregates';
 import { writeWithGeneration } from '../db/generations';
 import { currencyOf } from './mapping';
-import { loadFx, mapFile, storeReports, type Format, type ImportSummary } from './importers';
+import { EXACT_DUPLICATE, loadFx, mapFile, storeReports, type Format, type ImportSummary } from './importers';
 import type { CountryId } from '../../domain/catalog';
 
 // The salary data's write side: imports, FX rates, and keeping the aggregates current.
@@ -16,7 +16,7 @@ export async function importSalaryFile(database: Database, format: Format, path:
   const text = await readFile(path, 'utf8');
   const fx = await loadFx(database.db);
   const mapped = mapFile(format, text, fx, `${basename(dirname(path))}/${basename(path)}`);
-  const imported = await storeReports(database.db, mapped.source, mapped.reports);
+  const imported = await storeReports(database.db, mapped.source, mapped.reports, mapped.dropIds);
   const groups = await refreshAggregates(database.db, currency);
   return {
     source: mapped.source.id,
@@ -25,6 +25,7 @@ export async function importSalaryFile(database: Database, format: Format, path:
     imported,
     duplicates: mapped.reports.length - imported,
     skipped: mapped.skipped,
+    exactDuplicates: mapped.skipped[EXACT_DUPLICATE] ?? 0,
     malformed: mapped.malformed,
     groups,
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { DIMENSIONS, refreshAggregates, type GroupFilter } from '../salaries/aggregates';
+import { DIMENSIONS, MIN_REPORTS, refreshAggregates, type GroupFilter } from '../salaries/aggregates';
 import { setFxRate } from '../salaries/salary-data';
 import { createSalaryService, type SalaryService } from './salary-service';
 
@@ -140,7 +140,11 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
       ...rows.map((r) => Object.fromEntries(DIMENSIONS.filter((d) => r[d] !== null).map((d) => [d, r[d]!])) as GroupFilter),
     ]) {
       for (const dimension of DIMENSIONS) {
-        let q = t.db.selectFrom('salary_aggregates').select(['group_key', 'usd_p50']).where(dimension, 'is not', null);
+        let q = t.db
+          .selectFrom('salary_aggregates')
+          .select(['group_key', 'usd_p50'])
+          .where(dimension, 'is not', null)
+          .where('n', '>=', MIN_REPORTS);
         for (const d of DIMENSIONS) if (d !== dimension) q = within[d] ? q.where(d, '=', within[d]) : q.where(d, 'is', null);
         const expected = (await q.execute()).map((r) => r.group_key).sort();
         const got = await svc.breakdown(within, dimension);

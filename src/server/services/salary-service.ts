@@ -87,6 +87,8 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
       demoShare: Number(row.demo_share),
     });
     groups.set(row.group_key, stats);
+    // Hidden means hidden (issue 14): a group under the floor is in no list, so its median orders nothing.
+    if (!stats.enough) continue;
     // The row is one entry of the breakdown of each of its set dimensions within the others; the keys are
     // groupKey()'s, built from the row's parts without re-deriving filters (8,000+ rows per load).
     const parts = DIMENSIONS.map((d) => (row[d] === null ? null : `${d}=${row[d]}`));
