@@ -11,6 +11,7 @@ import { offerDrafts } from './migrations/006-offer-drafts';
 import { sessionsAndDrafts } from './migrations/007-sessions-and-drafts';
 import { learning } from './migrations/008-learning';
 import { featureOverrides } from './migrations/009-feature-overrides';
+import { settings } from './migrations/010-settings';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -24,6 +25,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '007-sessions-and-drafts': sessionsAndDrafts,
   '008-learning': learning,
   '009-feature-overrides': featureOverrides,
+  '010-settings': settings,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -166,6 +166,11 @@ interface FeatureOverridesTable {
   definition_json: string;
   updated_at: Timestamp;
 }
+interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Timestamp>;
+}
 interface FeatureChangesTable {
   name: string;
   changed_at: Timestamp;
@@ -368,6 +373,7 @@ export interface DB {
   content_versions: ContentVersionsTable;
   feature_overrides: FeatureOverridesTable;
   feature_changes: FeatureChangesTable;
+  settings: SettingsTable;
   interviews: InterviewsTable;
   interview_questions: InterviewQuestionsTable;
   interview_attempts: InterviewAttemptsTable;

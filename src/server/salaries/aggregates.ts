@@ -120,6 +120,26 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
   });
 }
 
+/** `npm run salaries:demo -- remove|restore`: whether demo reports may be used at all (decision 024). */
+export const DEMO_SETTING = 'salaries.demo';
+export type DemoSetting = 'included' | 'removed';
+
+export async function demoSetting(db: Kysely<DB>): Promise<DemoSetting> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', DEMO_SETTING).executeTakeFirst();
+  return row?.value === 'removed' ? 'removed' : 'included';
+}
+
+/**
+ * Never mix (decision 024): the figures come from the real reports only as soon as there is one; from the
+ * demo reports only on an install that holds no real data (and then every figure says so); from none
+ * when the operator removed the demo data.
+ */
+export function reportsToUse<R extends { is_demo: unknown }>(reports: readonly R[], demo: DemoSetting): R[] {
+  const real = reports.filter((r) => !r.is_demo);
+  if (real.length || demo === 'removed') return real;
+  return reports.filter((r) => !!r.is_demo);
+}
+
 /**
  * Recompute every group from the reports, replacing the table in one transaction that also bumps the salary
  * generation (readers' in-memory copies follow, decision 012). Returns the group count.
@@ -131,10 +151,12 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
   return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
     else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
-    const rows = await trx
+    const all = await trx
       .selectFrom('salary_reports')
       .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'usd_month', 'local_month', 'source', 'is_demo'])
       .execute();
+    const demo = await demoSetting(trx);
+    const rows = reportsToUse(all, demo);
     const skillRows = await trx.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
     const skillsById = new Map<number, string[]>();
     for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);

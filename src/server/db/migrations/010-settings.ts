@@ -1,0 +1,23 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../client';
+
+// Issue 14. Operator settings that change what the site computes, kept in the database so every instance
+// follows them (today: whether demo salary reports may be used at all, `npm run salaries:demo`).
+export function settings(dialect: Dialect): Migration {
+  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(500)', (c) => c.notNull())
+        .addColumn('updated_at', ts, (c) => c.notNull().defaultTo(now))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('settings').execute();
+    },
+  };
+}
