@@ -1,4 +1,5 @@
 import 'server-only';
+import { DemoBadge } from '../tools/salary-breakdown';
 import { parseId } from '../../domain/ids';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { countries, englishLevels, roles, seniorities } from '../../domain/catalog';
@@ -51,7 +52,8 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
                 lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
                 highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
                 n: formatNumber(market.estimate.basis.n, locale),
-              })}
+              })}{' '}
+              <DemoBadge share={market.estimate.basis.demoShare} t={t} />
             </p>
           ) : (
             <p className="muted">{t('salary.noData')}</p>

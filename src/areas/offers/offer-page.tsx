@@ -1,4 +1,5 @@
 import 'server-only';
+import { DemoBadge } from '../tools/salary-breakdown';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../../components/layout/json-ld';
@@ -258,7 +259,8 @@ export const OfferPage: Page = async (p) => {
                     low: m(verdict.estimate.usd.low, 'USD'),
                     high: m(verdict.estimate.usd.high, 'USD'),
                     n: verdict.estimate.basis.n,
-                  })}
+                  })}{' '}
+                  <DemoBadge share={verdict.estimate.basis.demoShare} t={t} />
                 </p>
                 <p>
                   <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>

@@ -15,7 +15,7 @@ import type { FieldDef } from '../account/account-form-types';
 import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
-import { percentDiff } from './salary-breakdown';
+import { DemoBadge, percentDiff } from './salary-breakdown';
 import { getConfig } from '../../server/config';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
 import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
@@ -97,7 +97,8 @@ export async function CalculatorResultPage(p: PageProps) {
               </p>
               <p className="muted">
                 {t('calculator.basis', { n: formatNumber(estimate.basis.n, locale), asOf: estimate.local.asOf })}
-                {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}
+                {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}{' '}
+                <DemoBadge share={estimate.basis.demoShare} t={t} />
               </p>
             </section>
             {estimate.effects.length > 0 && (

@@ -15,6 +15,8 @@ export type BreakdownRow = {
   enough: boolean;
   usd: { p25: number; p50: number; p75: number };
   local: { currency: string; p25: number; p50: number; p75: number } | null;
+  /** Share of demo reports behind the row: 0 (real) or 1 (demo, labelled). */
+  demoShare?: number;
 };
 
 /** The difference of a median from a reference median, as people read it: '+12 %', '−8 %'. */
@@ -52,6 +54,7 @@ export function SalaryBreakdown({
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {intro && <p className="muted">{intro}</p>}
+      <DemoBadge share={Math.max(0, ...rows.map((r) => r.demoShare ?? 0))} t={t} />
       {shown.length > 0 && (
         <svg
           className="salary-chart"
@@ -104,6 +107,16 @@ export function SalaryBreakdown({
         </table>
       </div>
     </section>
+  );
+}
+
+/** Said at every figure made from demo reports (decision 024: figures are all demo or all real). */
+export function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
+  if (!share) return null;
+  return (
+    <span className="badge badge-demo" data-testid="demo-badge">
+      {t('salary.demoBadge')}
+    </span>
   );
 }
 

@@ -3,12 +3,13 @@ import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
-import { SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { DemoBadge, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { JsonLd } from '../../components/layout/json-ld';
+import { occupationLd } from './occupation-ld';
 import { services } from '../../server/services/container';
 import { href, type Params } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
@@ -168,6 +169,8 @@ export async function SalaryPage(p: PageProps) {
   // The hub links to the skill pages that have data in the country.
   const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
   const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
+  const ld =
+    overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
 
   return (
     <ToolsFrame {...p}>
@@ -179,32 +182,14 @@ export async function SalaryPage(p: PageProps) {
                 usd: money(overall.usd.p50, 'USD'),
                 n: formatNumber(overall.n, locale),
               })
-            : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}
+            : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}{' '}
+          <DemoBadge share={overall.demoShare} t={t} />
         </p>
       ) : (
         <p className="notice">{t('salary.noData')}</p>
       )}
-      {overall?.enough && role && (
-        <JsonLd
-          data={{
-            '@context': 'https://schema.org',
-            '@type': 'Occupation',
-            name: labelOf(roles, role, locale),
-            ...(country ? { occupationLocation: { '@type': 'Country', name: labelOf(countries, country, locale) } } : {}),
-            estimatedSalary: [
-              {
-                '@type': 'MonetaryAmountDistribution',
-                name: 'base',
-                currency: overall.local?.currency ?? 'USD',
-                duration: 'P1M',
-                percentile25: Math.round(overall.local?.p25 ?? overall.usd.p25),
-                median: Math.round(overall.local?.p50 ?? overall.usd.p50),
-                percentile75: Math.round(overall.local?.p75 ?? overall.usd.p75),
-              },
-            ],
-          }}
-        />
-      )}
+      {/* Search engines get real figures only (decision 024). */}
+      {ld && <JsonLd data={ld} />}
       {blocks.map((b) => (
         <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
       ))}

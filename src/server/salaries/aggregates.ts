@@ -130,14 +130,26 @@ export async function demoSetting(db: Kysely<DB>): Promise<DemoSetting> {
 }
 
 /**
- * Never mix (decision 024): the figures come from the real reports only as soon as there is one; from the
- * demo reports only on an install that holds no real data (and then every figure says so); from none
- * when the operator removed the demo data.
+ * Never mix (decision 024): every figure comes from one kind of report. The real ones as soon as they can
+ * make a figure of their own (some role in some country has MIN_REPORTS of them: an import does that at
+ * once); until then, on a demo install, the demo ones (and every figure says so), while the few real
+ * reports (first contributions) wait. None at all once the operator removed the demo data.
  */
-export function reportsToUse<R extends { is_demo: unknown }>(reports: readonly R[], demo: DemoSetting): R[] {
+export function reportsToUse<R extends { is_demo: unknown; country: string; role: string }>(reports: readonly R[], demo: DemoSetting): R[] {
   const real = reports.filter((r) => !r.is_demo);
-  if (real.length || demo === 'removed') return real;
+  if (demo === 'removed' || realCanStand(real)) return real;
   return reports.filter((r) => !!r.is_demo);
+}
+
+function realCanStand(real: readonly { country: string; role: string }[]): boolean {
+  const counts = new Map<string, number>();
+  for (const r of real) {
+    const key = `${r.country}|${r.role}`;
+    const n = (counts.get(key) ?? 0) + 1;
+    if (n >= MIN_REPORTS) return true;
+    counts.set(key, n);
+  }
+  return false;
 }
 
 /**

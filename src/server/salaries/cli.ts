@@ -2,7 +2,7 @@ import 'server-only';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { FORMATS, type Format } from './importers';
-import { importSalaryFile, setFxRate } from './salary-data';
+import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './salary-data';
 
 /** `npm run salaries:import -- --format laplaza|aijobs FILE`: import a survey file into DATABASE_URL. */
 export async function importCli(args: string[]): Promise<number> {
@@ -47,6 +47,26 @@ export async function fxCli(args: string[]): Promise<number> {
   } catch (err) {
     console.error((err as Error).message);
     return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run salaries:demo -- remove|restore|status`: whether demo reports may make figures (decision 024). */
+export async function demoCli(args: string[]): Promise<number> {
+  const command = args[0] ?? 'status';
+  if (!['remove', 'restore', 'status'].includes(command)) {
+    console.error('usage: npm run salaries:demo -- remove|restore|status');
+    return 2;
+  }
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    if (command !== 'status') await setDemoSetting(database, command === 'remove' ? 'removed' : 'included');
+    const s = await salaryDataStatus(database);
+    console.log(`Demo reports: ${s.demo} (${s.setting === 'removed' ? 'removed from every figure' : 'allowed'}); real reports: ${s.real}`);
+    console.log(`Figures come from: ${s.basis === 'none' ? 'nothing (no real data yet, demo removed)' : `${s.basis} reports only`}`);
+    return 0;
   } finally {
     await database.close();
   }

@@ -2,7 +2,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Database } from '../db/client';
-import { refreshAggregates, SALARY_GENERATION } from './aggregates';
+import { DEMO_SETTING, demoSetting, refreshAggregates, reportsToUse, SALARY_GENERATION, type DemoSetting } from './aggregates';
 import { writeWithGeneration } from '../db/generations';
 import { currencyOf } from './mapping';
 import { EXACT_DUPLICATE, loadFx, mapFile, storeReports, type Format, type ImportSummary } from './importers';
@@ -50,4 +50,28 @@ export async function setFxRate(database: Database, currencyCode: string, usdRat
 export async function ensureAggregates(database: Database): Promise<void> {
   const one = await database.db.selectFrom('salary_aggregates').select('group_key').limit(1).executeTakeFirst();
   if (!one) await refreshAggregates(database.db, currency);
+}
+
+/** Allow or remove the demo reports from every figure, and recompute (decision 024). */
+export async function setDemoSetting(database: Database, value: DemoSetting): Promise<void> {
+  await database.db
+    .insertInto('settings')
+    .values({ key: DEMO_SETTING, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+  await refreshAggregates(database.db, currency);
+}
+
+/** How many demo and real reports there are, and which of them the figures come from. */
+export async function salaryDataStatus(database: Database) {
+  const rows = await database.db.selectFrom('salary_reports').select(['is_demo', 'country', 'role']).execute();
+  const setting = await demoSetting(database.db);
+  const used = reportsToUse(rows, setting);
+  const demo = rows.filter((r) => !!r.is_demo).length;
+  return {
+    setting,
+    demo,
+    real: rows.length - demo,
+    basis: used.length === 0 ? ('none' as const) : used[0]!.is_demo ? ('demo' as const) : ('real' as const),
+  };
 }
