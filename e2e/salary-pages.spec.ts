@@ -66,11 +66,12 @@ test('a role in a country in English: by seniority, work mode, English and skill
   await expect(similar.getByRole('link', { name: 'Backend Developer' })).toHaveCount(0);
 });
 
-test('a group without enough reports says so instead of showing numbers', async ({ page }) => {
+test('a group without enough reports says so instead of showing numbers, and where the data does reach', async ({ page }) => {
   await page.goto('/herramientas/bolivia/salario/skill/rust');
-  await expect(page.locator('.notice').last()).toHaveText(
-    'Todavía no tenemos suficientes reportes para este grupo. Prueba con la calculadora o con un grupo más amplio.',
-  );
+  const none = page.getByTestId('no-salary-data');
+  await expect(none).toContainText('Todavía no tenemos suficientes reportes para este grupo.');
+  await expect(none).toContainText('Hay cifras para:');
+  await expect(none.getByRole('link', { name: 'Perú' })).toHaveAttribute('href', '/herramientas/peru');
 });
 
 test('salary pages pass the accessibility scan with their charts and tables, light and dark', async ({ page }) => {

@@ -15,7 +15,7 @@ import type { FieldDef } from '../account/account-form-types';
 import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
-import { DemoBadge, percentDiff } from './salary-breakdown';
+import { DemoBadge, NoSalaryData, percentDiff } from './salary-breakdown';
 import { getConfig } from '../../server/config';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
 import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
@@ -46,7 +46,15 @@ export async function CalculatorResultPage(p: PageProps) {
   // registration step's page view is attributed too; the HTTP layer has already kept them in its cookie.
   const utm = utmQuery(new URLSearchParams(p.query));
   if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
-  const estimate = await (await services.salaries()).estimate(input);
+  const salaries = await services.salaries();
+  const estimate = await salaries.estimate(input);
+  // Without an estimate: where this role does have figures.
+  const covered = estimate
+    ? []
+    : (await salaries.breakdown({ role: input.role }, 'country')).map((r) => ({
+        label: labelOf(countries, r.value, locale),
+        to: href('toolsCountryRole', locale, { country: r.value, rol: input.role }),
+      }));
   const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
   const role = input.role as RoleId;
   const comparable = await (
@@ -79,7 +87,7 @@ export async function CalculatorResultPage(p: PageProps) {
           </div>
         )}
         {!estimate ? (
-          <p className="notice">{t('salary.noData')}</p>
+          <NoSalaryData t={t} role covered={covered} />
         ) : (
           <>
             <section className="card result-card" aria-labelledby="estimate-title">

@@ -120,6 +120,29 @@ export function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
   );
 }
 
+/** "Not enough reports", and where the data does reach (issue 14: not a dead end back to the calculator). */
+export function NoSalaryData({ t, covered, role }: { t: T; covered: { label: string; to: string }[]; role: boolean }) {
+  return (
+    <div className="notice" data-testid="no-salary-data">
+      <p>{t('salary.noData')}</p>
+      {covered.length ? (
+        <p>
+          {t(role ? 'salary.coveredRole' : 'salary.covered')}{' '}
+          {covered.map((c, i) => (
+            <span key={c.to}>
+              {i > 0 && ', '}
+              <Link to={c.to}>{c.label}</Link>
+            </span>
+          ))}
+          .
+        </p>
+      ) : (
+        <p>{t('salary.noneCovered')}</p>
+      )}
+    </div>
+  );
+}
+
 export type SourceNote = { id: string; name: string; licence: string; url: string };
 
 /** Where the numbers come from, with licences; demo data says so. */

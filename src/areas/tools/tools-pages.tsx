@@ -3,7 +3,7 @@ import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
-import { DemoBadge, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { DemoBadge, NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
@@ -186,7 +186,16 @@ export async function SalaryPage(p: PageProps) {
           <DemoBadge share={overall.demoShare} t={t} />
         </p>
       ) : (
-        <p className="notice">{t('salary.noData')}</p>
+        <NoSalaryData
+          t={t}
+          role={!!role}
+          covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
+            label: labelOf(countries, r.value, locale),
+            to: role
+              ? href('toolsCountryRole', locale, { country: r.value, rol: role })
+              : href('toolsCountry', locale, { country: r.value }),
+          }))}
+        />
       )}
       {/* Search engines get real figures only (decision 024). */}
       {ld && <JsonLd data={ld} />}
