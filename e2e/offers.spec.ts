@@ -19,6 +19,11 @@ test('an anonymous visitor reads an offer, signs up from it (origin public offer
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.title);
   await expect(page.getByTestId('offer-salary')).toContainText(/al mes|al año/);
   await expect(page.getByTestId('offer-verdict')).toContainText(/Por debajo del mercado|Competitivo|Por encima del mercado/);
+  // The range says it is gross, and names any adjustment beyond role, seniority and country (issue 14).
+  await expect(page.getByTestId('offer-verdict')).toContainText(
+    /brutos al mes por este rol y seniority en el país(, ajustado por: [^(]+)? \(según \d+ reportes\)/,
+  );
+  await expect(page.getByTestId('offer-verdict').getByTestId('demo-badge')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Descripción' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Compartir' }).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
     'href',

@@ -1,5 +1,6 @@
 import 'server-only';
-import { DemoBadge } from '../tools/salary-breakdown';
+import { adjustedText, DemoBadge } from '../tools/salary-breakdown';
+import { adjustmentsOf } from '../tools/effect-label';
 import { parseId } from '../../domain/ids';
 import { OfferForm, type OfferFormValues } from './offer-form';
 import { countries, englishLevels, roles, seniorities } from '../../domain/catalog';
@@ -52,6 +53,7 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
                 lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
                 highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
                 n: formatNumber(market.estimate.basis.n, locale),
+                adjusted: adjustedText(t, adjustmentsOf(market.estimate.effects, locale)),
               })}{' '}
               <DemoBadge share={market.estimate.basis.demoShare} t={t} />
             </p>

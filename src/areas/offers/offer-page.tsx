@@ -1,5 +1,6 @@
 import 'server-only';
-import { DemoBadge } from '../tools/salary-breakdown';
+import { adjustedText, DemoBadge } from '../tools/salary-breakdown';
+import { adjustmentsOf } from '../tools/effect-label';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../../components/layout/json-ld';
@@ -259,6 +260,7 @@ export const OfferPage: Page = async (p) => {
                     low: m(verdict.estimate.usd.low, 'USD'),
                     high: m(verdict.estimate.usd.high, 'USD'),
                     n: verdict.estimate.basis.n,
+                    adjusted: adjustedText(t, adjustmentsOf(verdict.estimate.effects, locale)),
                   })}{' '}
                   <DemoBadge share={verdict.estimate.basis.demoShare} t={t} />
                 </p>

@@ -2,9 +2,8 @@ import 'server-only';
 import { Link } from 'waku';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { PageHero } from '../../components/ui/page-hero';
-import { countries, englishLevels, labelOf, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
+import { countries, labelOf, roles, seniorities } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
-import type { Locale } from '../../i18n/locales';
 import { calculatorQuery, parseCalculatorQuery } from '../../domain/calculator';
 import { utmQuery } from '../../domain/utm';
 import { href } from '../../routes';
@@ -16,6 +15,7 @@ import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
 import { DemoBadge, NoSalaryData, percentDiff } from './salary-breakdown';
+import { effectLabel } from './effect-label';
 import { getConfig } from '../../server/config';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
 import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
@@ -169,17 +169,6 @@ export async function CalculatorResultPage(p: PageProps) {
       </div>
     </>
   );
-}
-
-function effectLabel(factor: string, value: string, locale: Locale): string {
-  const lists: Record<string, readonly Labelled[]> = {
-    seniority: seniorities,
-    country: countries,
-    english: englishLevels,
-    modality: modalities,
-    skill: skills,
-  };
-  return labelOf(lists[factor] ?? [], value, locale);
 }
 
 /** The salary fields of the registration step and of the result page's contribution form. */

@@ -110,6 +110,9 @@ export function SalaryBreakdown({
   );
 }
 
+/** ", adjusted for: Inglés avanzado, Docker" after a range that is not the plain role-and-seniority one. */
+export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');
+
 /** Said at every figure made from demo reports (decision 024: figures are all demo or all real). */
 export function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
   if (!share) return null;

@@ -1,0 +1,19 @@
+import { countries, englishLevels, labelOf, modalities, seniorities, skills, type Labelled } from '../../domain/catalog';
+import type { Locale } from '../../i18n/locales';
+
+/** What an estimate's adjustment is about, in words: "Inglés avanzado", "Remoto", "Docker". */
+export function effectLabel(factor: string, value: string, locale: Locale): string {
+  const lists: Record<string, readonly Labelled[]> = {
+    seniority: seniorities,
+    country: countries,
+    english: englishLevels,
+    modality: modalities,
+    skill: skills,
+  };
+  return labelOf(lists[factor] ?? [], value, locale);
+}
+
+/** The adjustments an estimate applied beyond role, seniority and country (English, work mode, skills). */
+export function adjustmentsOf(effects: readonly { factor: string; value: string }[], locale: Locale): string[] {
+  return effects.filter((e) => ['english', 'modality', 'skill'].includes(e.factor)).map((e) => effectLabel(e.factor, e.value, locale));
+}
