@@ -2,7 +2,9 @@ import 'server-only';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { FORMATS, type Format } from './importers';
+import { join } from 'node:path';
 import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './salary-data';
+import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
 
 /** `npm run salaries:import -- --format laplaza|aijobs FILE`: import a survey file into DATABASE_URL. */
 export async function importCli(args: string[]): Promise<number> {
@@ -16,17 +18,62 @@ export async function importCli(args: string[]): Promise<number> {
   const database = openDatabase(process.env.DATABASE_URL);
   try {
     await migrateToLatest(database);
-    const s = await importSalaryFile(database, format as Format, file);
-    console.log(`Source: ${s.source} (licence ${s.licence})`);
-    console.log(
-      `Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}; identical rows counted once: ${s.exactDuplicates}`,
-    );
-    const skipped = Object.entries(s.skipped).sort((a, b) => b[1] - a[1]);
-    console.log(
-      `Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`,
-    );
-    console.log(`Aggregates recomputed: ${s.groups} groups`);
+    let path = file;
+    let name: string | undefined;
+    if (/^https?:\/\//i.test(file)) {
+      const got = await downloadSurvey(file);
+      console.log(`Downloaded ${got.bytes} bytes, SHA-256 ${got.sha256}`);
+      path = got.path;
+      name = new URL(file).pathname;
+    }
+    const s = await importSalaryFile(database, format as Format, path, name);
+    printSummary(s);
     return 0;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+function printSummary(s: Awaited<ReturnType<typeof importSalaryFile>>) {
+  console.log(`Source: ${s.source} (licence ${s.licence})`);
+  console.log(
+    `Rows read: ${s.rows}${s.malformed ? ` (+${s.malformed} malformed)` : ''}; imported: ${s.imported}; already there: ${s.duplicates}; identical rows counted once: ${s.exactDuplicates}`,
+  );
+  const skipped = Object.entries(s.skipped).sort((a, b) => b[1] - a[1]);
+  console.log(
+    `Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`,
+  );
+  console.log(`Aggregates recomputed: ${s.groups} groups`);
+}
+
+/**
+ * `npm run salaries:import-public [-- --download]`: import every known public survey, from ../shared/data
+ * when this checkout has it, else (or with --download) from its published URL.
+ */
+export async function importPublicCli(args: string[]): Promise<number> {
+  const download = args.includes('--download');
+  const dataDir = args.find((a) => !a.startsWith('--')) ?? join(process.cwd(), '..', 'shared', 'data');
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    for (const source of PUBLIC_SOURCES) {
+      const local = download ? null : localCopy(source, dataDir);
+      console.log(`\n${source.dir}/${source.file} (${local ? local : source.url})`);
+      let path = local;
+      if (!path) {
+        const got = await downloadSurvey(source.url);
+        console.log(`Downloaded ${got.bytes} bytes, SHA-256 ${got.sha256}`);
+        path = got.path;
+      }
+      printSummary(await importSalaryFile(database, source.format, path, `${source.dir}/${source.file}`));
+    }
+    return 0;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 1;
   } finally {
     await database.close();
   }

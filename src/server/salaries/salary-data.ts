@@ -12,10 +12,16 @@ import type { CountryId } from '../../domain/catalog';
 const currency = (country: string) => currencyOf(country as CountryId);
 
 /** Import one survey file and refresh the aggregates; the summary says what was read, added and skipped. */
-export async function importSalaryFile(database: Database, format: Format, path: string): Promise<ImportSummary & { groups: number }> {
+export async function importSalaryFile(
+  database: Database,
+  format: Format,
+  path: string,
+  /** What the file is called where it came from (a URL's path): devops-jobs.net is told apart by name. */
+  name = `${basename(dirname(path))}/${basename(path)}`,
+): Promise<ImportSummary & { groups: number }> {
   const text = await readFile(path, 'utf8');
   const fx = await loadFx(database.db);
-  const mapped = mapFile(format, text, fx, `${basename(dirname(path))}/${basename(path)}`);
+  const mapped = mapFile(format, text, fx, name);
   const imported = await storeReports(database.db, mapped.source, mapped.reports, mapped.dropIds);
   const groups = await refreshAggregates(database.db, currency);
   return {
