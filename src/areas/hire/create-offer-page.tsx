@@ -1,5 +1,5 @@
 import 'server-only';
-import { adjustedText, DemoBadge } from '../tools/salary-breakdown';
+import { adjustedText, DemoBadge, ThinSourceBadge } from '../tools/salary-breakdown';
 import { adjustmentsOf } from '../tools/effect-label';
 import { parseId } from '../../domain/ids';
 import { OfferForm, type OfferFormValues } from './offer-form';
@@ -56,6 +56,7 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
                 adjusted: adjustedText(t, adjustmentsOf(market.estimate.effects, locale)),
               })}{' '}
               <DemoBadge share={market.estimate.basis.demoShare} t={t} />
+              <ThinSourceBadge stats={market.estimate.basis} t={t} />
             </p>
           ) : (
             <p className="muted">{t('salary.noData')}</p>

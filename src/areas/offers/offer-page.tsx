@@ -1,5 +1,5 @@
 import 'server-only';
-import { adjustedText, DemoBadge } from '../tools/salary-breakdown';
+import { adjustedText, DemoBadge, ThinSourceBadge } from '../tools/salary-breakdown';
 import { adjustmentsOf } from '../tools/effect-label';
 import { cache } from 'react';
 import { Link } from 'waku';
@@ -263,6 +263,7 @@ export const OfferPage: Page = async (p) => {
                     adjusted: adjustedText(t, adjustmentsOf(verdict.estimate.effects, locale)),
                   })}{' '}
                   <DemoBadge share={verdict.estimate.basis.demoShare} t={t} />
+                  <ThinSourceBadge stats={verdict.estimate.basis} t={t} />
                 </p>
                 <p>
                   <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>

@@ -14,7 +14,7 @@ import type { FieldDef } from '../account/account-form-types';
 import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
-import { DemoBadge, NoSalaryData, percentDiff } from './salary-breakdown';
+import { DemoBadge, NoSalaryData, percentDiff, ThinSourceBadge } from './salary-breakdown';
 import { effectLabel } from './effect-label';
 import { getConfig } from '../../server/config';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
@@ -107,6 +107,7 @@ export async function CalculatorResultPage(p: PageProps) {
                 {t('calculator.basis', { n: formatNumber(estimate.basis.n, locale), asOf: estimate.local.asOf })}
                 {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}{' '}
                 <DemoBadge share={estimate.basis.demoShare} t={t} />
+                <ThinSourceBadge stats={estimate.basis} t={t} />
               </p>
             </section>
             {estimate.effects.length > 0 && (

@@ -113,6 +113,27 @@ export function SalaryBreakdown({
 /** ", adjusted for: Inglés avanzado, Docker" after a range that is not the plain role-and-seniority one. */
 export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');
 
+/**
+ * Issue 14: a real figure that one source gives entirely from fewer than 20 reports is flagged: a source may
+ * cover only part of a country's market (aijobs.net is mostly international remote roles).
+ */
+const THIN_SAMPLE = 20;
+export const isThinSingleSource = (s: { n: number; sources: readonly unknown[]; demoShare: number }) =>
+  s.demoShare === 0 && s.sources.length === 1 && s.n < THIN_SAMPLE;
+
+export function ThinSourceBadge({ stats, t }: { stats: { n: number; sources: readonly unknown[]; demoShare: number }; t: T }) {
+  if (!isThinSingleSource(stats)) return null;
+  // Its own leading space: nothing at all is rendered when the figure is not flagged.
+  return (
+    <>
+      {' '}
+      <span className="badge badge-demo" data-testid="thin-source-badge">
+        {t('salary.thinSource')}
+      </span>
+    </>
+  );
+}
+
 /** Said at every figure made from demo reports (decision 024: figures are all demo or all real). */
 export function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
   if (!share) return null;

@@ -3,7 +3,7 @@ import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
-import { DemoBadge, NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { DemoBadge, NoSalaryData, SalaryBreakdown, SalarySources, ThinSourceBadge, type BreakdownRow } from './salary-breakdown';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
@@ -184,6 +184,7 @@ export async function SalaryPage(p: PageProps) {
               })
             : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}{' '}
           <DemoBadge share={overall.demoShare} t={t} />
+          <ThinSourceBadge stats={overall} t={t} />
         </p>
       ) : (
         <NoSalaryData
