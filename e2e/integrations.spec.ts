@@ -72,7 +72,8 @@ test('accepting loads both SDKs after the page is idle: page views with campaign
   await expect.poll(() => pages().length).toBe(1);
   const first = pages()[0]!;
   expect(first.userId ?? '').toBe('');
-  expect(first.anonymousId).toBeTruthy();
+  // RudderStack's anonymous id is a UUID it keeps in its rl_anonymous_id cookie.
+  expect(first.anonymousId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   expect(first.context.page.path).toBe('/');
   expect(first.context).toMatchObject({
     fbp: 'fb.1.1700000000000.123456',

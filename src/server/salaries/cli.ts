@@ -1,10 +1,25 @@
 import 'server-only';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { FORMATS, type Format } from './importers';
 import { join } from 'node:path';
 import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './salary-data';
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
+
+/** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
+async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {
+  const database = openDatabase(process.env.DATABASE_URL);
+  try {
+    await migrateToLatest(database);
+    await fn(database);
+    return 0;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
 
 /** `npm run salaries:import -- --format laplaza|aijobs FILE`: import a survey file into DATABASE_URL. */
 export async function importCli(args: string[]): Promise<number> {
@@ -15,9 +30,7 @@ export async function importCli(args: string[]): Promise<number> {
     console.error(`usage: npm run salaries:import -- --format ${FORMATS.join('|')} FILE`);
     return 2;
   }
-  const database = openDatabase(process.env.DATABASE_URL);
-  try {
-    await migrateToLatest(database);
+  return withDatabase(async (database) => {
     let path = file;
     let name: string | undefined;
     if (/^https?:\/\//i.test(file)) {
@@ -28,13 +41,7 @@ export async function importCli(args: string[]): Promise<number> {
     }
     const s = await importSalaryFile(database, format as Format, path, name);
     printSummary(s);
-    return 0;
-  } catch (err) {
-    console.error((err as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 function printSummary(s: Awaited<ReturnType<typeof importSalaryFile>>) {
@@ -56,9 +63,7 @@ function printSummary(s: Awaited<ReturnType<typeof importSalaryFile>>) {
 export async function importPublicCli(args: string[]): Promise<number> {
   const download = args.includes('--download');
   const dataDir = args.find((a) => !a.startsWith('--')) ?? join(process.cwd(), '..', 'shared', 'data');
-  const database = openDatabase(process.env.DATABASE_URL);
-  try {
-    await migrateToLatest(database);
+  return withDatabase(async (database) => {
     for (const source of PUBLIC_SOURCES) {
       const local = download ? null : localCopy(source, dataDir);
       console.log(`\n${source.dir}/${source.file} (${local ? local : source.url})`);
@@ -70,33 +75,19 @@ export async function importPublicCli(args: string[]): Promise<number> {
       }
       printSummary(await importSalaryFile(database, source.format, path, `${source.dir}/${source.file}`));
     }
-    return 0;
-  } catch (err) {
-    console.error((err as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** `npm run fx:set -- CUR RATE [YYYY-MM-DD]`: set a rate in local units per USD (today by default); no args lists them. */
 export async function fxCli(args: string[]): Promise<number> {
-  const database = openDatabase(process.env.DATABASE_URL);
-  try {
-    await migrateToLatest(database);
+  return withDatabase(async (database) => {
     if (args.length) {
       const [cur, rate, date = new Date().toISOString().slice(0, 10)] = args;
       await setFxRate(database, String(cur).toUpperCase(), Number(rate), date);
     }
     const rows = await database.db.selectFrom('fx_rates').selectAll().orderBy('currency').execute();
     for (const r of rows) console.log(`${r.currency}  ${r.usd_rate} per USD  (as of ${r.as_of})`);
-    return 0;
-  } catch (err) {
-    console.error((err as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** `npm run salaries:demo -- remove|restore|status`: whether demo reports may make figures (decision 024). */
@@ -106,15 +97,10 @@ export async function demoCli(args: string[]): Promise<number> {
     console.error('usage: npm run salaries:demo -- remove|restore|status');
     return 2;
   }
-  const database = openDatabase(process.env.DATABASE_URL);
-  try {
-    await migrateToLatest(database);
+  return withDatabase(async (database) => {
     if (command !== 'status') await setDemoSetting(database, command === 'remove' ? 'removed' : 'included');
     const s = await salaryDataStatus(database);
     console.log(`Demo reports: ${s.demo} (${s.setting === 'removed' ? 'removed from every figure' : 'allowed'}); real reports: ${s.real}`);
     console.log(`Figures come from: ${s.basis === 'none' ? 'nothing (no real data yet, demo removed)' : `${s.basis} reports only`}`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
