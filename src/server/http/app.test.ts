@@ -24,6 +24,16 @@ function setup(opts: { prod?: boolean; inner?: (req: Request) => Response | Prom
 }
 
 describe('HTTP layer', () => {
+  it('takes the consent form, and refuses a body far bigger than its few fields before reading it', async () => {
+    const { app } = setup();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const ok = await app.request('/consent', { method: 'POST', headers: form, body: 'choice=reject&back=%2Ftrabajos' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/trabajos');
+    const huge = await app.request('/consent', { method: 'POST', headers: form, body: `choice=accept&x=${'a'.repeat(100_000)}` });
+    expect(huge.status).toBe(413);
+  });
+
   it('redirects "/" to /en for English browsers with a 302, keeping the query and writing the cookie', async () => {
     const { app } = setup();
     const res = await app.request('/?utm_source=x', { headers: { 'accept-language': 'en-US,en;q=0.9' } });

@@ -18,6 +18,7 @@ import { PageCache, type CachedResponse } from './page-cache';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { integrationOrigins } from '../public-config';
 import { handleConsent } from './consent';
+import { bodyLimit } from 'hono/body-limit';
 import { clearedSessionCookies } from '../session-cookies';
 import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader } from '../web-session';
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
@@ -159,7 +160,10 @@ export function createHttpApp({
     const up = isReady ? await isReady() : true;
     return c.text(up ? 'ready' : 'not ready', up ? 200 : 503, { 'cache-control': 'no-store' });
   });
-  app.post('/consent', (c) => handleConsent(c, config, siteOrigin));
+  // The consent form is a few short fields: anything bigger is refused before it is read.
+  app.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), (c) =>
+    handleConsent(c, config, siteOrigin),
+  );
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);
