@@ -21,7 +21,7 @@ test('an anonymous visitor reads an offer, signs up from it (origin public offer
   await expect(page.getByTestId('offer-verdict')).toContainText(/Por debajo del mercado|Competitivo|Por encima del mercado/);
   // The range says it is gross, and names any adjustment beyond role, seniority and country (issue 14).
   await expect(page.getByTestId('offer-verdict')).toContainText(
-    /brutos al mes por este rol y seniority en el país(, ajustado por: [^(]+)? \(según \d+ reportes\)/,
+    /brutos al mes por este rol y seniority en el país(, ajustado por: [^.]+)?\./,
   );
   await expect(page.getByTestId('offer-verdict').getByTestId('demo-badge')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Descripción' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMonthYear, formatNumber } from './format';
+import { formatDate, formatLongDate, formatMoney, formatMonthYear, formatNumber } from './format';
 
 const d = new Date(Date.UTC(2026, 10, 22));
 
@@ -13,6 +13,11 @@ describe('formatting per locale', () => {
   it('writes month plus year', () => {
     expect(formatMonthYear(d, 'es')).toBe('noviembre de 2026');
     expect(formatMonthYear(d, 'en')).toBe('November 2026');
+  });
+
+  it("writes a date in words (an FX rate's date)", () => {
+    expect(formatLongDate('2026-11-01', 'es')).toBe('1 de noviembre de 2026');
+    expect(formatLongDate('2026-11-01', 'en')).toBe('November 1, 2026');
   });
 
   it('formats money with Intl per locale and currency', () => {

@@ -32,6 +32,15 @@ export function formatMonthYear(d: Date | string | number, locale: Locale): stri
   return f.format(toDate(d));
 }
 
+/** "1 de noviembre de 2026" in Spanish, "November 1, 2026" in English (the FX date of a salary figure). */
+export function formatLongDate(d: Date | string | number, locale: Locale): string {
+  const f = memo(
+    `ld:${locale}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
+  return f.format(toDate(d));
+}
+
 /** Money in the locale's format for a currency; whole units unless the amount has cents. */
 export function formatMoney(amount: number, currency: string, locale: Locale): string {
   const cents = !Number.isInteger(amount);

@@ -1,5 +1,6 @@
 import 'server-only';
-import { adjustedText, DemoBadge, ThinSourceBadge } from '../tools/salary-breakdown';
+import { adjustedText } from '../tools/salary-breakdown';
+import { Provenance } from '../tools/salary-provenance';
 import { adjustmentsOf } from '../tools/effect-label';
 import { parseId } from '../../domain/ids';
 import { OfferForm, type OfferFormValues } from './offer-form';
@@ -46,18 +47,18 @@ async function MarketCheck({ p, values }: { p: PageProps; values: OfferFormValue
       ) : (
         <>
           {market.estimate ? (
-            <p>
-              {t('hire.market.range', {
-                low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale),
-                high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
-                lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
-                highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
-                n: formatNumber(market.estimate.basis.n, locale),
-                adjusted: adjustedText(t, adjustmentsOf(market.estimate.effects, locale)),
-              })}{' '}
-              <DemoBadge share={market.estimate.basis.demoShare} t={t} />
-              <ThinSourceBadge stats={market.estimate.basis} t={t} />
-            </p>
+            <>
+              <p>
+                {t('hire.market.range', {
+                  low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale),
+                  high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
+                  lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
+                  highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
+                  adjusted: adjustedText(t, adjustmentsOf(market.estimate.effects, locale)),
+                })}
+              </p>
+              <Provenance stats={{ ...market.estimate.basis, local: market.estimate.local }} locale={locale} t={t} />
+            </>
           ) : (
             <p className="muted">{t('salary.noData')}</p>
           )}

@@ -1,5 +1,6 @@
 import 'server-only';
-import { adjustedText, DemoBadge, ThinSourceBadge } from '../tools/salary-breakdown';
+import { adjustedText } from '../tools/salary-breakdown';
+import { Provenance } from '../tools/salary-provenance';
 import { adjustmentsOf } from '../tools/effect-label';
 import { cache } from 'react';
 import { Link } from 'waku';
@@ -259,12 +260,10 @@ export const OfferPage: Page = async (p) => {
                   {t('offer.marketRange', {
                     low: m(verdict.estimate.usd.low, 'USD'),
                     high: m(verdict.estimate.usd.high, 'USD'),
-                    n: verdict.estimate.basis.n,
                     adjusted: adjustedText(t, adjustmentsOf(verdict.estimate.effects, locale)),
-                  })}{' '}
-                  <DemoBadge share={verdict.estimate.basis.demoShare} t={t} />
-                  <ThinSourceBadge stats={verdict.estimate.basis} t={t} />
+                  })}
                 </p>
+                <Provenance stats={verdict.estimate.basis} locale={locale} t={t} />
                 <p>
                   <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>
                     {t('offer.moreSalaries', { role: labelOf(roles, o.role, locale) })}

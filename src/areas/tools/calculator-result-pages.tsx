@@ -14,7 +14,8 @@ import type { FieldDef } from '../account/account-form-types';
 import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
-import { DemoBadge, NoSalaryData, percentDiff, ThinSourceBadge } from './salary-breakdown';
+import { NoSalaryData, percentDiff } from './salary-breakdown';
+import { Provenance } from './salary-provenance';
 import { effectLabel } from './effect-label';
 import { getConfig } from '../../server/config';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
@@ -103,12 +104,10 @@ export async function CalculatorResultPage(p: PageProps) {
                   highUsd: money(estimate.usd.high, 'USD'),
                 })}
               </p>
-              <p className="muted">
-                {t('calculator.basis', { n: formatNumber(estimate.basis.n, locale), asOf: estimate.local.asOf })}
-                {estimate.fallbacks.map((f) => ` ${t(`calculator.fallback.${f}`)}`).join('')}{' '}
-                <DemoBadge share={estimate.basis.demoShare} t={t} />
-                <ThinSourceBadge stats={estimate.basis} t={t} />
-              </p>
+              {estimate.fallbacks.length > 0 && (
+                <p className="muted">{estimate.fallbacks.map((f) => t(`calculator.fallback.${f}`)).join(' ')}</p>
+              )}
+              <Provenance stats={{ ...estimate.basis, local: estimate.local }} locale={locale} t={t} />
             </section>
             {estimate.effects.length > 0 && (
               <section className="section" aria-labelledby="effects-title">

@@ -7,9 +7,19 @@ const stats = (demoShare: number, n = 40): Stats => ({
   n,
   enough: n >= 5,
   usd: { p25: 1000, p50: 1500, p75: 2200 },
-  local: { currency: 'COP', p25: 4_000_000.4, p50: 6_000_000, p75: 8_800_000 },
-  sources: [{ id: 'laplaza-2025', licence: 'CC BY-SA 4.0', name: 'La Plaza', url: 'https://github.com/laplazadevs/salarios' }],
+  local: { currency: 'COP', p25: 4_000_000.4, p50: 6_000_000, p75: 8_800_000, asOf: '2026-11-01' },
+  sources: [
+    {
+      id: 'laplaza-2025',
+      licence: 'CC BY-SA 4.0',
+      licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+      name: 'La Plaza',
+      short: 'La Plaza',
+      url: 'https://github.com/laplazadevs/salarios',
+    },
+  ],
   demoShare,
+  period: { from: '2025-05-20', to: '2025-06-02' },
 });
 
 describe('Occupation structured data', () => {

@@ -3,20 +3,18 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { chartMarkup, LABEL_W, ROW_H, W } from './chart-markup';
+import { mergeProvenance, periodYears, Provenance, SourceList, ThinSourceBadge, type ProvenanceStats } from './salary-provenance';
 
 // A block of salary figures: a server-rendered SVG range chart (25th to 75th percentile with the median)
 // for sighted readers, and the same numbers as a table, which screen readers read instead of the chart.
 // Every figure says its period (gross, monthly), currency and sample size; groups under the floor show
 // "not enough data yet" instead of numbers.
-export type BreakdownRow = {
+export type BreakdownRow = Omit<ProvenanceStats, 'local'> & {
   label: string;
   to?: string;
-  n: number;
   enough: boolean;
   usd: { p25: number; p50: number; p75: number };
-  local: { currency: string; p25: number; p50: number; p75: number } | null;
-  /** Share of demo reports behind the row: 0 (real) or 1 (demo, labelled). */
-  demoShare?: number;
+  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
 };
 
 /** The difference of a median from a reference median, as people read it: '+12 %', '−8 %'. */
@@ -54,7 +52,8 @@ export function SalaryBreakdown({
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {intro && <p className="muted">{intro}</p>}
-      <DemoBadge share={Math.max(0, ...rows.map((r) => r.demoShare ?? 0))} t={t} />
+      {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
+      <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} thin={false} />
       {shown.length > 0 && (
         <svg
           className="salary-chart"
@@ -75,6 +74,7 @@ export function SalaryBreakdown({
               <th scope="col">{t('salary.range')}</th>
               {reference && <th scope="col">{reference.label}</th>}
               <th scope="col">{t('salary.sample')}</th>
+              <th scope="col">{t('salary.source')}</th>
             </tr>
           </thead>
           <tbody>
@@ -101,6 +101,11 @@ export function SalaryBreakdown({
                 )}
                 {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
                 <td>{formatNumber(r.n, locale)}</td>
+                <td className="row-source">
+                  <SourceList sources={r.sources} t={t} licences={false} />
+                  {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
+                  {r.enough && <ThinSourceBadge stats={r} t={t} />}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -112,37 +117,6 @@ export function SalaryBreakdown({
 
 /** ", adjusted for: Inglés avanzado, Docker" after a range that is not the plain role-and-seniority one. */
 export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');
-
-/**
- * Issue 14: a real figure that one source gives entirely from fewer than 20 reports is flagged: a source may
- * cover only part of a country's market (aijobs.net is mostly international remote roles).
- */
-const THIN_SAMPLE = 20;
-export const isThinSingleSource = (s: { n: number; sources: readonly unknown[]; demoShare: number }) =>
-  s.demoShare === 0 && s.sources.length === 1 && s.n < THIN_SAMPLE;
-
-export function ThinSourceBadge({ stats, t }: { stats: { n: number; sources: readonly unknown[]; demoShare: number }; t: T }) {
-  if (!isThinSingleSource(stats)) return null;
-  // Its own leading space: nothing at all is rendered when the figure is not flagged.
-  return (
-    <>
-      {' '}
-      <span className="badge badge-demo" data-testid="thin-source-badge">
-        {t('salary.thinSource')}
-      </span>
-    </>
-  );
-}
-
-/** Said at every figure made from demo reports (decision 024: figures are all demo or all real). */
-export function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
-  if (!share) return null;
-  return (
-    <span className="badge badge-demo" data-testid="demo-badge">
-      {t('salary.demoBadge')}
-    </span>
-  );
-}
 
 /** "Not enough reports", and where the data does reach (issue 14: not a dead end back to the calculator). */
 export function NoSalaryData({ t, covered, role }: { t: T; covered: { label: string; to: string }[]; role: boolean }) {
@@ -167,25 +141,16 @@ export function NoSalaryData({ t, covered, role }: { t: T; covered: { label: str
   );
 }
 
-export type SourceNote = { id: string; name: string; licence: string; url: string };
-
-/** Where the numbers come from, with licences; demo data says so. */
-export function SalarySources({ sources, demoShare, t }: { sources: SourceNote[]; demoShare: number; t: T }) {
+/** Where the page's numbers come from, in full, with licences; demo data says so. */
+export function SalarySources({ stats, t }: { stats: ProvenanceStats; t: T }) {
   return (
     <aside className="section sources" aria-label={t('salary.sources')}>
       <h2 className="h3">{t('salary.sources')}</h2>
-      {demoShare > 0 && <p className="demo-note">{t('salary.demoNote', { percent: Math.round(demoShare * 100) })}</p>}
+      {stats.demoShare > 0 && <p className="demo-note">{t('salary.demoNote')}</p>}
       <ul>
-        {sources.map((s) => (
+        {stats.sources.map((s) => (
           <li key={s.id}>
-            {s.url ? (
-              <a href={s.url} rel="noopener noreferrer">
-                {s.name}
-              </a>
-            ) : (
-              s.name
-            )}
-            {s.licence && <span className="muted">{` · ${t('salary.licence', { licence: s.licence })}`}</span>}
+            <SourceList sources={[s]} t={t} short={false} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isThinSingleSource } from './salary-breakdown';
+import { isThinSingleSource } from './salary-provenance';
 
 describe('small-sample, single-source flag', () => {
   const one = [{ id: 'aijobs.net' }];

@@ -3,7 +3,8 @@ import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
-import { DemoBadge, NoSalaryData, SalaryBreakdown, SalarySources, ThinSourceBadge, type BreakdownRow } from './salary-breakdown';
+import { NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { Provenance } from './salary-provenance';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
@@ -11,6 +12,7 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
 import { services } from '../../server/services/container';
+import type { GroupFilter } from '../../server/salaries/aggregates';
 import { href, type Params } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 
@@ -99,7 +101,8 @@ export async function SalaryPage(p: PageProps) {
   const role = s(params.rol) || s(params.developer) || undefined;
   const skill = s(params.skill) || undefined;
   const svc = await services.salaries();
-  const filter = { country, role, skill };
+  // "How much does a developer earn in X" counts developer roles only (the tech area), not sales or support.
+  const filter: GroupFilter = id === 'toolsCountrySalary' ? { country, area: 'tech' } : { country, role, skill };
   const overall = await svc.stats(filter);
   const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
 
@@ -117,9 +120,18 @@ export async function SalaryPage(p: PageProps) {
       return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
     return undefined;
   };
-  type Want = { dim: Dim; title: string; limit?: number; keep?: (value: string) => boolean; compare?: boolean; intro?: string };
-  const block = async ({ dim, title, limit = 30, keep, compare, intro }: Want): Promise<BreakdownProps | null> => {
-    const rows = (await svc.breakdown(filter, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
+  type Want = {
+    dim: Dim;
+    title: string;
+    limit?: number;
+    keep?: (value: string) => boolean;
+    compare?: boolean;
+    intro?: string;
+    /** Another filter than the page's (the developer page's roles are the country's, kept to the tech area). */
+    within?: GroupFilter;
+  };
+  const block = async ({ dim, title, limit = 30, keep, compare, intro, within = filter }: Want): Promise<BreakdownProps | null> => {
+    const rows = (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
     if (!rows.length) return null;
     return {
       id: `by-${dim}`,
@@ -140,7 +152,12 @@ export async function SalaryPage(p: PageProps) {
       : id === 'toolsCountrySalary'
         ? [
             { dim: 'seniority', title: t('salary.bySeniority') },
-            { dim: 'role', title: t('salary.developerRoles'), keep: (v) => roles.some((r) => r.id === v && r.area === 'tech') },
+            {
+              dim: 'role',
+              title: t('salary.developerRoles'),
+              within: { country },
+              keep: (v) => roles.some((r) => r.id === v && r.area === 'tech'),
+            },
             { dim: 'modality', title: t('salary.byModality'), ...effects },
             { dim: 'english', title: t('salary.byEnglish'), ...effects },
             { dim: 'skill', title: t('salary.bySkill'), limit: 10, ...effects },
@@ -175,17 +192,18 @@ export async function SalaryPage(p: PageProps) {
   return (
     <ToolsFrame {...p}>
       {overall?.enough ? (
-        <p className="salary-headline" data-testid="salary-headline">
-          {overall.local
-            ? t('salary.headline', {
-                local: money(overall.local.p50, overall.local.currency),
-                usd: money(overall.usd.p50, 'USD'),
-                n: formatNumber(overall.n, locale),
-              })
-            : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}{' '}
-          <DemoBadge share={overall.demoShare} t={t} />
-          <ThinSourceBadge stats={overall} t={t} />
-        </p>
+        <div className="salary-answer">
+          <p className="salary-headline" data-testid="salary-headline">
+            {overall.local
+              ? t('salary.headline', {
+                  local: money(overall.local.p50, overall.local.currency),
+                  usd: money(overall.usd.p50, 'USD'),
+                  n: formatNumber(overall.n, locale),
+                })
+              : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}
+          </p>
+          <Provenance stats={overall} locale={locale} t={t} />
+        </div>
       ) : (
         <NoSalaryData
           t={t}
@@ -242,7 +260,7 @@ export async function SalaryPage(p: PageProps) {
           )}
         </>
       )}
-      {overall && <SalarySources sources={overall.sources} demoShare={overall.demoShare} t={t} />}
+      {overall && <SalarySources stats={overall} t={t} />}
       {country ? (
         <section className="section">
           <h2>{t('tools.roles')}</h2>

@@ -12,6 +12,7 @@ import { sessionsAndDrafts } from './migrations/007-sessions-and-drafts';
 import { learning } from './migrations/008-learning';
 import { featureOverrides } from './migrations/009-feature-overrides';
 import { settings } from './migrations/010-settings';
+import { salaryProvenance } from './migrations/011-salary-provenance';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -26,6 +27,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '008-learning': learning,
   '009-feature-overrides': featureOverrides,
   '010-settings': settings,
+  '011-salary-provenance': salaryProvenance,
 };
 
 class CodeProvider implements MigrationProvider {

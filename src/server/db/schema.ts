@@ -251,6 +251,7 @@ interface SalaryAggregatesTable {
   skill: string | null;
   modality: string | null;
   english: string | null;
+  area: string | null; // an area of roles ('tech': the developer figures)
   n: number;
   usd_p25: number;
   usd_p50: number;
@@ -261,6 +262,8 @@ interface SalaryAggregatesTable {
   local_p75: number | null;
   sources: string;
   demo_share: number;
+  collected_from: string | null; // first and last collection date (YYYY-MM-DD) of the reports
+  collected_to: string | null;
   updated_at: Timestamp;
 }
 interface FxRatesTable {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import { toDate, type DB } from '../db/schema';
 import { writeWithGeneration } from '../db/generations';
+import { roles } from '../../domain/catalog';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
 // in local currency, with the sample size and the sources behind them. Recomputed from the reports after
@@ -10,7 +11,8 @@ import { writeWithGeneration } from '../db/generations';
 export const MIN_REPORTS = 5;
 /** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
 export const SALARY_GENERATION = 'salaries';
-export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english'] as const;
+/** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (issue 14). */
+export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
 
@@ -36,6 +38,14 @@ const GROUPINGS: Dimension[][] = [
   ['country', 'role', 'skill'],
   ['country', 'role', 'seniority', 'modality'],
   ['country', 'role', 'seniority', 'english'],
+  // "How much does a developer earn": the same questions within one area of roles.
+  ['area'],
+  ['area', 'seniority'],
+  ['country', 'area'],
+  ['country', 'area', 'seniority'],
+  ['country', 'area', 'modality'],
+  ['country', 'area', 'english'],
+  ['country', 'area', 'skill'],
 ];
 
 /** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
@@ -64,9 +74,14 @@ export type ReportForStats = {
   local_month: number;
   source: string;
   is_demo: boolean;
+  /** When it was collected (YYYY-MM-DD). */
+  collected: string;
 };
 
-type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number };
+const AREA_OF_ROLE = new Map<string, string>(roles.map((r) => [r.id, r.area]));
+const areaOf = (role: string) => AREA_OF_ROLE.get(role);
+
+type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number; from: string; to: string };
 
 export function computeAggregates(reports: readonly ReportForStats[], currencyOf: (country: string) => string) {
   const groups = new Map<string, Acc>();
@@ -77,14 +92,17 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
         const f: GroupFilter = {};
         let complete = true;
         for (const d of dims) {
-          const v = d === 'skill' ? skill : r[d];
+          const v = d === 'skill' ? skill : d === 'area' ? areaOf(r.role) : r[d];
           if (v === null || v === undefined) complete = false;
           else f[d] = v;
         }
         if (!complete) continue;
         const key = groupKey(f);
         let acc = groups.get(key);
-        if (!acc) groups.set(key, (acc = { filter: f, usd: [], local: [], sources: new Set(), demo: 0 }));
+        if (!acc)
+          groups.set(key, (acc = { filter: f, usd: [], local: [], sources: new Set(), demo: 0, from: r.collected, to: r.collected }));
+        if (r.collected < acc.from) acc.from = r.collected;
+        if (r.collected > acc.to) acc.to = r.collected;
         acc.usd.push(r.usd_month);
         acc.local.push(r.local_month);
         acc.sources.add(r.source);
@@ -105,6 +123,7 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
       skill: a.filter.skill ?? null,
       modality: a.filter.modality ?? null,
       english: a.filter.english ?? null,
+      area: a.filter.area ?? null,
       n: usd.length,
       usd_p25: Math.round(percentile(usd, 0.25)),
       usd_p50: Math.round(percentile(usd, 0.5)),
@@ -115,6 +134,8 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
       local_p75: local ? percentile(local, 0.75) : null,
       sources: [...a.sources].sort().join(','),
       demo_share: a.demo / usd.length,
+      collected_from: a.from || null,
+      collected_to: a.to || null,
       updated_at: now,
     };
   });
@@ -153,6 +174,25 @@ function realCanStand(real: readonly { country: string; role: string }[]): boole
 }
 
 /**
+ * A report's pay in both currencies at the FX table's rate, so that the one FX date a page shows is true of
+ * every figure (issue 14). The amount the person gave stays as it was: pay reported in the country's
+ * currency keeps its local figure, anything else (USD, another currency converted by the source) keeps
+ * its USD figure, and the other side is converted today.
+ */
+export function atTodaysRate(
+  r: { currency: string; usd_month: number | string; local_month: number | string },
+  localCurrency: string,
+  rate: number | undefined,
+): { usd_month: number; local_month: number } {
+  const usd = Number(r.usd_month);
+  const local = Number(r.local_month);
+  if (!rate || !(rate > 0)) return { usd_month: usd, local_month: local };
+  return r.currency === localCurrency
+    ? { usd_month: Math.round((local / rate) * 100) / 100, local_month: local }
+    : { usd_month: usd, local_month: Math.round(usd * rate * 100) / 100 };
+}
+
+/**
  * Recompute every group from the reports, replacing the table in one transaction that also bumps the salary
  * generation (readers' in-memory copies follow, decision 012). Returns the group count.
  * The reports are read inside the transaction, after taking the table's lock on PostgreSQL (SQLite has one
@@ -165,8 +205,24 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
     else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
     const all = await trx
       .selectFrom('salary_reports')
-      .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'usd_month', 'local_month', 'source', 'is_demo'])
+      .select([
+        'id',
+        'country',
+        'role',
+        'seniority',
+        'modality',
+        'english',
+        'currency',
+        'usd_month',
+        'local_month',
+        'source',
+        'is_demo',
+        'collected_at',
+      ])
       .execute();
+    const rates = new Map(
+      (await trx.selectFrom('fx_rates').select(['currency', 'usd_rate']).execute()).map((r) => [r.currency, Number(r.usd_rate)]),
+    );
     const demo = await demoSetting(trx);
     const rows = reportsToUse(all, demo);
     const skillRows = await trx.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
@@ -180,10 +236,10 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
         modality: r.modality,
         english: r.english,
         skills: skillsById.get(r.id) ?? [],
-        usd_month: Number(r.usd_month),
-        local_month: Number(r.local_month),
+        ...atTodaysRate(r, currencyOf(r.country), rates.get(currencyOf(r.country))),
         source: r.source,
         is_demo: !!r.is_demo,
+        collected: toDate(r.collected_at)?.toISOString().slice(0, 10) ?? '',
       })),
       currencyOf,
     );

@@ -134,6 +134,8 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
     expect((await contributions.contribute(2, input, { amount: 2400, currency: 'local' })).status).toBe('outlier'); // USD typed as soles
     expect((await contributions.contribute(2, input, { amount: 90_000, currency: 'USD' })).status).toBe('implausible');
     expect((await contributions.contribute(2, input, { amount: 40, currency: 'USD' })).status).toBe('implausible');
+    // Under Peru's minimum wage (1,130 soles), though over the old flat floor of 150 US$: the importers' rule.
+    expect((await contributions.contribute(2, input, { amount: 1000, currency: 'local' })).status).toBe('implausible');
     expect(await contributions.hasContributed(2)).toBe(false);
   });
 

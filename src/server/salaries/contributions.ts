@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
 import { MIN_REPORTS, type GroupFilter } from './aggregates';
-import { PLAUSIBLE_USD_MONTH, SOURCES } from './importers';
+import { SOURCES } from './importers';
+import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
 
 // Salaries that users contribute at the calculator (PRODUCT.md §6). A contribution becomes a report of the
@@ -56,7 +57,8 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       const rate = fx ? Number(fx.usd_rate) : NaN;
       if (pay.currency === 'local' && !(rate > 0)) return { status: 'implausible', usdMonth: 0 };
       const usdMonth = Math.round(pay.currency === 'USD' ? pay.amount : pay.amount / rate);
-      if (usdMonth < PLAUSIBLE_USD_MONTH.min || usdMonth > PLAUSIBLE_USD_MONTH.max) return { status: 'implausible', usdMonth };
+      // The importers' rule: not under the country's minimum wage, not above the plausible maximum.
+      if (implausibleReason(input.country, usdMonth, rate > 0 ? { [currency]: rate } : {})) return { status: 'implausible', usdMonth };
       const ref = await reference(input);
       if (ref) {
         const { low, high } = outlierFences(ref.usd.p25, ref.usd.p75);

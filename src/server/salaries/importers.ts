@@ -19,6 +19,7 @@ import {
   type Modality,
   type Seniority,
 } from './mapping';
+import { implausibleReason } from './minimum-wages';
 
 // Importers for the public salary surveys (PRODUCT.md §6). Each row becomes a gross monthly report in the
 // country's currency and in USD (FX table), with its source and licence, or is skipped with a reason.
@@ -26,23 +27,42 @@ import {
 export const FORMATS = ['laplaza', 'aijobs'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export type Source = { id: string; licence: string; name: string; url: string };
+/** A salary source as pages cite it: `short` in table rows, `name` in full, the licence with its text. */
+export type Source = { id: string; licence: string; licenceUrl: string; name: string; short: string; url: string };
 export const SOURCES: Record<string, Source> = {
   'laplaza-2025': {
     id: 'laplaza-2025',
     licence: 'CC BY-SA 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
     name: 'La Plaza Devs, encuesta de salarios Colombia 2025',
+    short: 'La Plaza Devs 2025',
     url: 'https://github.com/laplazadevs/salarios',
   },
-  'aijobs.net': { id: 'aijobs.net', licence: 'CC0 1.0', name: 'aijobs.net salaries', url: 'https://aijobs.net/salaries/' },
+  'aijobs.net': {
+    id: 'aijobs.net',
+    licence: 'CC0 1.0',
+    licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    name: 'aijobs.net salaries',
+    short: 'aijobs.net',
+    url: 'https://aijobs.net/salaries/',
+  },
   'devops-jobs.net': {
     id: 'devops-jobs.net',
     licence: 'CC0 1.0',
+    licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
     name: 'devops-jobs.net salaries',
+    short: 'devops-jobs.net',
     url: 'https://devops-jobs.net/salaries/',
   },
-  'tandem-demo': { id: 'tandem-demo', licence: 'demo', name: 'Tandem demo data', url: '' },
-  'tandem-users': { id: 'tandem-users', licence: 'CC BY 4.0', name: 'Tandem user reports', url: '' },
+  'tandem-demo': { id: 'tandem-demo', licence: 'demo', licenceUrl: '', name: 'Tandem demo data', short: 'Tandem demo', url: '' },
+  'tandem-users': {
+    id: 'tandem-users',
+    licence: 'CC BY 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    name: 'Tandem user reports',
+    short: 'Tandem',
+    url: '',
+  },
 };
 
 export type Report = {
@@ -67,10 +87,6 @@ export type FxTable = { rates: Record<string, number>; asOf: string };
 /** The skip reason of a row identical to an earlier row of the same file. */
 export const EXACT_DUPLICATE = 'exact duplicate row';
 
-/** Monthly pay outside this band (USD) is taken for a typo or a unit mistake and skipped. */
-export const PLAUSIBLE_USD_MONTH = { min: 150, max: 60_000 };
-
-const plausible = (usd: number) => usd >= PLAUSIBLE_USD_MONTH.min && usd <= PLAUSIBLE_USD_MONTH.max;
 const num = (v: string | undefined) => {
   const n = Number(String(v ?? '').replace(/[\s,]/g, ''));
   return Number.isFinite(n) ? n : NaN;
@@ -91,7 +107,9 @@ export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult 
   if (!rate) return { ok: false, reason: `no FX rate for ${localCurrency}` };
   if (!(usdYear > 0) || !(amount > 0)) return { ok: false, reason: 'no amount' };
   const usd_month = Math.round(usdYear / 12);
-  if (!plausible(usd_month)) return { ok: false, reason: 'implausible amount' };
+  const implausible = implausibleReason(country, usd_month, fx.rates);
+  if (implausible) return { ok: false, reason: implausible };
+  const currency = (r.salary_currency ?? 'USD').toUpperCase().slice(0, 3);
   const year = r.work_year && /^\d{4}$/.test(r.work_year) ? r.work_year : '2024';
   return {
     ok: true,
@@ -103,10 +121,11 @@ export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult 
       years: null,
       english: null,
       modality: modalityOfRatio(r.remote_ratio ?? '', r.employee_residence ?? '', r.company_location ?? ''),
-      currency: (r.salary_currency ?? 'USD').toUpperCase().slice(0, 3),
+      currency,
       amount,
       period: 'year',
-      local_month: Math.round(usd_month * rate * 100) / 100,
+      // Paid in the country's currency: the person's own figure; otherwise converted from the source's USD.
+      local_month: currency === localCurrency ? Math.round((amount / 12) * 100) / 100 : Math.round(usd_month * rate * 100) / 100,
       usd_month,
       collected_at: `${year}-07-01T00:00:00.000Z`,
       skills: [],
@@ -167,7 +186,8 @@ function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, f
   const localYear = currency === 'USD' ? pay.amount * cop : pay.amount;
   const local_month = Math.round(localYear / 12);
   const usd_month = Math.round(local_month / cop);
-  if (!plausible(usd_month)) return { ok: false, reason: 'implausible amount' };
+  const implausible = implausibleReason('colombia', usd_month, fx.rates);
+  if (implausible) return { ok: false, reason: implausible };
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(row[cols.timestamp] ?? '');
   const collected_at = m ? new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]))).toISOString() : '2025-06-03T00:00:00.000Z';
   const skill = skillOfLanguage(row[cols.language] ?? '');

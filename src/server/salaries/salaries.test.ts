@@ -99,7 +99,8 @@ describe('mapping onto our roles, seniorities and levels', () => {
         seniority: 'senior',
         modality: 'remote-global',
         usd_month: 5400,
-        local_month: 4968,
+        // Paid in euros in Spain: the person's own figure, 60,000 / 12.
+        local_month: 5000,
         currency: 'EUR',
         amount: 60000,
         period: 'year',
@@ -124,11 +125,21 @@ describe('aggregates', () => {
   };
   const reports: ReportForStats[] = [1000, 2000, 3000, 4000].map((usd, i) => ({
     ...base,
+    collected: `2025-0${i + 3}-15`,
     usd_month: usd,
     local_month: usd * 3.75,
     skills: i < 2 ? ['go'] : ['go', 'docker'],
   }));
-  reports.push({ ...base, country: 'chile', usd_month: 9000, local_month: 9000 * 950, skills: [], is_demo: true, source: 'demo' });
+  reports.push({
+    ...base,
+    country: 'chile',
+    usd_month: 9000,
+    local_month: 9000 * 950,
+    skills: [],
+    is_demo: true,
+    source: 'demo',
+    collected: '2026-01-02',
+  });
 
   it('interpolates percentiles between ranks', () => {
     expect([0.25, 0.5, 0.75].map((p) => percentile([1000, 2000, 3000, 4000], p))).toEqual([1750, 2500, 3250]);
@@ -158,6 +169,14 @@ describe('aggregates', () => {
     expect(groups.get('skill=docker')).toMatchObject({ n: 2, usd_p50: 3500 });
     expect(groups.get('country=peru|skill=go')?.n).toBe(4);
     expect(groups.get('all')?.n).toBe(5);
+    // Each group knows when its reports were collected, and the area of roles groups them too.
+    expect(groups.get(groupKey({ country: 'peru', role: 'backend' }))).toMatchObject({
+      collected_from: '2025-03-15',
+      collected_to: '2025-06-15',
+    });
+    expect(groups.get('role=backend')).toMatchObject({ collected_from: '2025-03-15', collected_to: '2026-01-02' });
+    expect(groups.get(groupKey({ country: 'peru', area: 'tech' }))).toMatchObject({ n: 4, area: 'tech', usd_p50: 2500 });
+    expect(groups.get(groupKey({ area: 'tech', seniority: 'mid' }))?.n).toBe(5);
     // A group under the floor is kept (its sample size is shown) but flagged by n.
     expect(groups.get('country=chile')!.n).toBeLessThan(MIN_REPORTS);
   });
@@ -175,7 +194,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
   afterAll(async () => t?.cleanup());
 
   it.skipIf(!hasSharedData)(
-    `imports La Plaza 2025: 975 of 1000 rows, nothing twice, the raw file adds only its own rows${noData}`,
+    `imports La Plaza 2025: 971 of 1000 rows, pay under the minimum wage dropped, nothing twice, the raw file adds only its own rows${noData}`,
     async () => {
       const file = join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603_normalized.csv');
       const first = await importSalaryFile(t, 'laplaza', file);
@@ -183,12 +202,13 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
         source: 'laplaza-2025',
         licence: 'CC BY-SA 4.0',
         rows: 1000,
-        imported: 975,
+        imported: 971,
         duplicates: 0,
-        skipped: { 'language not mapped': 25 },
+        // Four answers give a "yearly" pay under 12 Colombian minimum wages: monthly pay typed as the year.
+        skipped: { 'language not mapped': 25, 'below the minimum wage': 4 },
       });
       const again = await importSalaryFile(t, 'laplaza', file);
-      expect(again).toMatchObject({ imported: 0, duplicates: 975 });
+      expect(again).toMatchObject({ imported: 0, duplicates: 971 });
       // The first response: paid 62,400 USD a year, 7 years, B2, Typescript, remote for a foreign company.
       const r = await t.db
         .selectFrom('salary_reports')
@@ -213,6 +233,15 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
       const raw = await importSalaryFile(t, 'laplaza', join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603.csv'));
       expect(raw.rows).toBe(1025);
       expect(raw.duplicates).toBeGreaterThan(700);
+      // The raw file before La Plaza's own cleaning: 119 answers under the minimum wage, every drop counted.
+      expect(raw.skipped).toEqual({
+        'below the minimum wage': 119,
+        'above the plausible maximum': 4,
+        'language not mapped': 25,
+        'years not readable': 1,
+        'no amount': 4,
+      });
+      expect(raw.imported + raw.duplicates + Object.values(raw.skipped).reduce((a, b) => a + b, 0)).toBe(1025);
     },
   );
 
@@ -224,9 +253,10 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
       expect(ai).toMatchObject({ source: 'aijobs.net', licence: 'CC0 1.0', rows: 74301, imported: 227, exactDuplicates: 85 });
       expect(ai.skipped['exact duplicate row']).toBe(85);
       expect(ai.skipped['country not covered']).toBe(73949);
+      expect(ai.skipped['above the plausible maximum']).toBe(1);
       expect(ai.imported + Object.values(ai.skipped).reduce((a, b) => a + b, 0)).toBe(74301);
       const devops = await importSalaryFile(t, 'aijobs', join(sharedDataDir, 'devops-jobs-net-salaries-CC0', 'salaries.csv'));
-      expect(devops).toMatchObject({ source: 'devops-jobs.net', rows: 728, imported: 21 });
+      expect(devops).toMatchObject({ source: 'devops-jobs.net', rows: 728, imported: 20, skipped: { 'below the minimum wage': 1 } });
       const spain = await t.db
         .selectFrom('salary_aggregates')
         .selectAll()

@@ -37,7 +37,11 @@ export async function importSalaryFile(
   };
 }
 
-/** Set (or add) a currency's rate in local units per USD, with its as-of date (YYYY-MM-DD). */
+/**
+ * Set (or add) a currency's rate in local units per USD, with its as-of date (YYYY-MM-DD). Figures are
+ * converted at the table's rates when they are computed, so the aggregates are recomputed (once there are
+ * any: the seed sets its rates before computing them).
+ */
 export async function setFxRate(database: Database, currencyCode: string, usdRate: number, asOf: string): Promise<void> {
   if (!/^[A-Z]{3}$/.test(currencyCode)) throw new Error('currency must be an ISO 4217 code such as PEN');
   if (!(usdRate > 0) || !Number.isFinite(usdRate)) throw new Error('rate must be a positive number of local units per USD');
@@ -50,6 +54,8 @@ export async function setFxRate(database: Database, currencyCode: string, usdRat
       .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_rate: usdRate, as_of: asOf }))
       .execute(),
   );
+  const any = await database.db.selectFrom('salary_aggregates').select('group_key').limit(1).executeTakeFirst();
+  if (any) await refreshAggregates(database.db, currency);
 }
 
 /** Recompute the aggregates when they are missing (a fresh install after the demo seed). */

@@ -69,7 +69,9 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
   it('reads a group, and marks groups under five reports as not enough', async () => {
     const mid = await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' });
     expect(mid).toMatchObject({ n: 10, enough: true, usd: { p25: 2225, p50: 2400, p75: 2610 }, local: { currency: 'PEN' } });
-    expect(mid!.sources).toEqual([{ id: 'test', licence: '', name: 'test', url: '' }]);
+    expect(mid!.sources).toEqual([{ id: 'test', licence: '', licenceUrl: '', name: 'test', short: 'test', url: '' }]);
+    // Its provenance: when the reports were collected, and the FX table's date of the local figures.
+    expect(mid).toMatchObject({ period: { from: '2026-01-01', to: '2026-01-01' }, local: { currency: 'PEN', asOf: '2026-11-01' } });
     expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'senior' }))?.enough).toBe(false);
     expect(await svc.stats({ country: 'bolivia' })).toBeNull();
   });
@@ -208,6 +210,11 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
     await setFxRate(t, 'PEN', 4, '2026-12-01');
     const e = await svc.estimate({ country: 'peru', role: 'qa-engineer', seniority: 'mid' });
     expect(e!.local).toMatchObject({ rate: 4, asOf: '2026-12-01', median: e!.usd.median * 4 });
+    // The page figures follow the new rate too, and say its date (pay reported in USD: the soles are converted).
+    expect(await svc.stats({ country: 'peru', role: 'qa-engineer' })).toMatchObject({
+      usd: { p50: 1250 },
+      local: { currency: 'PEN', p50: 5000, asOf: '2026-12-01' },
+    });
   });
 
   it("shows another process's refresh once it checks the generation, and at once after invalidate()", async () => {

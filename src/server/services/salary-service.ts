@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { generationCache } from '../db/generations';
 import type { DB } from '../db/schema';
 import { DIMENSIONS, groupKey, MIN_REPORTS, SALARY_GENERATION, type Dimension, type GroupFilter } from '../salaries/aggregates';
-import { SOURCES } from '../salaries/importers';
+import { SOURCES, type Source } from '../salaries/importers';
 import { currencyOf } from '../salaries/mapping';
 import type { CountryId } from '../../domain/catalog';
 
@@ -16,9 +16,12 @@ export type Stats = {
   n: number;
   enough: boolean;
   usd: { p25: number; p50: number; p75: number };
-  local: { currency: string; p25: number; p50: number; p75: number } | null;
-  sources: { id: string; licence: string; name: string; url: string }[];
+  /** In the country's currency at the FX table's rate of `asOf` (YYYY-MM-DD). */
+  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
+  sources: Source[];
   demoShare: number;
+  /** When the reports were collected (YYYY-MM-DD), first and last. */
+  period: { from: string; to: string } | null;
 };
 
 export type EstimateInput = {
@@ -66,12 +69,13 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
         ids
           .split(',')
           .filter(Boolean)
-          .map((id) => Object.freeze({ ...(SOURCES[id] ?? { id, licence: '', name: id, url: '' }) })),
+          .map((id) => Object.freeze({ ...(SOURCES[id] ?? { id, licence: '', licenceUrl: '', name: id, short: id, url: '' }) })),
       ) as Stats['sources'];
       sourceLists.set(ids, list);
     }
     return list;
   };
+  const fx = new Map(fxRows.map((r) => [r.currency, Object.freeze({ rate: Number(r.usd_rate), asOf: r.as_of })]));
   const groups = new Map<string, Stats>();
   const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
   for (const row of rows) {
@@ -81,10 +85,17 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
       enough: row.n >= MIN_REPORTS,
       usd: Object.freeze({ p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 }),
       local: row.currency
-        ? Object.freeze({ currency: row.currency, p25: Number(row.local_p25), p50: Number(row.local_p50), p75: Number(row.local_p75) })
+        ? Object.freeze({
+            currency: row.currency,
+            p25: Number(row.local_p25),
+            p50: Number(row.local_p50),
+            p75: Number(row.local_p75),
+            asOf: fx.get(row.currency)?.asOf ?? '',
+          })
         : null,
       sources: sourcesOf(row.sources),
       demoShare: Number(row.demo_share),
+      period: row.collected_from && row.collected_to ? Object.freeze({ from: row.collected_from, to: row.collected_to }) : null,
     });
     groups.set(row.group_key, stats);
     // Hidden means hidden (issue 14): a group under the floor is in no list, so its median orders nothing.
@@ -100,7 +111,6 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
     });
   }
   for (const list of breakdowns.values()) list.sort((a, b) => b.stats.usd.p50 - a.stats.usd.p50);
-  const fx = new Map(fxRows.map((r) => [r.currency, Object.freeze({ rate: Number(r.usd_rate), asOf: r.as_of })]));
   return { groups, breakdowns, fx };
 }
 
@@ -289,6 +299,7 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
         .where('seniority', 'is', null)
         .where('modality', 'is', null)
         .where('english', 'is', null)
+        .where('area', 'is', null)
         .execute();
       const pick = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f);
       const countriesOnly = pick((r) => !!r.country && !r.role && !r.skill).map((r) => ({ country: r.country! }));
