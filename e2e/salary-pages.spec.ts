@@ -70,6 +70,9 @@ test('a group without enough reports says so instead of showing numbers, and whe
   await expect(none).toContainText('Todavía no tenemos suficientes reportes para este grupo.');
   await expect(none).toContainText('Hay cifras para:');
   await expect(none.getByRole('link', { name: 'Perú' })).toHaveAttribute('href', '/herramientas/peru');
+  // And the roles that do have figures in this country.
+  await expect(none.getByTestId('covered-roles')).toContainText('En Bolivia hay cifras de estos roles:');
+  await expect(none.getByTestId('covered-roles').getByRole('link').first()).toHaveAttribute('href', /^\/herramientas\/bolivia\/[a-z-]+$/);
 });
 
 test('salary pages pass the accessibility scan with their charts and tables, light and dark', async ({ page }) => {

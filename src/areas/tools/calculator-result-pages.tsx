@@ -49,13 +49,22 @@ export async function CalculatorResultPage(p: PageProps) {
   if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
   const salaries = await services.salaries();
   const estimate = await salaries.estimate(input);
-  // Without an estimate: where this role does have figures.
+  // Without an estimate: where this role does have figures, and which roles do in this country.
   const covered = estimate
     ? []
     : (await salaries.breakdown({ role: input.role }, 'country')).map((r) => ({
         label: labelOf(countries, r.value, locale),
         to: href('toolsCountryRole', locale, { country: r.value, rol: input.role }),
       }));
+  const here = estimate
+    ? undefined
+    : {
+        country: labelOf(countries, input.country, locale),
+        roles: (await salaries.breakdown({ country: input.country }, 'role')).map((r) => ({
+          label: labelOf(roles, r.value, locale),
+          to: href('toolsCountryRole', locale, { country: input.country, rol: r.value }),
+        })),
+      };
   const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
   const role = input.role as RoleId;
   const comparable = await (
@@ -88,7 +97,7 @@ export async function CalculatorResultPage(p: PageProps) {
           </div>
         )}
         {!estimate ? (
-          <NoSalaryData t={t} role covered={covered} />
+          <NoSalaryData t={t} role covered={covered} here={here} />
         ) : (
           <>
             <section className="card result-card" aria-labelledby="estimate-title">

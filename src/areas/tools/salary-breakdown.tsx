@@ -118,21 +118,41 @@ export function SalaryBreakdown({
 /** ", adjusted for: Inglés avanzado, Docker" after a range that is not the plain role-and-seniority one. */
 export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');
 
-/** "Not enough reports", and where the data does reach (issue 14: not a dead end back to the calculator). */
-export function NoSalaryData({ t, covered, role }: { t: T; covered: { label: string; to: string }[]; role: boolean }) {
+type Place = { label: string; to: string };
+const Links = ({ items }: { items: Place[] }) =>
+  items.map((c, i) => (
+    <span key={c.to}>
+      {i > 0 && ', '}
+      <Link to={c.to}>{c.label}</Link>
+    </span>
+  ));
+
+/**
+ * "Not enough reports", and where the data does reach (issue 14: not a dead end back to the calculator):
+ * the countries with figures (for the role, on a role page), and the roles with figures in this country.
+ */
+export function NoSalaryData({
+  t,
+  covered,
+  role,
+  here,
+}: {
+  t: T;
+  covered: Place[];
+  role: boolean;
+  here?: { country: string; roles: Place[] };
+}) {
   return (
     <div className="notice" data-testid="no-salary-data">
       <p>{t('salary.noData')}</p>
+      {here && here.roles.length > 0 && (
+        <p data-testid="covered-roles">
+          {t('salary.coveredRoles', { country: here.country })} <Links items={here.roles} />.
+        </p>
+      )}
       {covered.length ? (
         <p>
-          {t(role ? 'salary.coveredRole' : 'salary.covered')}{' '}
-          {covered.map((c, i) => (
-            <span key={c.to}>
-              {i > 0 && ', '}
-              <Link to={c.to}>{c.label}</Link>
-            </span>
-          ))}
-          .
+          {t(role ? 'salary.coveredRole' : 'salary.covered')} <Links items={covered} />.
         </p>
       ) : (
         <p>{t('salary.noneCovered')}</p>

@@ -214,6 +214,16 @@ export async function SalaryPage(p: PageProps) {
               ? href('toolsCountryRole', locale, { country: r.value, rol: role })
               : href('toolsCountry', locale, { country: r.value }),
           }))}
+          here={
+            country
+              ? {
+                  country: labelOf(countries, country, locale),
+                  roles: (await svc.breakdown({ country }, 'role'))
+                    .filter((r) => r.value !== role)
+                    .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
+                }
+              : undefined
+          }
         />
       )}
       {/* Search engines get real figures only (decision 024). */}
