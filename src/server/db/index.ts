@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './client';
 import { migrateToLatest } from './migrate';
 import { seedDemoData } from './seed';
 import { ensureAggregates } from '../salaries/salary-data';
+import { ensureFxRates } from '../salaries/default-fx';
 import { getConfig } from '../config';
 import { loadContentInto } from '../learning/content-load';
 
@@ -15,6 +16,7 @@ export function getDatabase(): Promise<Database> {
   ready ??= (async () => {
     const database = openDatabase(process.env.DATABASE_URL);
     await migrateToLatest(database);
+    await ensureFxRates(database.db);
     // Courses and interviews from the content files: before the demo seed, whose certificates name them.
     await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);
     // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.

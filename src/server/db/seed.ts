@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from './client';
 import type { DB } from './schema';
 import { COUNTRY_LEVEL, CO_A, CO_B, FIRST, LAST, ROLE_BASE, ROLE_SKILLS, SENIORITY_FACTOR, mulberry32, slug } from './demo-vocabulary';
+import { DEFAULT_FX, ensureFxRates } from '../salaries/default-fx';
 
 // A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
 // random numbers) and idempotent: a database that has demo companies is left alone.
@@ -21,11 +22,6 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** FX rates (local units per USD) used by the demo data and as the initial FX table. */
-export const DEMO_FX = {
-  asOf: '2026-11-01',
-  rates: { PEN: 3.75, MXN: 18.2, COP: 4100, CLP: 950, ARS: 1450, USD: 1, UYU: 40, BOB: 6.91, CRC: 505, EUR: 0.92 },
-} as const;
-
 export const DEMO_SIZES = {
   companies: 60,
   offers: 400,
@@ -78,13 +74,9 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
     // fixed date would have expired on every install made two months later, leaving the job search empty.
     const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const offerDaysAgo = (d: number) => new Date(today - d * 86_400_000).toISOString();
-    const rate = (cur: string) => DEMO_FX.rates[cur as keyof typeof DEMO_FX.rates];
+    const rate = (cur: string) => DEFAULT_FX.rates[cur as keyof typeof DEFAULT_FX.rates];
 
-    await insertChunks(
-      trx,
-      'fx_rates',
-      Object.entries(DEMO_FX.rates).map(([currency, usd_rate]) => ({ currency, usd_rate, as_of: DEMO_FX.asOf })),
-    );
+    await ensureFxRates(trx);
 
     // Companies and their demo users.
     const companyRows = Array.from({ length: DEMO_SIZES.companies }, (_, i) => {

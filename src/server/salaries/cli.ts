@@ -5,12 +5,14 @@ import { FORMATS, type Format } from './importers';
 import { join } from 'node:path';
 import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './salary-data';
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
+import { ensureFxRates } from './default-fx';
 
 /** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
 async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {
   const database = openDatabase(process.env.DATABASE_URL);
   try {
     await migrateToLatest(database);
+    await ensureFxRates(database.db);
     await fn(database);
     return 0;
   } catch (err) {

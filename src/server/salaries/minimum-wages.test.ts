@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countries } from '../../domain/catalog';
-import { DEMO_FX } from '../db/seed';
+import { testDatabases } from '../../testing/databases';
+import { DEFAULT_FX, ensureFxRates } from './default-fx';
+import { setFxRate } from './salary-data';
 import { atTodaysRate } from './aggregates';
 import { currencyOf } from './mapping';
 import {
@@ -12,7 +14,7 @@ import {
   minimumUsdMonth,
 } from './minimum-wages';
 
-const rates = DEMO_FX.rates;
+const rates = DEFAULT_FX.rates;
 
 describe('the minimum-wage floor of salary reports', () => {
   it('has a dated, sourced minimum wage in the currency of every country we cover', () => {
@@ -63,5 +65,21 @@ describe('figures at the FX table of the day', () => {
       usd_month: 1000,
       local_month: 4_000_000,
     });
+  });
+});
+
+describe.each(testDatabases)('the default FX table on %s', (_name, open) => {
+  it('is there without the demo world, and never overwrites a rate set by the operator', async () => {
+    const t = await open();
+    try {
+      await setFxRate(t, 'PEN', 3.7, '2026-11-20');
+      await ensureFxRates(t.db);
+      const rows = await t.db.selectFrom('fx_rates').selectAll().orderBy('currency').execute();
+      expect(rows.map((r) => r.currency)).toEqual(Object.keys(DEFAULT_FX.rates).sort());
+      expect(rows.find((r) => r.currency === 'PEN')).toMatchObject({ as_of: '2026-11-20' });
+      expect(Number(rows.find((r) => r.currency === 'PEN')!.usd_rate)).toBe(3.7);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

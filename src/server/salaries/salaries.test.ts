@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, sharedDataDir, testDatabases, type TestDb } from '../../testing/databases';
-import { DEMO_FX } from '../db/seed';
+import { DEFAULT_FX } from './default-fx';
 import { computeAggregates, groupKey, MIN_REPORTS, percentile, type ReportForStats } from './aggregates';
 import { parseCsv } from './csv';
 import { mapAijobsRow } from './importers';
@@ -16,7 +16,7 @@ import {
 } from './mapping';
 import { importSalaryFile, setFxRate } from './salary-data';
 
-const fx = { rates: { ...DEMO_FX.rates } as Record<string, number>, asOf: DEMO_FX.asOf };
+const fx = { rates: { ...DEFAULT_FX.rates } as Record<string, number>, asOf: DEFAULT_FX.asOf };
 
 describe('CSV', () => {
   it('reads quotes, doubled quotes, commas and line breaks inside fields, CRLF and a BOM', () => {
@@ -189,7 +189,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
   let t: TestDb;
   beforeAll(async () => {
     t = await open();
-    for (const [cur, rate] of Object.entries(DEMO_FX.rates)) await setFxRate(t, cur, rate, DEMO_FX.asOf);
+    for (const [cur, rate] of Object.entries(DEFAULT_FX.rates)) await setFxRate(t, cur, rate, DEFAULT_FX.asOf);
   });
   afterAll(async () => t?.cleanup());
 
@@ -227,7 +227,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
         usd_month: 5200,
         source_licence: 'CC BY-SA 4.0',
       });
-      expect(Number(r.local_month)).toBe(Math.round((62400 * DEMO_FX.rates.COP) / 12));
+      expect(Number(r.local_month)).toBe(Math.round((62400 * DEFAULT_FX.rates.COP) / 12));
       const skills = await t.db.selectFrom('salary_report_skills').select('skill').where('report_id', '=', r.id).execute();
       expect(skills.map((s) => s.skill)).toEqual(['typescript']);
       const raw = await importSalaryFile(t, 'laplaza', join(sharedDataDir, 'laplazadevs-salarios-colombia-2025', '20250603.csv'));
