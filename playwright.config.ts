@@ -2,7 +2,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests against the production build, in Debian's Chromium (Playwright's own download does not work
 // here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
-import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_UPLOADS, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
+import {
+  E2E_DB,
+  E2E_INT_DB,
+  E2E_INT_PORT,
+  E2E_PORT as PORT,
+  E2E_SMTP_ORIGIN,
+  E2E_UPLOADS,
+  e2eIntegrationsServerEnv,
+  e2eServerEnv,
+} from './e2e/env';
 
 export default defineConfig({
   testDir: './e2e',
@@ -19,6 +28,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     // Spanish-first product: a Spanish browser unless a test says otherwise.
     locale: 'es-ES',
+    // The sales team's default timezone: the booking page has no timezone to detect (it reloads with the
+    // browser's when they differ; e2e/meetings.spec.ts sets others on purpose).
+    timezoneId: 'America/Lima',
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -34,6 +46,15 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      // The mail server the integrations server delivers to (e2e/meetings.spec.ts reads what it received).
+      command: 'node e2e/smtp-sink-server.mjs',
+      url: `${E2E_SMTP_ORIGIN}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       // A database of its own, fresh on every run (the tests read the email outbox from it).
       command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,

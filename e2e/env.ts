@@ -18,6 +18,7 @@ export function e2eServerEnv(): Record<string, string> {
     DATABASE_URL: `file:${E2E_DB}`,
     UPLOADS_DIR: E2E_UPLOADS,
     RATE_LIMIT_SCALE: '20',
+    SALES_EMAIL: 'ventas@tandem.example',
     OAUTH_GITHUB_CLIENT_ID: 'test-client',
     OAUTH_GITHUB_CLIENT_SECRET: 'test-secret',
     OAUTH_GITHUB_AUTHORIZE_URL: `${provider}/authorize`,
@@ -32,6 +33,10 @@ export const E2E_INT_ORIGIN = `http://127.0.0.1:${E2E_INT_PORT}`;
 export const E2E_INT_DB = 'data/e2e-integrations.db';
 export const E2E_INTAKE_PORT = E2E_PORT + 78;
 const E2E_INTAKE = `http://127.0.0.1:${E2E_INTAKE_PORT}`;
+/** The tests' SMTP server (e2e/smtp-sink-server.ts): the integrations server delivers its email there. */
+export const E2E_SMTP_PORT = E2E_PORT + 79;
+export const E2E_SMTP_HTTP_PORT = E2E_PORT + 80;
+export const E2E_SMTP_ORIGIN = `http://127.0.0.1:${E2E_SMTP_HTTP_PORT}`;
 
 export function e2eIntegrationsServerEnv(): Record<string, string> {
   return {
@@ -47,5 +52,6 @@ export function e2eIntegrationsServerEnv(): Record<string, string> {
     DATADOG_APPLICATION_ID: 'app-e2e',
     DATADOG_PROXY: `${E2E_INTAKE}/dd`,
     LOG_FORWARDING: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   };
 }

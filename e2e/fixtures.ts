@@ -21,6 +21,8 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   offer: { status: 404, errorKind: 'offer' },
   talentProfile: { status: 404, errorKind: 'talent' },
   certification: { status: 404, errorKind: 'certification' },
+  // A booking link that was never issued: the "link not available" page.
+  hireScheduleManage: { status: 410 },
 };
 
 export const routeWalk = routeIds.flatMap((id) =>

@@ -73,6 +73,7 @@ const { app } = createHttpApp({
   sitemapData: async () => ({
     ...(await (await services.salaries()).pagesWithData()),
     offer: await (await services.applications()).sitemapOffers(),
+    company: await (await services.jobs()).sitemapCompanies(),
   }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),

@@ -45,6 +45,8 @@ import type { UserLoader } from '../server/web-session';
 import { createRegistry } from './registry';
 import { createLearningService } from '../server/services/learning-service';
 import { testSigningKey } from '../testing/signing-key';
+import { TEST_RULES, testMeetingService } from '../testing/meetings';
+import { candidateSlots, slotKey } from '../domain/scheduling';
 import { fileURLToPath } from 'node:url';
 import { loadContentInto } from '../server/learning/content-load';
 
@@ -212,6 +214,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
     jobs: async () => createJobSearchService(t),
     learning: async () => createLearningService(t, { retakeDays: 30 }),
+    meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
     signingKey: () => testSigningKey,
     config,
   });
@@ -409,6 +412,48 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       short: 'all',
       query: () => ({ oferta: String(world.offerId) }),
       fields: () => ({ ...OFFER, intent: 'publish' }),
+    },
+    {
+      name: 'hireRequestMeeting',
+      route: 'hireRequestMeeting',
+      session: 'anon',
+      ok: 303,
+      short: ['country', 'company_size'],
+      fields: () => ({
+        name: 'Lucía Rojas',
+        company: 'Acme',
+        email: 'lucia@acme.example',
+        phone: '+51 987 654 321',
+        country: 'peru',
+        company_size: '11-50',
+        roles: '2 backend',
+        message: 'Hola',
+        website: '',
+      }),
+    },
+    {
+      name: 'hireSchedule (book)',
+      route: 'hireSchedule',
+      session: 'anon',
+      ok: 303,
+      short: ['slot', 'tz'],
+      fields: () => ({
+        slot: slotKey(candidateSlots(TEST_RULES, new Date()).at(-1)!),
+        tz: 'America/Lima',
+        name: 'Lucía',
+        email: 'lucia@acme.example',
+        company: 'Acme',
+        message: '',
+      }),
+    },
+    {
+      name: 'hireScheduleManage (a link that is not one)',
+      route: 'hireScheduleManage',
+      session: 'anon',
+      ok: 410,
+      short: 'all',
+      params: () => ({ token: 'A'.repeat(44) }),
+      fields: () => ({ intent: 'cancel', slot: '', tz: '' }),
     },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {

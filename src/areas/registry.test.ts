@@ -16,6 +16,7 @@ const registry = createRegistry({
   contributions: unused,
   jobs: unused,
   learning: unused,
+  meetings: unused,
   signingKey: () => {
     throw new Error('not used while building the registry');
   },

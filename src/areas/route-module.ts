@@ -9,6 +9,7 @@ import type { AuthService } from '../server/services/auth-service';
 import type { HiringService } from '../server/services/hiring-service';
 import type { JobSearchService } from '../server/services/job-search-service';
 import type { LearningService } from '../server/services/learning-service';
+import type { MeetingService } from '../server/services/meeting-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/services/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
@@ -28,6 +29,7 @@ export type AreaDeps = {
   contributions: () => Promise<Contributions>;
   jobs: () => Promise<JobSearchService>;
   learning: () => Promise<LearningService>;
+  meetings: () => Promise<MeetingService>;
   signingKey: () => SigningKey;
   config: Pick<ServerConfig, 'SITE_URL' | 'BRAND_NAME' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };

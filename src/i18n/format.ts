@@ -57,6 +57,49 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
   return f.format(amount);
 }
 
+/** US dollars said as such in both languages ("US$490", "490 US$"): "$" alone reads as pesos in Latin America. */
+export function formatUsd(amount: number, locale: Locale): string {
+  const s = formatMoney(amount, 'USD', locale);
+  return s.startsWith('$') ? `US${s}` : s;
+}
+
 export function formatNumber(n: number, locale: Locale): string {
   return memo(`n:${locale}`, () => new Intl.NumberFormat(localeInfo[locale].language)).format(n);
+}
+
+/** "martes, 1 de diciembre de 2026, 10:00" in a timezone (meeting times: the visitor's own). */
+export function formatMeetingTime(d: Date, locale: Locale, timeZone: string): string {
+  const f = memo(
+    `mt:${locale}:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(localeInfo[locale].language, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+  );
+  return f.format(d);
+}
+
+/** "martes, 1 de diciembre" (a day heading in the slot list). */
+export function formatMeetingDay(d: Date, locale: Locale, timeZone: string): string {
+  const f = memo(
+    `md:${locale}:${timeZone}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { weekday: 'long', day: 'numeric', month: 'long', timeZone }),
+  );
+  return f.format(d);
+}
+
+/** "10:00" in a timezone. */
+export function formatMeetingClock(d: Date, locale: Locale, timeZone: string): string {
+  const f = memo(
+    `mc:${locale}:${timeZone}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+  );
+  return f.format(d);
 }

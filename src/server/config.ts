@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-ip';
+import { isTimeZone } from '../domain/scheduling';
 
 // Environment variables, validated once at start-up. A bad value stops the server with a list that names
 // each variable and what is wrong with it.
@@ -59,6 +60,37 @@ const schema = z.object({
     .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:pass@host:587 or smtps://host:465')
     .optional(),
   EMAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Where the legal texts send privacy requests (decision 026); default privacidad@{SITE_URL host}. */
+  LEGAL_CONTACT_EMAIL: z.string().email('must be an email address').max(200).optional(),
+  /** Who runs the site, as the legal texts name it (legal name, registered address, tax id); default: the brand. */
+  LEGAL_ENTITY: z
+    .string()
+    .max(300)
+    .regex(/^[^<>\n]+$/, 'must be one line without < or >')
+    .optional(),
+  /** Where meeting requests and bookings are notified; the organiser of the calendar invites. */
+  SALES_EMAIL: z.string().email('must be an email address').max(254).optional(),
+  /** Meeting availability (issue 15, decision 028): the sales team's timezone, days, hours and days off. */
+  SCHEDULE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA timezone such as America/Lima').default('America/Lima'),
+  SCHEDULE_DAYS: z
+    .string()
+    .regex(/^[1-7](,[1-7])*$/, 'must be ISO weekdays such as 1,2,3,4,5 (Monday = 1)')
+    .default('1,2,3,4,5'),
+  SCHEDULE_HOURS: z
+    .string()
+    .regex(
+      /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d(,([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)*$/,
+      'must look like 09:00-13:00,14:00-18:00',
+    )
+    .default('09:00-13:00,14:30-18:00'),
+  SCHEDULE_SLOT_MINUTES: z.coerce.number().int().min(10).max(240).default(30),
+  SCHEDULE_BUFFER_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+  SCHEDULE_MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
+  SCHEDULE_DAYS_AHEAD: z.coerce.number().int().min(1).max(90).default(21),
+  SCHEDULE_HOLIDAYS: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*)?$/, 'must be dates such as 2026-12-08,2026-12-25')
+    .optional(),
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   /** Courses, lessons and interview banks (decision 020), loaded into the database at start when they change. */
   LEARNING_CONTENT_DIR: z.string().min(1).default('src/areas/learning/content'),
@@ -115,6 +147,11 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   }
   const c = result.data;
   return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, ''), SITE_URL_SET: cleaned.SITE_URL !== undefined };
+}
+
+/** The legal texts' contact address and who runs the site (decision 026); entity null: the texts name the brand. */
+export function legalContact(c: Pick<ServerConfig, 'LEGAL_CONTACT_EMAIL' | 'LEGAL_ENTITY' | 'SITE_URL'>) {
+  return { email: c.LEGAL_CONTACT_EMAIL ?? `privacidad@${new URL(c.SITE_URL).hostname}`, entity: c.LEGAL_ENTITY ?? null };
 }
 
 let cached: ServerConfig | undefined;

@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { createRegistry } from '../areas/registry';
 import { createLearningService } from '../server/services/learning-service';
 import { testSigningKey } from './signing-key';
+import { testMeetingService } from './meetings';
 import { parseOfferInput } from '../domain/offer-input';
 import type { Locale } from '../i18n/locales';
 import { getT, type MessageKey, type TranslateParams } from '../i18n/translate';
@@ -171,6 +172,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     applications: createApplicationService(t),
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
+    meetings: testMeetingService(t, { email, limiter }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -182,6 +184,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     contributions: async () => svc.contributions,
     jobs: async () => createJobSearchService(t),
     learning: async () => svc.learning,
+    meetings: async () => svc.meetings,
     signingKey: () => testSigningKey,
     config,
   });

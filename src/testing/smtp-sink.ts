@@ -49,7 +49,7 @@ function parseMail(raw: string): { headers: Record<string, string>; text: string
   };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: '',
     port: 0,
@@ -83,7 +83,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
   return sink;

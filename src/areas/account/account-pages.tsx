@@ -4,6 +4,7 @@ import { Link } from 'waku';
 import { AccountFormIsland } from './account-form-island';
 import type { AccountFormProps, FieldDef } from './account-form-types';
 import { AccountFormView, initialView } from './account-form-view';
+import { LegalConsentNote } from '../../components/forms/legal-note';
 import type { T } from '../../i18n/translate';
 import type { Spec } from '../../domain/forms/rules';
 import { specs } from '../../domain/forms/specs';
@@ -114,7 +115,8 @@ const uncached =
     return isPageAnswer(r) ? answer(r.status, r.content, { ...NO_STORE, ...r.headers }) : answer(200, r, NO_STORE);
   };
 
-/** "Continue with GitHub" links for each configured provider, keeping the return path. */
+/** "Continue with GitHub" links for each configured provider, keeping the return path. A first provider
+ * sign-in creates a candidate account, so the candidate terms and the privacy policy are named under them. */
 export function ProviderButtons({ p }: { p: PageProps }) {
   const configured = PROVIDER_IDS.filter((id) => services.oauth.providers[id]);
   if (!configured.length) return null;
@@ -132,6 +134,7 @@ export function ProviderButtons({ p }: { p: PageProps }) {
           </a>
         );
       })}
+      <LegalConsentNote locale={p.locale} t={p.t} terms="termsB2c" via="provider" />
     </div>
   );
 }
@@ -188,7 +191,7 @@ export const SignUpPage: Page = (p) => {
   return (
     <AuthShell p={p}>
       <FormBlock {...formProps(p, 'signup-form', specs.signUp, fields, t('auth.createAccount'), t('auth.creating'))} />
-      <p className="form-links muted">{t('auth.terms')}</p>
+      <LegalConsentNote locale={p.locale} t={t} terms="termsB2c" />
       <ProviderButtons p={p} />
       <p className="form-links">
         {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.companyQuestion')}{' '}
@@ -221,7 +224,7 @@ export const HireStartNowPage: Page = (p) => {
         </Notice>
       )}
       <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />
-      <p className="form-links muted">{t('auth.terms')}</p>
+      <LegalConsentNote locale={p.locale} t={t} terms="terms" />
       <p className="form-links">
         {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.candidateQuestion')}{' '}
         <Link to={carry(p, 'signUp')}>{t('auth.candidateSignUp')}</Link>

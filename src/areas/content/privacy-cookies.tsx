@@ -5,16 +5,15 @@ import { getConfig } from '../../server/config';
 import { integrationsConfig } from '../../server/public-config';
 import type { PageProps } from '../../server/render/page-types';
 
-// The privacy policy's cookie section: what each choice of the consent banner turns on, and whether this
-// installation has that tool configured at all (decision 023).
+// The body of the privacy policy's cookie section (its heading and intro are in the policy's text, decision
+// 026): what each choice of the consent banner turns on, and whether this installation has that tool
+// configured at all (decision 023).
 export function PrivacyCookies({ t, locale, brand }: PageProps) {
   const config = getConfig();
   const on = integrationsConfig(config);
   const state = (active: boolean) => <p className="badge">{active ? t('privacyCookies.active') : t('privacyCookies.inactive')}</p>;
   return (
-    <section id="cookies" aria-labelledby="cookies-heading" className="prose">
-      <h2 id="cookies-heading">{t('privacyCookies.heading')}</h2>
-      <p>{t('privacyCookies.intro')}</p>
+    <div className="prose legal-cookies">
       <h3>{t('privacyCookies.essential')}</h3>
       <p>{t('privacyCookies.essentialText', { session: `${config.AUTH_COOKIE_TOKEN}, ${config.AUTH_COOKIE_TYPE}`, brand })}</p>
       <h3>{t('privacyCookies.analytics')}</h3>
@@ -41,6 +40,6 @@ export function PrivacyCookies({ t, locale, brand }: PageProps) {
           {t('consent.settings')}
         </a>
       </p>
-    </section>
+    </div>
   );
 }

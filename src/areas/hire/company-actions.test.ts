@@ -46,6 +46,21 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
     expect(await company(acme)).toMatchObject({ name: 'Acme Perú', website: null, size: null, country: null, logo_path: logo });
   });
 
+  it('saves the city and the description shown on the public company page', async () => {
+    const a = await w.post(
+      site(),
+      { intent: 'company', ...details, location: ' Lima ', description: 'Hacemos software.\nSomos 40.' },
+      { as: acme },
+    );
+    expect(a.json).toEqual({ ok: true, redirect: `${site()}?saved=1` });
+    const row = await w.t.db
+      .selectFrom('companies')
+      .select(['location', 'description'])
+      .where('name', '=', 'Acme Labs')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ location: 'Lima', description: 'Hacemos software.\nSomos 40.' });
+  });
+
   it('names the wrong fields in both languages (422), keeps the values, changes nothing', async () => {
     const before = await company(acme);
     for (const locale of locales) {
@@ -59,7 +74,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
           size: msg(locale, 'forms.error.invalid'),
           country: msg(locale, 'forms.error.invalid'),
         },
-        values: fields,
+        values: { ...fields, location: '', description: '' },
       });
     }
     expect(msg('es', 'forms.error.url')).toBe('Escribe una dirección web que empiece con https://');
@@ -72,7 +87,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
       const fake = new File(['#!/bin/sh\necho hola'], 'logo.png', { type: 'image/png' });
       expectRefusal(await w.post(site(locale), details, { as: acme, files: { logo: fake } }), 422, {
         errors: { logo: msg(locale, 'profile.pictureType') },
-        values: details,
+        values: { ...details, location: '', description: '' },
       });
     }
     expect(await company(acme)).toEqual(before);
@@ -85,7 +100,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
         expectRefusal(await w.post(site(locale), { ...details, name: 'Intrusa SA' }, { as, multipart: true }), 403, {
           message: msg(locale, 'api.forbidden'),
           errors: {},
-          values: { ...details, name: 'Intrusa SA' },
+          values: { ...details, name: 'Intrusa SA', location: '', description: '' },
         });
       }
     }

@@ -23,6 +23,16 @@ const companySchema = z.object({
   ]),
   size: oneOf(companySizes),
   country: z.union([empty, z.string().refine(isCountry)]),
+  location: z
+    .string()
+    .trim()
+    .max(120)
+    .transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((v) => v || null),
 });
 
 export const COMPANY_MAX_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
@@ -30,7 +40,14 @@ export const COMPANY_MAX_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 export function createCompanyAction({ profiles }: { profiles: () => Promise<ProfileService> }): FormHandler['handle'] {
   return async (input) => {
     const f = input.fields;
-    const values = { name: f.name ?? '', website: f.website ?? '', size: f.size ?? '', country: f.country ?? '' };
+    const values = {
+      name: f.name ?? '',
+      website: f.website ?? '',
+      size: f.size ?? '',
+      country: f.country ?? '',
+      location: f.location ?? '',
+      description: f.description ?? '',
+    };
     const { viewer } = input;
     if (viewer?.type !== 'hire') return refusal(input, values, new ServiceError('forbidden'));
     const parsed = companySchema.safeParse(values);

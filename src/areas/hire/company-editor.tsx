@@ -6,7 +6,7 @@ import { describedBy, Row, Select, Summary } from '../../components/forms/form-p
 
 // The company's details on /hire/site: a plain multipart form (works without JavaScript) posting to the
 // workspace with intent=company. A failed post comes back as `state`.
-export type CompanyValues = { name: string; website: string; size: string; country: string };
+export type CompanyValues = { name: string; website: string; size: string; country: string; location: string; description: string };
 
 export function CompanyEditor({
   action,
@@ -76,6 +76,34 @@ export function CompanyEditor({
           />
         </Row>
       </div>
+      <Row id={id('location')} name="location" label={t('company.location')} hint={t('company.locationHint')} error={err('location')}>
+        <input
+          id={id('location')}
+          name="location"
+          type="text"
+          maxLength={120}
+          defaultValue={v.location}
+          aria-invalid={!!err('location') || undefined}
+          aria-describedby={describedBy(id('location'), true, !!err('location'))}
+        />
+      </Row>
+      <Row
+        id={id('description')}
+        name="description"
+        label={t('company.description')}
+        hint={t('company.descriptionHint')}
+        error={err('description')}
+      >
+        <textarea
+          id={id('description')}
+          name="description"
+          rows={5}
+          maxLength={2000}
+          defaultValue={v.description}
+          aria-invalid={!!err('description') || undefined}
+          aria-describedby={describedBy(id('description'), true, !!err('description'))}
+        />
+      </Row>
       <Row id={id('logo')} name="logo" label={t('company.logo')} hint={t('company.logoHint')} error={err('logo')}>
         <input
           id={id('logo')}

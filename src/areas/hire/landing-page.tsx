@@ -1,18 +1,23 @@
 import 'server-only';
 import { ButtonLink } from '../../components/ui/button';
-import { LinkCards } from '../../components/ui/link-cards';
+import { Faq } from '../../components/ui/commercial-blocks';
 import { PageHero } from '../../components/ui/page-hero';
+import { CURRENCY_PARAMS, currencyOfIso } from '../../domain/pricing';
 import { href, type RouteId } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page } from '../../server/render/page-types';
 import { services } from '../../server/services/container';
 import { getConfig } from '../../server/config';
 import { FlagVariant } from '../../components/islands/flag-variant';
+import { HIRE_FIGURES, HireCta, hireFaq, HireServices, HowItWorks, loadHireData, WhatWeDo } from './hire-page';
+import { CompaniesHiring, LiveFigures } from './live-figures';
 
 // /hire/landing: the campaign landing for companies, in the variant the `hire-landing-variant` flag picks
 // for this visitor (decision 022): `control` leads with publishing an offer, `calculator-first` with what the
 // role pays. Evaluated on the server, so there is no flicker; personalised in the route table, so it is
-// never cached and the visitor's anonymous id keeps the variant stable.
+// never cached and the visitor's anonymous id keeps the variant stable. Below the hero come the sections of
+// /hire (shared components, decision 027); being personalised anyway, it links the prices in the currency of
+// the visitor's country when that is known.
 const VARIANTS = ['control', 'calculator-first'] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -24,7 +29,12 @@ export const HireLandingPage: Page = async (p) => {
     locale,
     ...(p.country ? { country: p.country } : {}),
   };
-  const { values, payload } = await services.evaluateFlags(attributes, { 'hire-landing-variant': 'control' });
+  const [{ values, payload }, { figures, companies }] = await Promise.all([
+    services.evaluateFlags(attributes, { 'hire-landing-variant': 'control' }),
+    loadHireData(),
+  ]);
+  const currency = currencyOfIso(p.country);
+  const pricingQuery = currency && currency !== 'USD' ? { [CURRENCY_PARAMS[locale]]: currency.toLowerCase() } : undefined;
   const variant: Variant = (VARIANTS as readonly string[]).includes(values['hire-landing-variant'])
     ? (values['hire-landing-variant'] as Variant)
     : 'control';
@@ -55,7 +65,7 @@ export const HireLandingPage: Page = async (p) => {
   };
   return answer(
     200,
-    <>
+    <div className="commercial">
       {/* Both variants travel to the browser so that a flag change streamed to this open page can switch them. */}
       <FlagVariant
         flag="hire-landing-variant"
@@ -67,17 +77,16 @@ export const HireLandingPage: Page = async (p) => {
         clientKey={flags.FEATURE_FLAGS_CLIENT_KEY}
         devMode={flags.FEATURE_FLAGS_DEV_MODE}
       />
-      <div className="container page" style={{ paddingTop: 0 }}>
-        <LinkCards
-          heading={t('common.related')}
-          cards={(['hirePricing', 'hireSchedule'] as const).map((r) => ({
-            to: href(r, locale),
-            title: t(`routes.${r}.title`),
-            text: t(`routes.${r}.description`),
-          }))}
-        />
+      <div className="container page commercial-body">
+        <WhatWeDo t={t} locale={locale} brand={p.brand} />
+        <HowItWorks t={t} locale={locale} />
+        <LiveFigures t={t} locale={locale} brand={p.brand} figures={figures} show={HIRE_FIGURES} />
+        <CompaniesHiring t={t} locale={locale} companies={companies} />
+        <HireServices t={t} locale={locale} pricingQuery={pricingQuery} />
+        <Faq heading={t('commercial.faqHeading')} items={hireFaq({ t, locale, brand: p.brand })} />
+        <HireCta t={t} locale={locale} />
       </div>
-    </>,
+    </div>,
     { 'cache-control': 'private, no-store' },
   );
 };

@@ -2,6 +2,7 @@ import 'server-only';
 import { SignOutEverywhere } from '../account/sign-out-everywhere';
 import { Link } from 'waku';
 import { CompanyEditor } from './company-editor';
+import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { href } from '../../routes';
@@ -299,8 +300,13 @@ export const HireSitePage: Page = async (p) => {
         ) : (
           <>
             <div className="company-head">
-              {company.logo && <img className="company-logo" src={company.logo} alt="" width={64} height={64} />}
-              <p className="muted">{t('company.intro')}</p>
+              <CompanyLogo name={company.name} logo={company.logo} size={64} />
+              <div>
+                <p className="muted">{t('company.intro')}</p>
+                <p>
+                  <Link to={href('company', locale, { slug: company.slug })}>{t('company.publicPage')}</Link>
+                </p>
+              </div>
             </div>
             {q.get('saved') === '1' && (
               <div className="alert alert-success" role="status">
@@ -312,7 +318,14 @@ export const HireSitePage: Page = async (p) => {
               locale={locale}
               t={t}
               state={state && Object.keys(state.values).length ? state : null}
-              values={{ name: company.name, website: company.website ?? '', size: company.size ?? '', country: company.country ?? '' }}
+              values={{
+                name: company.name,
+                website: company.website ?? '',
+                size: company.size ?? '',
+                country: company.country ?? '',
+                location: company.location ?? '',
+                description: company.description ?? '',
+              }}
             />
           </>
         )}

@@ -5,6 +5,7 @@ import type { T } from '../../i18n/translate';
 import { skills, labelOf } from '../../domain/catalog';
 import { englishLabel, modalityLabel, placeText, salaryText, seniorityLabel } from './job-text';
 import { href } from '../../routes';
+import { CompanyLogo } from '../../components/ui/company-logo';
 import type { JobCard } from '../../server/services/job-search-service';
 
 // The results of a job search: offer cards, pagination and the empty state. Server components only.
@@ -17,10 +18,17 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
         return (
           <li key={o.id}>
             <article className="card job-card" aria-labelledby={`job-${o.id}`}>
-              <h3 id={`job-${o.id}`} className="job-title">
-                <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>
-              </h3>
-              <p className="job-company">{o.company.name}</p>
+              <div className="job-card-head">
+                <CompanyLogo name={o.company.name} logo={o.company.logo} size={44} />
+                <div>
+                  <h3 id={`job-${o.id}`} className="job-title">
+                    <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>
+                  </h3>
+                  <p className="job-company">
+                    <Link to={href('company', locale, { slug: o.company.slug })}>{o.company.name}</Link>
+                  </p>
+                </div>
+              </div>
               <p className="job-salary">
                 <span>{salary.local}</span>
                 {salary.usd && <span className="job-salary-usd">{salary.usd}</span>}

@@ -5,6 +5,7 @@ import { adjustmentsOf } from '../tools/effect-label';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../../components/layout/json-ld';
+import { CompanyLogo } from '../../components/ui/company-logo';
 import { jobPosting } from './job-posting';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
@@ -182,7 +183,10 @@ export const OfferPage: Page = async (p) => {
         </div>
       )}
       <header className="offer-head">
-        <p className="eyebrow">{o.company.name}</p>
+        <p className="eyebrow offer-company">
+          <CompanyLogo name={o.company.name} logo={o.company.logo} size={40} />
+          <Link to={href('company', locale, { slug: o.company.slug })}>{o.company.name}</Link>
+        </p>
         <h1>{o.title}</h1>
         <p className="offer-salary" data-testid="offer-salary">
           <SalaryLine o={o} locale={locale} t={t} />

@@ -2,6 +2,7 @@ import 'server-only';
 import { Link } from 'waku';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { PageHero } from '../../components/ui/page-hero';
+import { LegalConsentNote } from '../../components/forms/legal-note';
 import { countries, labelOf, roles, seniorities } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { calculatorQuery, parseCalculatorQuery } from '../../domain/calculator';
@@ -235,7 +236,7 @@ export async function CalculatorRegisterPage(p: PageProps) {
           <h2 className="h3">{t('calculator.register.title')}</h2>
           <p className="muted">{t('calculator.register.privacy')}</p>
           <FormBlock {...form} />
-          <p className="form-links muted">{t('auth.terms')}</p>
+          <LegalConsentNote locale={locale} t={t} terms="termsB2c" />
         </div>
         <aside className="auth-aside">
           <h2 className="h3">{t('calculator.register.haveAccount')}</h2>

@@ -13,6 +13,7 @@ import { learning } from './migrations/008-learning';
 import { featureOverrides } from './migrations/009-feature-overrides';
 import { settings } from './migrations/010-settings';
 import { salaryProvenance } from './migrations/011-salary-provenance';
+import { meetingsAndCompanyPages } from './migrations/012-meetings-and-company-pages';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -28,6 +29,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '009-feature-overrides': featureOverrides,
   '010-settings': settings,
   '011-salary-provenance': salaryProvenance,
+  '012-meetings-and-company-pages': meetingsAndCompanyPages,
 };
 
 class CodeProvider implements MigrationProvider {

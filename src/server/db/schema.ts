@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BookingsTable, EmailOutboxTable, LeadsTable } from './schema-meetings';
 
 // Row types of the tables created by the migrations. Timestamps are Date on PostgreSQL and ISO text on
 // SQLite: repositories read them through toDate().
@@ -70,6 +71,8 @@ interface CompaniesTable {
   size: string | null;
   country: string | null;
   logo_path: string | null;
+  description: string | null;
+  location: string | null;
   is_demo: Flag;
   created_at: Timestamp;
 }
@@ -296,44 +299,11 @@ interface SalaryReportSkillsTable {
   report_id: number;
   skill: string;
 }
-interface LeadsTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  message: string | null;
-  locale: string;
-  created_at: Timestamp;
-}
-interface BookingsTable {
-  id: Generated<number>;
-  lead_id: number | null;
-  email: string;
-  starts_at: Timestamp;
-  status: Generated<string>;
-  created_at: Timestamp;
-}
 interface ShortLinksTable {
   code: string;
   target: string;
   hits: Generated<number>;
   created_at: Timestamp;
-}
-interface EmailOutboxTable {
-  id: Generated<number>;
-  to_email: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  kind: string;
-  locale: string;
-  status: Generated<'queued' | 'sent' | 'failed'>;
-  error: string | null;
-  created_at: Timestamp;
-  sent_at: Timestamp | null;
-  attempts: Generated<number>;
-  locked_until: Timestamp | null;
 }
 interface GenerationsTable {
   name: string;

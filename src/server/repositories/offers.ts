@@ -19,6 +19,8 @@ export type OfferFilter = {
   terms?: string[];
   /** The offer's top of range, in USD per month, is at least this. */
   minSalaryUsd?: number;
+  /** One company's offers (its public page). */
+  companyId?: number;
   /** Published offers valid at this moment. */
   now: Date;
 };
@@ -47,6 +49,7 @@ function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: Filt
   }
   if (f.country !== undefined && except !== 'country') out.push(inCountry(eb, f.country));
   if (f.minSalaryUsd !== undefined) out.push(eb('o.salary_max_usd_month', '>=', f.minSalaryUsd));
+  if (f.companyId !== undefined) out.push(eb('o.company_id', '=', f.companyId));
   if (f.terms?.length) out.push(matches(f.terms, dialect));
   return out;
 }

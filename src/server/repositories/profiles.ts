@@ -82,12 +82,19 @@ export function companyOfUser(db: Q, userId: number) {
   return db
     .selectFrom('companies as c')
     .innerJoin('company_users as cu', 'cu.company_id', 'c.id')
-    .select(['c.id', 'c.name', 'c.slug', 'c.website', 'c.size', 'c.country', 'c.logo_path'])
+    .select(['c.id', 'c.name', 'c.slug', 'c.website', 'c.size', 'c.country', 'c.location', 'c.description', 'c.logo_path'])
     .where('cu.user_id', '=', userId)
     .executeTakeFirst();
 }
 
-export type CompanyFields = { name: string; website: string | null; size: string | null; country: string | null };
+export type CompanyFields = {
+  name: string;
+  website: string | null;
+  size: string | null;
+  country: string | null;
+  location: string | null;
+  description: string | null;
+};
 
 export async function saveCompany(db: Q, companyId: number, f: CompanyFields, logo_path?: string): Promise<void> {
   await db

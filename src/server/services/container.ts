@@ -17,6 +17,9 @@ import { createFlagStore, type FlagStore } from '../flags/flag-store';
 import { evaluateFlags, type FlagAttributes } from '../flags/evaluate';
 import { createImageStore } from '../uploads/image-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
+import { createMarketplaceService, type MarketplaceService } from './marketplace-service';
+import { createMeetingService, type MeetingService } from './meeting-service';
+import { scheduleRules } from '../meetings/schedule-rules';
 import { refreshAggregates } from '../salaries/aggregates';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
@@ -36,6 +39,8 @@ let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
 let learning: Promise<LearningService> | undefined;
+let marketplace: Promise<MarketplaceService> | undefined;
+let meetings: Promise<MeetingService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
@@ -45,14 +50,20 @@ const jwtSecret = () => (secret ??= loadJwtSecret());
 
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
- * anonymous drafts older than 7 days, revocations of tokens that have expired anyway and finished rate
- * windows are deleted. Every instance may run it; each step is an idempotent statement.
+ * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, finished rate
+ * windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
   const run = async () => {
-    const [db, hiringSvc, limits] = await Promise.all([getDatabase(), services.hiring(), services.limiter()]);
+    const [db, hiringSvc, limits, meetingSvc] = await Promise.all([
+      getDatabase(),
+      services.hiring(),
+      services.limiter(),
+      services.meetings(),
+    ]);
     await hiringSvc.expireDue();
+    await meetingSvc.sweep();
     await hiringSvc.sweepDrafts();
     await sweepRevokedTokens(db.db);
     await limits.sweep();
@@ -96,6 +107,22 @@ export const services = {
       setImmediate(startHousekeeping);
       return svc;
     })),
+  /** Meeting requests and bookings with the sales team. */
+  meetings: () =>
+    (meetings ??= getDatabase().then((db) => {
+      const c = getConfig();
+      return createMeetingService(db, {
+        email: services.email,
+        limiter: services.limiter,
+        rules: scheduleRules(c),
+        secret: jwtSecret(),
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+        salesEmail: c.SALES_EMAIL ?? `sales@${new URL(c.SITE_URL).hostname}`,
+      });
+    })),
+  /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
+  marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
   /** Courses, interviews and certificates. */
   learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
   /** Feature flags: the versioned file plus the database's overrides. */

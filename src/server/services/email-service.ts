@@ -5,8 +5,25 @@ import type { Database } from '../db/client';
 // Outgoing email goes through the outbox table first, so that nothing is lost when the mail server is
 // down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
 // messages with retries; without one the log is the delivery channel and messages stay queued.
-export type OutgoingEmail = { to: string; subject: string; text: string; kind: string; locale: 'es' | 'en' };
-type MailMessage = { from: string; to: string; subject: string; text: string; headers?: Record<string, string> };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  locale: 'es' | 'en';
+  /** Hold the message until then (a meeting reminder). */
+  sendAfter?: Date;
+  /** An iCalendar object (RFC 5545) sent along as text/calendar. */
+  calendar?: string;
+};
+type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  calendar?: { method: string; content: string };
+};
 export type MailTransport = { send(m: MailMessage): Promise<void>; close?(): void };
 
 /**
@@ -51,9 +68,10 @@ export function createEmailService(database: Database, opts: Options = {}) {
     const t = now();
     const rows = await db
       .selectFrom('email_outbox')
-      .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts'])
+      .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts', 'calendar'])
       .where('status', '=', 'queued')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', new Date(t))]))
+      .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', new Date(t))]))
       .orderBy('id')
       .limit(BATCH)
       .execute();
@@ -68,6 +86,7 @@ export function createEmailService(database: Database, opts: Options = {}) {
           subject: row.subject,
           text: row.text_body,
           headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
+          ...(row.calendar ? { calendar: { method: /^METHOD:(\w+)/m.exec(row.calendar)?.[1] ?? 'REQUEST', content: row.calendar } } : {}),
         });
         await db
           .updateTable('email_outbox')
@@ -99,17 +118,32 @@ export function createEmailService(database: Database, opts: Options = {}) {
     async send(m: OutgoingEmail): Promise<number> {
       const row = await db
         .insertInto('email_outbox')
-        .values({ to_email: m.to, subject: m.subject, text_body: m.text, html_body: null, kind: m.kind, locale: m.locale })
+        .values({
+          to_email: m.to,
+          subject: m.subject,
+          text_body: m.text,
+          html_body: null,
+          kind: m.kind,
+          locale: m.locale,
+          send_after: m.sendAfter ?? null,
+          calendar: m.calendar ?? null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const held = m.sendAfter && m.sendAfter.getTime() > now() ? ` (held until ${m.sendAfter.toISOString()})` : '';
       if (opts.transport) {
-        log(`[email] queued #${row.id} to ${m.to}: ${m.subject}`);
+        log(`[email] queued #${row.id} to ${m.to}: ${m.subject}${held}`);
         void service.drain().catch((err) => log(`[email] delivery run failed: ${String(err)}`));
       } else {
         // No mail server: the log is how the message reaches whoever runs this instance.
-        log(`[email] outbox #${row.id} to ${m.to}: ${m.subject}\n${m.text}`);
+        log(`[email] outbox #${row.id} to ${m.to}: ${m.subject}${held}\n${m.text}`);
       }
       return row.id;
+    },
+
+    /** Withdraw a message that was not sent yet (a reminder for a meeting that was cancelled). */
+    async withdraw(id: number): Promise<void> {
+      await db.deleteFrom('email_outbox').where('id', '=', id).where('status', '=', 'queued').where('sent_at', 'is', null).execute();
     },
 
     /** Deliver what is due; concurrent calls share one run (and ask for one more pass). Returns the number sent. */

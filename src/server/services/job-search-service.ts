@@ -10,7 +10,7 @@ import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type Offe
 // through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
 const PER_PAGE = 20;
 
-export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number };
+export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number; companyId?: number };
 
 export type JobCard = {
   id: number;
@@ -43,6 +43,21 @@ export type JobCard = {
   isDemo: boolean;
 };
 
+export type CompanyPage = {
+  company: {
+    name: string;
+    slug: string;
+    website: string | null;
+    size: string | null;
+    country: string | null;
+    location: string | null;
+    description: string | null;
+    logo: string | null;
+    isDemo: boolean;
+  };
+  offers: JobSearchResult;
+};
+
 export type FacetCounts = Record<FacetKey | 'country', Record<string, number>>;
 
 export type JobSearchResult = {
@@ -69,6 +84,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       country: input.country,
       ...(terms.length ? { terms } : {}),
       ...(input.minSalaryUsd && input.minSalaryUsd > 0 ? { minSalaryUsd: Math.floor(input.minSalaryUsd) } : {}),
+      ...(input.companyId !== undefined ? { companyId: input.companyId } : {}),
       now: clock(),
     };
   };
@@ -107,6 +123,54 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         terms: filter.terms ?? [],
         ...(facets ? { facets } : {}),
       };
+    },
+
+    /** A company's public page: its details and its open offers (newest first); null for an unknown slug. */
+    async company(slug: string, page = 1): Promise<CompanyPage | null> {
+      const c = await database.db
+        .selectFrom('companies')
+        .select(['id', 'name', 'slug', 'website', 'size', 'country', 'location', 'description', 'logo_path', 'is_demo'])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      if (!c) return null;
+      const offers = await service.search({ companyId: c.id, page, perPage: PER_PAGE });
+      return {
+        company: {
+          name: c.name,
+          slug: c.slug,
+          website: c.website,
+          size: c.size,
+          country: c.country,
+          location: c.location,
+          description: c.description,
+          logo: c.logo_path,
+          isDemo: !!c.is_demo,
+        },
+        offers,
+      };
+    },
+
+    /** The pages of real companies with open offers, for the sitemap (demo companies are noindex). */
+    async sitemapCompanies(): Promise<{ slug: string }[]> {
+      const now = clock();
+      const rows = await database.db
+        .selectFrom('companies as c')
+        .select('c.slug')
+        .where('c.is_demo', '=', 0)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('offers as o')
+              .select('o.id')
+              .whereRef('o.company_id', '=', 'c.id')
+              .where('o.status', '=', 'published')
+              .where((w) => w.or([w('o.valid_through', 'is', null), w('o.valid_through', '>', now)])),
+          ),
+        )
+        .orderBy('c.slug')
+        .limit(20_000)
+        .execute();
+      return rows.map((r) => ({ slug: r.slug }));
     },
 
     /**

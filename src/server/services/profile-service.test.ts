@@ -128,15 +128,26 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
       { name: 'Jefa', last_name: 'X', email: 'jefa@acme.example', password: 'clave-segura-1', company_name: 'Acme' },
       { ip: 'test' },
     );
-    await svc.updateCompany(boss.user.id, { name: 'Acme SAC', website: 'https://acme.example', size: '11-50', country: 'peru' });
+    await svc.updateCompany(boss.user.id, {
+      name: 'Acme SAC',
+      website: 'https://acme.example',
+      size: '11-50',
+      country: 'peru',
+      location: 'Lima',
+      description: 'Software a medida.',
+    });
     expect(await svc.companyOf(boss.user.id)).toMatchObject({
       name: 'Acme SAC',
       website: 'https://acme.example',
       size: '11-50',
       country: 'peru',
+      location: 'Lima',
+      description: 'Software a medida.',
       logo: null,
     });
-    await expect(svc.updateCompany(owner.id, { name: 'Robada', website: null, size: null, country: null })).rejects.toMatchObject({
+    await expect(
+      svc.updateCompany(owner.id, { name: 'Robada', website: null, size: null, country: null, location: null, description: null }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
     });
   });

@@ -44,6 +44,8 @@ export type CompanyView = {
   website: string | null;
   size: string | null;
   country: string | null;
+  location: string | null;
+  description: string | null;
   logo: string | null;
 };
 
@@ -109,7 +111,19 @@ export function createProfileService(database: Database, images: ImageStore) {
 
     async companyOf(userId: number): Promise<CompanyView | null> {
       const c = await companyOfUser(db, userId);
-      return c ? { id: c.id, name: c.name, slug: c.slug, website: c.website, size: c.size, country: c.country, logo: c.logo_path } : null;
+      return c
+        ? {
+            id: c.id,
+            name: c.name,
+            slug: c.slug,
+            website: c.website,
+            size: c.size,
+            country: c.country,
+            location: c.location,
+            description: c.description,
+            logo: c.logo_path,
+          }
+        : null;
     },
 
     /** A company user updates their own company; nobody else can. */

@@ -13,7 +13,15 @@ export function createSmtpTransport(url: string): MailTransport {
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(m) {
-      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+      await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        headers: m.headers,
+        // An invite travels as a text/calendar alternative (what calendar clients act on) and as an .ics file.
+        ...(m.calendar ? { icalEvent: { method: m.calendar.method, filename: 'invite.ics', content: m.calendar.content } } : {}),
+      });
     },
     close: () => transporter.close(),
   };

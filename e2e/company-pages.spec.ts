@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { collectErrors, queryOne, signIn } from './fixtures';
+
+// Company pages (issue 15): reached from job cards and offer pages, with the company's open offers; the
+// logo uploaded in the workspace shows there and on the cards, initials stand in until then.
+const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
+
+for (const locale of ['es', 'en'] as const) {
+  test(`${locale}: a job card leads to its company's page, which lists the company's open offers`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(locale === 'es' ? '/trabajos' : '/en/trabajos');
+    const card = page.locator('.job-card').first();
+    const title = (await card.locator('.job-title').innerText()).trim();
+    const company = (await card.locator('.job-company').innerText()).trim();
+    await expect(card.locator('.company-logo')).toBeVisible();
+    await card.locator('.job-company a').click();
+    await expect(page).toHaveURL(locale === 'es' ? /\/empresa\/[a-z0-9-]+$/ : /\/en\/company\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(company);
+    await expect(page.locator('.company-page .job-title', { hasText: title }).first()).toBeVisible();
+    // Demo companies are labelled and never published as structured data.
+    await expect(page.locator('.company-page-head .badge')).toBeVisible();
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+    // The offer page links back to the company too.
+    await page.locator('.company-page .job-title a').first().click();
+    await page.locator('.offer-company a').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(company);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('an unknown company is a 404', async ({ page }) => {
+  const es = await page.goto('/empresa/no-existe-esta-empresa');
+  expect(es?.status()).toBe(404);
+  const en = await page.goto('/en/company/no-such-company');
+  expect(en?.status()).toBe(404);
+});
+
+test('the logo uploaded in the workspace shows on the company page and on its job cards (initials before)', async ({ page }) => {
+  const row = await queryOne<{ slug: string; name: string }>(
+    `select c.slug, c.name from companies c join company_users cu on cu.company_id = c.id join users u on u.id = cu.user_id where u.email = ?`,
+    DEMO_COMPANY.email,
+  );
+  await page.goto(`/empresa/${row!.slug}`);
+  await expect(page.locator('.company-page-head .company-logo-initials')).toBeVisible();
+
+  await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+  await page.waitForURL(/\/hire\/site/);
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7e22ce' } })
+    .png()
+    .toBuffer();
+  await page.locator('#company-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await page.locator('#company-location').fill('Lima');
+  await page.getByRole('button', { name: 'Guardar empresa' }).click();
+  await expect(page).toHaveURL(/saved=1/);
+
+  await page.goto(`/empresa/${row!.slug}`);
+  const logo = page.locator('.company-page-head img.company-logo');
+  await expect(logo).toBeVisible();
+  expect(await logo.getAttribute('src')).toMatch(/^\/uploads\/logos\//);
+  await expect(page.locator('.company-page-head')).toContainText('Lima');
+  const cards = page.locator('.company-page .job-card');
+  if ((await cards.count()) > 0) await expect(cards.first().locator('img.company-logo')).toBeVisible();
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateSlots, slotKey } from '../../domain/scheduling';
+import { locales } from '../../i18n/locales';
+import { href } from '../../routes';
+import { testDatabases } from '../../testing/databases';
+import { createFormWorld, expectRefusal, expectTooMany, msg, type FormWorld } from '../../testing/form-app';
+import { TEST_RULES } from '../../testing/meetings';
+
+// The meeting request and booking forms through the HTTP layer, as a browser without JavaScript posts them
+// (303 or the page with its errors) and as the islands do (JSON), on both databases.
+const LEAD = {
+  name: 'Lucía Rojas',
+  company: 'Acme SAC',
+  email: 'lucia@acme.example',
+  phone: '+51 987 654 321',
+  country: 'peru',
+  company_size: '51-200',
+  roles: '2 backend, 1 QA',
+  message: '',
+  website: '',
+};
+
+describe.each(testDatabases)('meeting forms on %s', (_db, open) => {
+  let w: FormWorld;
+  beforeAll(async () => {
+    w = await createFormWorld(open);
+  }, 60_000);
+  afterAll(async () => w?.cleanup());
+  const leads = () => w.t.db.selectFrom('leads').selectAll().execute();
+  const slot = (i: number) => slotKey(candidateSlots(TEST_RULES, new Date())[i]!);
+
+  it('stores a request posted without JavaScript and answers with the thank-you page (303)', async () => {
+    for (const locale of locales) {
+      const a = await w.post(href('hireRequestMeeting', locale), { ...LEAD, email: `${locale}@acme.example` }, { json: false });
+      expect(a.status, a.text).toBe(303);
+      expect(a.location).toBe(`${href('hireRequestMeeting', locale)}?enviado=1`);
+    }
+    expect((await leads()).map((l) => [l.email, l.locale])).toEqual([
+      ['es@acme.example', 'es'],
+      ['en@acme.example', 'en'],
+    ]);
+  });
+
+  it('thanks a bot that fills the honeypot and stores nothing', async () => {
+    const before = (await leads()).length;
+    const a = await w.post(href('hireRequestMeeting', 'es'), { ...LEAD, website: 'https://spam.example' });
+    expect(a.json).toEqual({ ok: true, redirect: `${href('hireRequestMeeting', 'es')}?enviado=1` });
+    expect(await leads()).toHaveLength(before);
+  });
+
+  it('names each wrong field in the visitor’s language and keeps what was typed', async () => {
+    for (const locale of locales) {
+      const fields = { ...LEAD, name: '', email: 'no-es-correo', country: 'narnia', company_size: 'huge', roles: '', phone: 'abc' };
+      const a = await w.post(href('hireRequestMeeting', locale), fields, { json: locale === 'en' });
+      const { website: _, ...values } = fields;
+      expectRefusal(a, 422, {
+        message: msg(locale, 'forms.summary'),
+        errors: {
+          name: msg(locale, 'forms.error.required'),
+          email: msg(locale, 'forms.error.email'),
+          phone: msg(locale, 'forms.error.invalid'),
+          country: msg(locale, 'forms.error.invalid'),
+          company_size: msg(locale, 'forms.error.invalid'),
+          roles: msg(locale, 'meetings.error.roles'),
+        },
+        values,
+      });
+    }
+  });
+
+  it('limits requests per address with 429 and Retry-After', async () => {
+    const email = 'insistente@acme.example';
+    for (let i = 0; i < 3; i++) expect((await w.post(href('hireRequestMeeting', 'es'), { ...LEAD, email })).json.ok).toBe(true);
+    const { form } = expectTooMany(await w.post(href('hireRequestMeeting', 'es'), { ...LEAD, email }));
+    expect(form.message).toBe(msg('es', 'meetings.error.tooMany'));
+  });
+
+  it('books a free slot (303 to the confirmation), refuses it to the next visitor (409), and cancels through the link', async () => {
+    const key = slot(4);
+    const booking = { slot: key, tz: 'America/Bogota', name: 'Lucía', email: 'lucia@acme.example', company: 'Acme', message: '' };
+    const a = await w.post(href('hireSchedule', 'es'), booking, { json: false });
+    expect(a.status, a.text).toBe(303);
+    expect(a.location).toBe(`${href('hireSchedule', 'es')}?reservada=${encodeURIComponent(key)}&tz=America%2FBogota`);
+    const again = await w.post(href('hireSchedule', 'en'), { ...booking, email: 'otro@acme.example' }, { json: false });
+    expectRefusal(again, 409, { errors: { slot: msg('en', 'meetings.error.slotTaken') } });
+
+    const mail = await w.t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('kind', '=', 'booking-booked')
+      .where('to_email', '=', 'lucia@acme.example')
+      .executeTakeFirstOrThrow();
+    const token = /\/hire\/agendar\/reserva\/([A-Za-z0-9_-]{44})/.exec(mail.text_body)![1]!;
+    const manage = href('hireScheduleManage', 'es', { token });
+    const cancel = await w.post(manage, { intent: 'cancel' }, { json: false });
+    expect(cancel.status, cancel.text).toBe(303);
+    expect(cancel.location).toContain(`${href('hireSchedule', 'es')}?cancelada=`);
+    expectRefusal(await w.post(manage, { intent: 'cancel' }), 410, { message: msg('es', 'meetings.error.linkUsed') });
+    // Free again for the next visitor.
+    expect((await w.post(href('hireSchedule', 'es'), { ...booking, email: 'otro@acme.example' })).json.ok).toBe(true);
+  });
+
+  it('refuses a slot that is not offered, a bad timezone and a missing name, changing nothing', async () => {
+    const before = await w.t.db.selectFrom('bookings').select('id').execute();
+    for (const bad of [
+      { slot: '2020-01-01T14:00Z', tz: 'America/Lima', name: 'X', email: 'x@acme.example' },
+      { slot: 'mañana', tz: 'America/Lima', name: 'X', email: 'x@acme.example' },
+      { slot: slot(6), tz: 'Mars/Base', name: 'X', email: 'x@acme.example' },
+      { slot: slot(6), tz: 'America/Lima', name: '', email: 'x@acme.example' },
+    ]) {
+      const a = await w.post(href('hireSchedule', 'es'), { company: '', message: '', ...bad });
+      expect([409, 422], a.text).toContain(a.status);
+    }
+    expect(await w.t.db.selectFrom('bookings').select('id').execute()).toHaveLength(before.length);
+  });
+});

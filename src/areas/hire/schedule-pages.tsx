@@ -1,0 +1,248 @@
+import 'server-only';
+import { COMMON_TIME_ZONES, isTimeZone, parseSlotKey, slotKey, slotsByDay } from '../../domain/scheduling';
+import { formatMeetingClock, formatMeetingDay, formatMeetingTime } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import { ButtonLink } from '../../components/ui/button';
+import { PageHero } from '../../components/ui/page-hero';
+import { describedBy, Row, Summary } from '../../components/forms/form-parts';
+import { LegalConsentNote } from '../../components/forms/legal-note';
+import { TimeZoneDetect } from '../../components/islands/time-zone-detect';
+import { href } from '../../routes';
+import { answer } from '../../server/render/page-answer';
+import type { Page, PageProps } from '../../server/render/page-types';
+import { services } from '../../server/services/container';
+
+// /hire/agendar: free slots in the visitor's timezone (?tz=, detected by a small island; a select without
+// JavaScript), a slot chosen by a link (?slot=), then the booking form. The manage page of a booking
+// (/hire/agendar/reserva/{token}, the link in the emails) cancels it or moves it. Never cached: the free
+// slots change with every booking.
+const PRIVATE = { 'cache-control': 'private, no-store' };
+const FIRST_DAYS = 7;
+
+function timeZoneOf(q: URLSearchParams, fallback: string): string {
+  const tz = q.get('tz');
+  return isTimeZone(tz) ? tz : fallback;
+}
+
+function TimeZoneForm({ action, tz, t, extra }: { action: string; tz: string; t: T; extra?: Record<string, string> }) {
+  const zones: string[] = (COMMON_TIME_ZONES as readonly string[]).includes(tz) ? [...COMMON_TIME_ZONES] : [tz, ...COMMON_TIME_ZONES];
+  return (
+    <form className="tz-form" method="get" action={action}>
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="tz">{t('meetings.schedule.tz')}</label>
+      <select id="tz" name="tz" defaultValue={tz}>
+        {zones.map((z) => (
+          <option key={z} value={z}>
+            {z.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-outline-primary">
+        {t('meetings.schedule.tzApply')}
+      </button>
+    </form>
+  );
+}
+
+/** The free slots by day, each a link to `base` with the slot (and the timezone) in the query. */
+function SlotList(props: { slots: Date[]; tz: string; locale: Locale; t: T; base: string; all: boolean; selected?: string }) {
+  const { slots, tz, locale, t, base, all } = props;
+  const days = slotsByDay(slots, tz);
+  const shown = all ? days : days.slice(0, FIRST_DAYS);
+  const link = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ tz, ...extra })}`;
+  if (days.length === 0) return <p className="notice">{t('meetings.schedule.noSlots')}</p>;
+  return (
+    <section className="slot-days" aria-labelledby="slot-days-heading">
+      <h2 id="slot-days-heading">{t('meetings.schedule.daysHeading')}</h2>
+      {shown.map((d) => (
+        <div key={d.date} className="slot-day">
+          <h3>{formatMeetingDay(d.slots[0]!, locale, tz)}</h3>
+          <ul className="slot-list">
+            {d.slots.map((s) => {
+              const key = slotKey(s);
+              return (
+                <li key={key}>
+                  <a className="slot" href={link({ slot: key })} aria-current={props.selected === key || undefined} data-slot={key}>
+                    <time dateTime={s.toISOString()}>{formatMeetingClock(s, locale, tz)}</time>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+      {!all && days.length > FIRST_DAYS && (
+        <p>
+          <a href={link({ todo: '1' })}>{t('meetings.schedule.more')}</a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Field(p: {
+  name: string;
+  label: string;
+  state: PageProps['form'];
+  type?: string;
+  max: number;
+  auto?: string;
+  optional?: boolean;
+}) {
+  const id = `booking-${p.name}`;
+  const err = p.state?.errors[p.name] ?? null;
+  return (
+    <Row id={id} name={p.name} label={p.label} error={err}>
+      <input
+        id={id}
+        name={p.name}
+        type={p.type ?? 'text'}
+        required={!p.optional || undefined}
+        maxLength={p.max}
+        autoComplete={p.auto}
+        defaultValue={p.state?.values[p.name] ?? ''}
+        aria-invalid={!!err || undefined}
+        aria-describedby={describedBy(id, false, !!err)}
+      />
+    </Row>
+  );
+}
+
+function Done({ heading, body, t, locale }: { heading: string; body: string; t: T; locale: Locale }) {
+  return answer(
+    200,
+    <PageHero heading={heading} intro={body}>
+      <div className="actions">
+        <ButtonLink to={href('hireSchedule', locale)} size="lg" variant="outline-primary">
+          {t('meetings.schedule.another')}
+        </ButtonLink>
+      </div>
+    </PageHero>,
+    PRIVATE,
+  );
+}
+
+export const SchedulePage: Page = async (p) => {
+  const { t, locale } = p;
+  const meetings = await services.meetings();
+  const q = new URLSearchParams(p.query);
+  const tz = timeZoneOf(q, meetings.rules.timeZone);
+  const base = href('hireSchedule', locale);
+  const minutes = meetings.rules.slotMinutes;
+  for (const [param, heading, body] of [
+    ['reservada', 'meetings.schedule.bookedHeading', 'meetings.schedule.bookedBody'],
+    ['movida', 'meetings.manage.movedHeading', 'meetings.manage.movedBody'],
+    ['cancelada', 'meetings.manage.cancelledHeading', 'meetings.manage.cancelledBody'],
+  ] as const) {
+    const at = parseSlotKey(q.get(param));
+    if (at) return Done({ heading: t(heading), body: t(body, { when: `${formatMeetingTime(at, locale, tz)} (${tz})` }), t, locale });
+  }
+  const free = await meetings.freeSlots();
+  const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
+  const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
+  const state = p.form;
+  return answer(
+    200,
+    <>
+      <PageHero heading={t('routes.hireSchedule.heading')} intro={t('routes.hireSchedule.intro')} />
+      <div className="container page schedule" style={{ paddingTop: 0 }}>
+        <TimeZoneDetect shown={tz} chosen={q.has('tz')} />
+        <TimeZoneForm action={base} tz={tz} t={t} extra={open ? { slot: slotKey(open) } : undefined} />
+        <p className="field-hint">{t('meetings.schedule.shownIn', { tz: tz.replace(/_/g, ' '), minutes })}</p>
+        {state && !open && <Summary state={state} />}
+        {open ? (
+          <form className="form card booking-form" method="post" action={base} noValidate>
+            <Summary state={state} />
+            <p className="booking-chosen">
+              <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
+              <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
+            </p>
+            <input type="hidden" name="slot" value={slotKey(open)} />
+            <input type="hidden" name="tz" value={tz} />
+            <h2>{t('meetings.schedule.details')}</h2>
+            <Field name="name" label={t('meetings.form.name')} state={state} max={160} auto="name" />
+            <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
+            <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" />
+            <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
+              <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={state?.values.message ?? ''} />
+            </Row>
+            <button type="submit" className="btn btn-primary btn-lg">
+              {t('meetings.schedule.submit')}
+            </button>
+            <LegalConsentNote locale={locale} t={t} terms={null} />
+          </form>
+        ) : (
+          <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
+        )}
+      </div>
+    </>,
+    PRIVATE,
+  );
+};
+
+export const ManageBookingPage: Page = async (p) => {
+  const { t, locale } = p;
+  const meetings = await services.meetings();
+  const token = String(p.params.token ?? '');
+  const booking = await meetings.findByToken(token);
+  const q = new URLSearchParams(p.query);
+  if (!booking || booking.status !== 'confirmed')
+    return answer(
+      410,
+      <PageHero heading={t('meetings.manage.usedHeading')} intro={t('meetings.error.linkUsed')}>
+        <div className="actions">
+          <ButtonLink to={href('hireSchedule', locale)} size="lg">
+            {t('meetings.manage.scheduleAgain')}
+          </ButtonLink>
+        </div>
+      </PageHero>,
+      { ...PRIVATE, 'referrer-policy': 'no-referrer' },
+    );
+  const tz = timeZoneOf(q, booking.timeZone);
+  const base = href('hireScheduleManage', locale, { token });
+  const free = await meetings.freeSlots();
+  const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
+  const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
+  return answer(
+    200,
+    <>
+      <PageHero
+        heading={t('meetings.manage.heading')}
+        intro={`${formatMeetingTime(booking.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
+      />
+      <div className="container page schedule" style={{ paddingTop: 0 }}>
+        <Summary state={p.form} />
+        <form className="card manage-cancel" method="post" action={base}>
+          <input type="hidden" name="intent" value="cancel" />
+          <p>{t('meetings.manage.cancelHint')}</p>
+          <button type="submit" className="btn btn-outline-primary">
+            {t('meetings.manage.cancel')}
+          </button>
+        </form>
+        <h2>{t('meetings.manage.moveHeading')}</h2>
+        <p className="field-hint">{t('meetings.manage.moveHint')}</p>
+        <TimeZoneForm action={base} tz={tz} t={t} />
+        {open ? (
+          <form className="card booking-form" method="post" action={base}>
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="slot" value={slotKey(open)} />
+            <input type="hidden" name="tz" value={tz} />
+            <p className="booking-chosen">
+              <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
+              <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
+            </p>
+            <button type="submit" className="btn btn-primary">
+              {t('meetings.manage.move')}
+            </button>
+          </form>
+        ) : (
+          <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
+        )}
+      </div>
+    </>,
+    { ...PRIVATE, 'referrer-policy': 'no-referrer' },
+  );
+};

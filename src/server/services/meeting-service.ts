@@ -1,0 +1,365 @@
+import 'server-only';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { candidateSlots, slotKey, type ScheduleRules } from '../../domain/scheduling';
+import type { Locale } from '../../i18n/locales';
+import { getT } from '../../i18n/translate';
+import { href } from '../../routes';
+import type { Database } from '../db/client';
+import { toDate } from '../db/schema';
+import { createBookingMail } from '../meetings/booking-emails';
+import type { EmailService } from './email-service';
+import { isUniqueViolation, ServiceError } from './errors';
+import type { RateLimiter } from './rate-limit';
+
+// Meeting requests (leads) and bookings with the sales team (issue 15, decision 028). A booking holds its
+// slot through a unique column, so two visitors can never take one slot; its manage link (cancel or move)
+// is signed and works once; the attendee and sales get an iCalendar invite, and the outbox holds a
+// reminder until 24 h before the meeting.
+export type LeadInput = {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  country: string;
+  companySize: string;
+  roles: string;
+  message: string;
+};
+export type BookingInput = { slot: Date; name: string; email: string; company: string; message: string; timeZone: string };
+export type BookingView = {
+  startsAt: Date;
+  endsAt: Date;
+  name: string;
+  company: string | null;
+  timeZone: string;
+  locale: Locale;
+  status: 'confirmed' | 'cancelled' | 'rescheduled';
+};
+
+type Deps = {
+  email: () => Promise<EmailService>;
+  limiter: () => Promise<RateLimiter>;
+  rules: ScheduleRules;
+  secret: string;
+  siteUrl: string;
+  brand: string;
+  salesEmail: string;
+  now?: () => number;
+};
+
+const HOUR = 3_600_000;
+/** Meeting requests: per work address and per client address (spam protection with the honeypot). */
+const LEAD_LIMITS = { email: { max: 3, windowMs: 24 * HOUR }, ip: { max: 10, windowMs: HOUR } };
+const BOOKING_LIMITS = { email: { max: 4, windowMs: 24 * HOUR }, ip: { max: 12, windowMs: HOUR } };
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+export function createMeetingService(database: Database, deps: Deps) {
+  const { db } = database;
+  const now = deps.now ?? Date.now;
+  const sign = (nonce: string) => createHmac('sha256', deps.secret).update(`booking:${nonce}`).digest('base64url').slice(0, 22);
+
+  /** A manage token: a random nonce (stored hashed) and its signature, 44 URL-safe characters. */
+  function newToken(): { token: string; hash: string } {
+    const nonce = randomBytes(16).toString('base64url');
+    return { token: `${nonce}${sign(nonce)}`, hash: sha256(nonce) };
+  }
+  /** The stored hash a token stands for, or null when its signature does not hold (no database read). */
+  function hashOf(token: string): string | null {
+    if (!/^[A-Za-z0-9_-]{44}$/.test(token)) return null;
+    const nonce = token.slice(0, 22);
+    const given = Buffer.from(token.slice(22));
+    const expected = Buffer.from(sign(nonce));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? sha256(nonce) : null;
+  }
+
+  async function limit(keys: [string, { max: number; windowMs: number }][]) {
+    const limiter = await deps.limiter();
+    for (const [key, l] of keys) {
+      const r = await limiter.hit(key, l);
+      if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
+    }
+  }
+
+  async function takenSlots(from: Date): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('bookings')
+      .select('slot_key')
+      .where('slot_key', 'is not', null)
+      .where('starts_at', '>=', from)
+      .execute();
+    return new Set(rows.map((r) => r.slot_key!));
+  }
+
+  const mail = createBookingMail(deps);
+  const { notify, queueReminder, withdrawReminder } = mail;
+
+  /** Refuse a start the rules do not offer (past, off hours, too far, a day off). */
+  function checkOffered(slot: Date) {
+    const offered = candidateSlots(deps.rules, new Date(now())).some((s) => s.getTime() === slot.getTime());
+    if (!offered) throw new ServiceError('invalid-input', { slot: { key: 'meetings.error.slotUnavailable' } });
+  }
+
+  const service = {
+    rules: deps.rules,
+
+    /** A meeting request: stored, confirmed to the lead, notified to sales. */
+    async requestMeeting(input: LeadInput, locale: Locale, ip: string): Promise<number> {
+      await limit([
+        [`lead:email:${input.email.toLowerCase()}`, LEAD_LIMITS.email],
+        [`lead:ip:${ip}`, LEAD_LIMITS.ip],
+      ]);
+      const row = await db
+        .insertInto('leads')
+        .values({
+          name: input.name,
+          email: input.email,
+          company: input.company,
+          phone: input.phone || null,
+          message: input.message || null,
+          country: input.country,
+          company_size: input.companySize,
+          roles: input.roles,
+          locale,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const mail = await deps.email();
+      const t = getT(locale);
+      await mail.send({
+        to: input.email,
+        subject: t('meetings.email.lead.subject', { brand: deps.brand }),
+        text: t('meetings.email.lead.body', {
+          name: input.name,
+          brand: deps.brand,
+          link: `${deps.siteUrl}${href('hireSchedule', locale)}`,
+        }),
+        kind: 'lead-confirmation',
+        locale,
+      });
+      const ts = getT('es');
+      await mail.send({
+        to: deps.salesEmail,
+        subject: ts('meetings.sales.lead.subject', { company: input.company, name: input.name }),
+        text: ts('meetings.sales.lead.body', {
+          name: input.name,
+          company: input.company,
+          email: input.email,
+          phone: input.phone || '-',
+          country: input.country,
+          size: input.companySize,
+          roles: input.roles,
+          message: input.message || '-',
+          locale,
+          id: row.id,
+        }),
+        kind: 'lead-sales',
+        locale: 'es',
+      });
+      return row.id;
+    },
+
+    /**
+     * Retention (privacy policy, decision 028): meeting requests and bookings 24 months after the last
+     * contact (the request, or the meeting), and delivered or failed emails 12 months after they were made.
+     */
+    async sweep(): Promise<{ leads: number; bookings: number; emails: number }> {
+      const t = now();
+      const twoYears = new Date(t - 730 * 24 * HOUR);
+      const bookings = await db
+        .deleteFrom('bookings')
+        .where('starts_at', '<', twoYears)
+        .where('created_at', '<', twoYears)
+        .executeTakeFirst();
+      const leads = await db
+        .deleteFrom('leads')
+        .where('created_at', '<', twoYears)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.lead_id', '=', 'leads.id'))))
+        .executeTakeFirst();
+      const emails = await db
+        .deleteFrom('email_outbox')
+        .where('status', 'in', ['sent', 'failed'])
+        .where('created_at', '<', new Date(t - 365 * 24 * HOUR))
+        .executeTakeFirst();
+      return {
+        leads: Number(leads.numDeletedRows ?? 0),
+        bookings: Number(bookings.numDeletedRows ?? 0),
+        emails: Number(emails.numDeletedRows ?? 0),
+      };
+    },
+
+    /** The starts still free, in time order. */
+    async freeSlots(): Promise<Date[]> {
+      const all = candidateSlots(deps.rules, new Date(now()));
+      if (all.length === 0) return [];
+      const taken = await takenSlots(all[0]!);
+      return all.filter((s) => !taken.has(slotKey(s)));
+    },
+
+    /** Book a slot. The unique slot key decides between two visitors; the loser gets `conflict`. */
+    async book(input: BookingInput, locale: Locale, ip: string): Promise<{ token: string; startsAt: Date }> {
+      checkOffered(input.slot);
+      await limit([
+        [`booking:email:${input.email.toLowerCase()}`, BOOKING_LIMITS.email],
+        [`booking:ip:${ip}`, BOOKING_LIMITS.ip],
+      ]);
+      const { token, hash } = newToken();
+      const start = input.slot;
+      const values = {
+        uid: `${randomUUID()}@${new URL(deps.siteUrl).hostname}`,
+        sequence: 0,
+        name: input.name,
+        email: input.email,
+        company: input.company || null,
+        message: input.message || null,
+        time_zone: input.timeZone,
+        locale,
+        starts_at: start,
+        ends_at: new Date(start.getTime() + deps.rules.slotMinutes * 60_000),
+        slot_key: slotKey(start),
+        manage_hash: hash,
+      };
+      let id: number;
+      try {
+        id = (await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow()).id;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
+        throw err;
+      }
+      const booked = {
+        id,
+        uid: values.uid,
+        sequence: 0,
+        name: values.name,
+        email: values.email,
+        company: values.company,
+        message: values.message,
+      };
+      await notify('booked', booked, start, input.timeZone, locale, token);
+      const reminder = await queueReminder(booked, start, input.timeZone, locale, token);
+      if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
+      return { token, startsAt: start };
+    },
+
+    /** The booking a manage link stands for, while the link is unused; else null. */
+    async findByToken(token: string): Promise<BookingView | null> {
+      const hash = hashOf(token);
+      if (!hash) return null;
+      const r = await db.selectFrom('bookings').selectAll().where('manage_hash', '=', hash).executeTakeFirst();
+      if (!r) return null;
+      return {
+        startsAt: toDate(r.starts_at)!,
+        endsAt: toDate(r.ends_at)!,
+        name: r.name,
+        company: r.company,
+        timeZone: r.time_zone,
+        locale: r.locale === 'en' ? 'en' : 'es',
+        status: r.status,
+      };
+    },
+
+    /** Cancel through the manage link (single use): the slot is free again; both sides get a CANCEL invite. */
+    async cancel(token: string): Promise<BookingView> {
+      const hash = hashOf(token);
+      if (!hash) throw new ServiceError('gone');
+      const r = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('manage_hash', '=', hash)
+        .where('status', '=', 'confirmed')
+        .executeTakeFirst();
+      if (!r) throw new ServiceError('gone');
+      const done = await db
+        .updateTable('bookings')
+        .set({ status: 'cancelled', slot_key: null, manage_hash: null, ended_at: new Date(now()), sequence: r.sequence + 1 })
+        .where('id', '=', r.id)
+        .where('manage_hash', '=', hash)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
+      await withdrawReminder(r.reminder_email_id);
+      const locale: Locale = r.locale === 'en' ? 'en' : 'es';
+      const start = toDate(r.starts_at)!;
+      await notify('cancelled', { ...r, sequence: r.sequence + 1 }, start, r.time_zone, locale, null);
+      return {
+        startsAt: start,
+        endsAt: toDate(r.ends_at)!,
+        name: r.name,
+        company: r.company,
+        timeZone: r.time_zone,
+        locale,
+        status: 'cancelled',
+      };
+    },
+
+    /** Move to another free slot through the manage link (single use): same event, next SEQUENCE, new link. */
+    async reschedule(token: string, slot: Date, timeZone: string): Promise<{ token: string; startsAt: Date }> {
+      const hash = hashOf(token);
+      if (!hash) throw new ServiceError('gone');
+      checkOffered(slot);
+      const next = newToken();
+      const moved = await db.transaction().execute(async (trx) => {
+        const r = await trx
+          .selectFrom('bookings')
+          .selectAll()
+          .where('manage_hash', '=', hash)
+          .where('status', '=', 'confirmed')
+          .executeTakeFirst();
+        if (!r) throw new ServiceError('gone');
+        const done = await trx
+          .updateTable('bookings')
+          .set({ status: 'rescheduled', slot_key: null, manage_hash: null, ended_at: new Date(now()) })
+          .where('id', '=', r.id)
+          .where('manage_hash', '=', hash)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
+        let id: number;
+        try {
+          id = (
+            await trx
+              .insertInto('bookings')
+              .values({
+                lead_id: r.lead_id,
+                uid: r.uid,
+                sequence: r.sequence + 1,
+                name: r.name,
+                email: r.email,
+                company: r.company,
+                message: r.message,
+                time_zone: timeZone,
+                locale: r.locale,
+                starts_at: slot,
+                ends_at: new Date(slot.getTime() + deps.rules.slotMinutes * 60_000),
+                slot_key: slotKey(slot),
+                manage_hash: next.hash,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
+          throw err;
+        }
+        return { old: r, id };
+      });
+      const { old, id } = moved;
+      await withdrawReminder(old.reminder_email_id);
+      const locale: Locale = old.locale === 'en' ? 'en' : 'es';
+      const booked = {
+        id,
+        uid: old.uid,
+        sequence: old.sequence + 1,
+        name: old.name,
+        email: old.email,
+        company: old.company,
+        message: old.message,
+      };
+      await notify('moved', booked, slot, timeZone, locale, next.token);
+      const reminder = await queueReminder(booked, slot, timeZone, locale, next.token);
+      if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
+      return { token: next.token, startsAt: slot };
+    },
+  };
+  return service;
+}
+
+export type MeetingService = ReturnType<typeof createMeetingService>;

@@ -1,0 +1,35 @@
+import type { ScheduleRules } from '../domain/scheduling';
+import type { Database } from '../server/db/client';
+import type { EmailService } from '../server/services/email-service';
+import { createMeetingService } from '../server/services/meeting-service';
+import type { RateLimiter } from '../server/services/rate-limit';
+
+// The meeting service as the tests build it: every day open 09:00-18:00 in Lima, no notice, two weeks.
+export const TEST_RULES: ScheduleRules = {
+  timeZone: 'America/Lima',
+  days: [1, 2, 3, 4, 5, 6, 7],
+  hours: [['09:00', '18:00']],
+  slotMinutes: 30,
+  bufferMinutes: 15,
+  minNoticeHours: 0,
+  daysAhead: 14,
+  holidays: [],
+};
+
+export const SALES_EMAIL = 'ventas@tandem.example';
+
+export function testMeetingService(
+  db: Database,
+  deps: { email: EmailService; limiter: RateLimiter; now?: () => number; rules?: Partial<ScheduleRules> },
+) {
+  return createMeetingService(db, {
+    email: async () => deps.email,
+    limiter: async () => deps.limiter,
+    rules: { ...TEST_RULES, ...deps.rules },
+    secret: 'm'.repeat(40),
+    siteUrl: 'https://tandem.example',
+    brand: 'Tandem',
+    salesEmail: SALES_EMAIL,
+    now: deps.now,
+  });
+}
