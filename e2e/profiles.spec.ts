@@ -184,10 +184,17 @@ test('workspaces send anonymous visitors to sign in and the other account type t
   await expect(page).toHaveURL(/\/hire\/site$/);
 });
 
-test('signed-in pages pass the accessibility scan, light and dark', async ({ page }) => {
+test('signed-in pages pass the accessibility scan, light and dark, and fit a phone', async ({ page }) => {
   const { slug } = await signUpCandidate(page, 'Axe');
   for (const path of [`/ly/${slug}`, '/match/plataforma', `/en/ly/${slug}`]) {
     await page.goto(path);
     for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
+  }
+  // The owner's profile with its editor, at 390 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [`/ly/${slug}`, `/en/ly/${slug}`, '/match/plataforma']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
