@@ -69,7 +69,10 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Gracias! Recibimos tu solicitud');
     const lead = await queryOne<{ roles: string; company_size: string }>('select roles, company_size from leads where email = ?', email);
     expect(lead).toEqual({ roles: '2 backend, 1 QA', company_size: '51-200' });
-    expect(await queryOne('select kind from email_outbox where to_email = ? and kind = ?', email, 'lead-confirmation')).toBeTruthy();
+    expect(await queryOne('select subject, locale from email_outbox where to_email = ? and kind = ?', email, 'lead-confirmation')).toEqual({
+      subject: 'Recibimos tu solicitud de reunión con Tandem',
+      locale: 'es',
+    });
     expect(
       await queryOne<{ text: string }>(
         'select text_body as text from email_outbox where to_email = ? and kind = ? order by id desc',

@@ -18,6 +18,18 @@ export const TEST_RULES: ScheduleRules = {
 
 export const SALES_EMAIL = 'ventas@tandem.example';
 
+/** A meeting request as the service takes it (the form posts company_size and an empty honeypot besides). */
+export const TEST_LEAD = {
+  name: 'Lucía Rojas',
+  company: 'Acme SAC',
+  email: 'lucia@acme.example',
+  phone: '+51 987 654 321',
+  country: 'peru',
+  companySize: '51-200',
+  roles: '2 backend, 1 QA',
+  message: 'Queremos crecer el equipo en enero.',
+};
+
 export function testMeetingService(
   db: Database,
   deps: { email: EmailService; limiter: RateLimiter; now?: () => number; rules?: Partial<ScheduleRules> },

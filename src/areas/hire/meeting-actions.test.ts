@@ -4,21 +4,13 @@ import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { testDatabases } from '../../testing/databases';
 import { createFormWorld, expectRefusal, expectTooMany, msg, type FormWorld } from '../../testing/form-app';
-import { TEST_RULES } from '../../testing/meetings';
+import { TEST_LEAD, TEST_RULES } from '../../testing/meetings';
 
 // The meeting request and booking forms through the HTTP layer, as a browser without JavaScript posts them
 // (303 or the page with its errors) and as the islands do (JSON), on both databases.
-const LEAD = {
-  name: 'Lucía Rojas',
-  company: 'Acme SAC',
-  email: 'lucia@acme.example',
-  phone: '+51 987 654 321',
-  country: 'peru',
-  company_size: '51-200',
-  roles: '2 backend, 1 QA',
-  message: '',
-  website: '',
-};
+// The form's fields: the service's lead under the names the form posts, with the honeypot left empty.
+const { companySize, ...rest } = TEST_LEAD;
+const LEAD = { ...rest, company_size: companySize, message: '', website: '' };
 
 describe.each(testDatabases)('meeting forms on %s', (_db, open) => {
   let w: FormWorld;

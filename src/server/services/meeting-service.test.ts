@@ -2,22 +2,13 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { candidateSlots, slotKey } from '../../domain/scheduling';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { SALES_EMAIL, TEST_RULES, testMeetingService } from '../../testing/meetings';
+import { SALES_EMAIL, TEST_LEAD, TEST_RULES, testMeetingService } from '../../testing/meetings';
 import { createEmailService, type MailTransport } from './email-service';
 import { createRateLimiter } from './rate-limit';
 
 // Meeting requests and bookings on both databases: what is stored, what is sent (invites read back with
 // ical.js), that one slot goes to one visitor however many ask at once, and that the manage link works once.
-const LEAD = {
-  name: 'Lucía Rojas',
-  company: 'Acme SAC',
-  email: 'lucia@acme.example',
-  phone: '+51 987 654 321',
-  country: 'peru',
-  companySize: '51-200',
-  roles: '2 backend, 1 QA',
-  message: 'Queremos crecer el equipo en enero.',
-};
+const LEAD = TEST_LEAD;
 const VISITOR = { name: 'Lucía Rojas', email: 'lucia@acme.example', company: 'Acme SAC', message: '', timeZone: 'America/Bogota' };
 
 describe.each(testDatabases)('meeting service on %s', (_db, open) => {

@@ -1,11 +1,12 @@
 import 'server-only';
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { candidateSlots, slotKey, type ScheduleRules } from '../../domain/scheduling';
 import type { Locale } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { Database } from '../db/client';
-import { toDate } from '../db/schema';
+import { toDate, type DB } from '../db/schema';
 import { createBookingMail } from '../meetings/booking-emails';
 import type { EmailService } from './email-service';
 import { isUniqueViolation, ServiceError } from './errors';
@@ -98,6 +99,35 @@ export function createMeetingService(database: Database, deps: Deps) {
   function checkOffered(slot: Date) {
     const offered = candidateSlots(deps.rules, new Date(now())).some((s) => s.getTime() === slot.getTime());
     if (!offered) throw new ServiceError('invalid-input', { slot: { key: 'meetings.error.slotUnavailable' } });
+  }
+
+  type Row = Selectable<DB['bookings']>;
+  const localeOf = (r: Row): Locale => (r.locale === 'en' ? 'en' : 'es');
+  const viewOf = (r: Row, status: BookingView['status'] = r.status): BookingView => ({
+    startsAt: toDate(r.starts_at)!,
+    endsAt: toDate(r.ends_at)!,
+    name: r.name,
+    company: r.company,
+    timeZone: r.time_zone,
+    locale: localeOf(r),
+    status,
+  });
+
+  /**
+   * Use a manage link once: the confirmed booking it stands for, updated with `set(row)` (which must clear
+   * manage_hash) only if nobody used the link in between; `gone` otherwise.
+   */
+  async function consumeLink(q: Kysely<DB>, hash: string, set: (r: Row) => Updateable<DB['bookings']>): Promise<Row> {
+    const r = await q
+      .selectFrom('bookings')
+      .selectAll()
+      .where('manage_hash', '=', hash)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst();
+    if (!r) throw new ServiceError('gone');
+    const done = await q.updateTable('bookings').set(set(r)).where('id', '=', r.id).where('manage_hash', '=', hash).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
+    return r;
   }
 
   const service = {
@@ -246,49 +276,24 @@ export function createMeetingService(database: Database, deps: Deps) {
       const hash = hashOf(token);
       if (!hash) return null;
       const r = await db.selectFrom('bookings').selectAll().where('manage_hash', '=', hash).executeTakeFirst();
-      if (!r) return null;
-      return {
-        startsAt: toDate(r.starts_at)!,
-        endsAt: toDate(r.ends_at)!,
-        name: r.name,
-        company: r.company,
-        timeZone: r.time_zone,
-        locale: r.locale === 'en' ? 'en' : 'es',
-        status: r.status,
-      };
+      return r ? viewOf(r) : null;
     },
 
     /** Cancel through the manage link (single use): the slot is free again; both sides get a CANCEL invite. */
     async cancel(token: string): Promise<BookingView> {
       const hash = hashOf(token);
       if (!hash) throw new ServiceError('gone');
-      const r = await db
-        .selectFrom('bookings')
-        .selectAll()
-        .where('manage_hash', '=', hash)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
-      if (!r) throw new ServiceError('gone');
-      const done = await db
-        .updateTable('bookings')
-        .set({ status: 'cancelled', slot_key: null, manage_hash: null, ended_at: new Date(now()), sequence: r.sequence + 1 })
-        .where('id', '=', r.id)
-        .where('manage_hash', '=', hash)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
-      await withdrawReminder(r.reminder_email_id);
-      const locale: Locale = r.locale === 'en' ? 'en' : 'es';
-      const start = toDate(r.starts_at)!;
-      await notify('cancelled', { ...r, sequence: r.sequence + 1 }, start, r.time_zone, locale, null);
-      return {
-        startsAt: start,
-        endsAt: toDate(r.ends_at)!,
-        name: r.name,
-        company: r.company,
-        timeZone: r.time_zone,
-        locale,
+      const r = await consumeLink(db, hash, (b) => ({
         status: 'cancelled',
-      };
+        slot_key: null,
+        manage_hash: null,
+        ended_at: new Date(now()),
+        sequence: b.sequence + 1,
+      }));
+      await withdrawReminder(r.reminder_email_id);
+      const view = viewOf(r, 'cancelled');
+      await notify('cancelled', { ...r, sequence: r.sequence + 1 }, view.startsAt, r.time_zone, view.locale, null);
+      return view;
     },
 
     /** Move to another free slot through the manage link (single use): same event, next SEQUENCE, new link. */
@@ -298,20 +303,12 @@ export function createMeetingService(database: Database, deps: Deps) {
       checkOffered(slot);
       const next = newToken();
       const moved = await db.transaction().execute(async (trx) => {
-        const r = await trx
-          .selectFrom('bookings')
-          .selectAll()
-          .where('manage_hash', '=', hash)
-          .where('status', '=', 'confirmed')
-          .executeTakeFirst();
-        if (!r) throw new ServiceError('gone');
-        const done = await trx
-          .updateTable('bookings')
-          .set({ status: 'rescheduled', slot_key: null, manage_hash: null, ended_at: new Date(now()) })
-          .where('id', '=', r.id)
-          .where('manage_hash', '=', hash)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
+        const r = await consumeLink(trx, hash, () => ({
+          status: 'rescheduled',
+          slot_key: null,
+          manage_hash: null,
+          ended_at: new Date(now()),
+        }));
         let id: number;
         try {
           id = (
@@ -343,7 +340,7 @@ export function createMeetingService(database: Database, deps: Deps) {
       });
       const { old, id } = moved;
       await withdrawReminder(old.reminder_email_id);
-      const locale: Locale = old.locale === 'en' ? 'en' : 'es';
+      const locale = localeOf(old);
       const booked = {
         id,
         uid: old.uid,
