@@ -1,6 +1,7 @@
 // Where the browser tests' server keeps its database (fresh on every run); the tests read its email outbox.
-export const E2E_DB = 'data/e2e.db';
-export const E2E_UPLOADS = 'data/e2e-uploads';
+// `npm run shots` points them elsewhere, so it never touches a test run's database.
+export const E2E_DB = process.env.E2E_DB ?? 'data/e2e.db';
+export const E2E_UPLOADS = process.env.E2E_UPLOADS ?? 'data/e2e-uploads';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8311);
 
 /** The provider sign-in test runs its own OAuth provider here; the server is configured to use it. */

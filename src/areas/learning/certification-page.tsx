@@ -9,6 +9,8 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { services } from '../../server/services/container';
+import { CopyLink } from '../../components/islands/copy-link';
+import { copyLinkLabels } from '../../components/ui/copy-link-labels';
 
 // /certification/{slug}: the public verification page anyone can check. Unknown slugs get the
 // certification error screen (404), revoked ones too (410). The signed credential is one link away
@@ -73,6 +75,7 @@ export const CertificationPage: Page = async (p) => {
             {t('learning.cert.share')}
           </a>
         </div>
+        <CopyLink url={pageUrl} labels={copyLinkLabels(t)} testId="share-link" />
         {!c.isDemo && (
           <p className="muted small">
             {t('learning.cert.machine')} <a href={`${href('certification', locale, { slug })}.json`}>{t('learning.cert.json')}</a> ·{' '}

@@ -33,6 +33,8 @@ import { ServiceError } from '../../server/services/errors';
 import type { Viewer } from '../../server/viewer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn, type T } from '../../i18n/translate';
+import { CopyLink } from '../../components/islands/copy-link';
+import { copyLinkLabels } from '../../components/ui/copy-link-labels';
 
 // The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
@@ -195,7 +197,7 @@ export const OfferPage: Page = async (p) => {
       </header>
       <div className="offer-layout">
         <div className="offer-main">
-          {o.state !== 'open' && related}
+          {o.state !== 'open' && <div className="offer-related-first">{related}</div>}
           <dl className="facts">
             <Fact label={t('offer.modality')}>{labelOf(modalities, o.modality, locale)}</Fact>
             <Fact label={t('offer.location')}>{place}</Fact>
@@ -210,7 +212,7 @@ export const OfferPage: Page = async (p) => {
             {o.validThrough && <Fact label={t('offer.validThrough')}>{formatDate(o.validThrough, locale)}</Fact>}
           </dl>
           {required.length > 0 && (
-            <section className="section" aria-labelledby="skills-required">
+            <section className="section offer-skills" aria-labelledby="skills-required">
               <h2 id="skills-required" className="h3">
                 {t('offer.skillsRequired')}
               </h2>
@@ -224,7 +226,7 @@ export const OfferPage: Page = async (p) => {
             </section>
           )}
           {nice.length > 0 && (
-            <section className="section" aria-labelledby="skills-nice">
+            <section className="section offer-skills" aria-labelledby="skills-nice">
               <h2 id="skills-nice" className="h3">
                 {t('offer.skillsNice')}
               </h2>
@@ -237,21 +239,22 @@ export const OfferPage: Page = async (p) => {
               </ul>
             </section>
           )}
-          <section className="section" aria-labelledby="offer-description">
+          <section className="section offer-description" aria-labelledby="offer-description">
             <h2 id="offer-description">{t('offer.description')}</h2>
             {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/server/render/markdown.ts). */}
             <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
           </section>
-          {o.state === 'open' && related}
+          {o.state === 'open' && <div className="offer-related">{related}</div>}
         </div>
-        <aside className="offer-side">
-          <section className="card" aria-labelledby="apply-title">
+        {/* On phones the side's cards join the main column's flow: applying comes before the description. */}
+        <div className="offer-side">
+          <section className="card offer-apply" id="apply" aria-labelledby="apply-title">
             <h2 id="apply-title" className="h3">
               {t('offer.applyTitle')}
             </h2>
             <ApplyBox p={p} o={o} type={p.session.type} />
           </section>
-          <section className="card" aria-labelledby="verdict-title" data-testid="offer-verdict">
+          <section className="card offer-verdict" aria-labelledby="verdict-title" data-testid="offer-verdict">
             <h2 id="verdict-title" className="h3">
               {t('offer.marketTitle')}
             </h2>
@@ -278,7 +281,7 @@ export const OfferPage: Page = async (p) => {
               <p className="muted">{t('salary.noData')}</p>
             )}
           </section>
-          <section className="card" aria-labelledby="share-title">
+          <section className="card offer-share" aria-labelledby="share-title">
             <h2 id="share-title" className="h3">
               {t('offer.share')}
             </h2>
@@ -302,10 +305,21 @@ export const OfferPage: Page = async (p) => {
                 <a href={`mailto:?subject=${shareText}&body=${shareUrl}`}>{t('offer.email')}</a>
               </li>
             </ul>
-            <p className="muted share-url">{url}</p>
+            <CopyLink url={url} labels={copyLinkLabels(t)} testId="share-link" />
           </section>
-        </aside>
+        </div>
       </div>
+      {o.state === 'open' && !o.application && p.session.type !== 'hire' && (
+        <div className="apply-bar" data-testid="apply-bar">
+          <p className="apply-bar-salary">
+            <span className="money">{`${m(o.salary.min, o.salary.currency)} – ${m(o.salary.max, o.salary.currency)}`}</span>{' '}
+            <span className="muted">{t(o.salary.period === 'year' ? 'offer.perYear' : 'offer.perMonth')}</span>
+          </p>
+          <a className="btn btn-primary btn-md" href="#apply">
+            {t('offer.apply')}
+          </a>
+        </div>
+      )}
     </div>,
   );
 };

@@ -19,6 +19,8 @@ import { NoSalaryData, percentDiff } from './salary-breakdown';
 import { Provenance } from './salary-provenance';
 import { effectLabel } from './effect-label';
 import { getConfig } from '../../server/config';
+import { CopyLink } from '../../components/islands/copy-link';
+import { copyLinkLabels } from '../../components/ui/copy-link-labels';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
 import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
 import { services } from '../../server/services/container';
@@ -135,12 +137,16 @@ export async function CalculatorResultPage(p: PageProps) {
                 </ul>
               </section>
             )}
-            <p className="section">
-              <span>{t('calculator.share')} </span>
-              <a
-                href={`${href('calculatorResult', locale)}?${query}`}
-              >{`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}</a>
-            </p>
+            <section className="section" aria-labelledby="share-title">
+              <h2 id="share-title" className="h3">
+                {t('calculator.share')}
+              </h2>
+              <CopyLink
+                url={`${getConfig().SITE_URL}${href('calculatorResult', locale)}?${query}`}
+                labels={copyLinkLabels(t)}
+                testId="share-link"
+              />
+            </section>
           </>
         )}
         <RelatedOffers

@@ -33,7 +33,7 @@ export function Logo({ locale, brand }: { locale: Locale; brand: string }) {
   return (
     <Link to={href('home', locale)} className="logo" aria-label={brand}>
       <IconHandshake className="icon mark" aria-hidden />
-      <span>{brand}</span>
+      <span className="logo-word">{brand}</span>
     </Link>
   );
 }
@@ -43,7 +43,7 @@ export function LanguageSwitcher({ locale, path, query, t }: Pick<ShellProps, 'l
   const name = localeInfo[target].name;
   return (
     <Link to={switchLocalePath(path, target, query)} className="btn btn-ghost btn-sm" hrefLang={target} data-testid="language-switcher">
-      <IconLanguages aria-hidden />
+      <IconLanguages className="lang-icon" aria-hidden />
       <span aria-hidden="true">{target.toUpperCase()}</span>
       <span className="sr-only">{t('nav.switchTo', { language: name })}</span>
     </Link>
@@ -116,6 +116,12 @@ export function SiteHeader(props: ShellProps) {
             ))}
             {session.loggedIn ? (
               <>
+                {/* Phones show only the avatar in the bar: the menu says who is signed in. */}
+                {session.user && (
+                  <p className="menu-user" data-testid="menu-user">
+                    <SessionChip user={session.user} />
+                  </p>
+                )}
                 <a href={sessionLinks(locale, session).workspace} className="nav-link">
                   {sessionLabels(t, session).workspace}
                 </a>

@@ -1,3 +1,5 @@
+import { countries, englishLevels, modalities, seniorities } from '../../domain/catalog';
+
 // The demo world's vocabulary (issue 3): a seeded random number generator, salary bases by role, country
 // and seniority, skills by role, and the names of people and companies. Used by seed.ts only.
 
@@ -121,3 +123,36 @@ export const slug = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+
+// A demo offer's description, in Spanish like the rest of the demo world's text (an offer is written in
+// one language; the page around it follows the reader's). Deterministic: it draws no random numbers, so
+// the seeded world stays the same.
+const AREA_DUTIES: Record<string, string[]> = {
+  tech: ['Diseñar, construir y mantener funcionalidades en producción.', 'Revisar código y acordar buenas prácticas con el equipo.'],
+  marketing: ['Planificar y medir campañas en los canales digitales.', 'Proponer experimentos y reportar resultados al equipo.'],
+  sales: ['Gestionar un portafolio de oportunidades de principio a fin.', 'Llevar el pronóstico de ventas y el CRM al día.'],
+  product: ['Descubrir problemas con usuarios y priorizar el backlog.', 'Trabajar junto a diseño e ingeniería en cada entrega.'],
+  'customer-experience': ['Acompañar a los clientes y resolver sus consultas.', 'Detectar patrones y proponer mejoras al producto.'],
+};
+
+const catalogs = { country: countries, modality: modalities, seniority: seniorities, english: englishLevels } as const;
+/** A catalogue value's Spanish label (the demo world's text is Spanish). */
+export const spanishLabel = (kind: keyof typeof catalogs, id: string) =>
+  (catalogs[kind] as readonly { id: string; label: { es: string } }[]).find((v) => v.id === id)?.label.es ?? id;
+
+type DescribedOffer = { title: string; area: string; country: string; modality: string; seniority: string; english: string };
+
+export function demoOfferDescription(
+  o: DescribedOffer,
+  label: (kind: 'country' | 'modality' | 'seniority' | 'english', id: string) => string,
+) {
+  return [
+    `Oferta de demostración: buscamos ${o.title} para nuestro equipo en ${label('country', o.country)}.`,
+    '**Qué harás**',
+    (AREA_DUTIES[o.area] ?? AREA_DUTIES.tech!).map((d) => `- ${d}`).join('\n'),
+    '**Qué buscamos**',
+    [`- Experiencia: ${label('seniority', o.seniority)}.`, `- ${label('english', o.english)}.`].join('\n'),
+    '**Condiciones**',
+    [`- Modalidad: ${label('modality', o.modality)}.`, '- Datos generados para la demo: esta oferta no existe.'].join('\n'),
+  ].join('\n\n');
+}

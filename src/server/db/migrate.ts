@@ -14,6 +14,7 @@ import { featureOverrides } from './migrations/009-feature-overrides';
 import { settings } from './migrations/010-settings';
 import { salaryProvenance } from './migrations/011-salary-provenance';
 import { meetingsAndCompanyPages } from './migrations/012-meetings-and-company-pages';
+import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -30,6 +31,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '010-settings': settings,
   '011-salary-provenance': salaryProvenance,
   '012-meetings-and-company-pages': meetingsAndCompanyPages,
+  '013-spanish-demo-offers': spanishDemoOffers,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createAuthService } from '../services/auth-service';
 import { loadContentInto } from '../learning/content-load';
+import { englishLevels, modalities } from '../../domain/catalog';
+import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
 import { DEMO_ACCOUNTS, DEMO_SIZES, seedDemoData } from './seed';
 
 const count = async (t: TestDb, table: 'companies' | 'offers' | 'users' | 'salary_reports' | 'certifications' | 'courses' | 'interviews') =>
@@ -58,5 +60,26 @@ describe.each(testDatabases)('demo seed on %s', (_name, open) => {
     await expect(auth.login('hire', DEMO_ACCOUNTS.company.email, DEMO_ACCOUNTS.company.password, { ip: 'test' })).resolves.toHaveProperty(
       'access_token',
     );
+  });
+
+  it('writes demo offers in Spanish: no catalogue id in their text, only its Spanish label', async () => {
+    const offers = await t.db.selectFrom('offers').select(['modality', 'description']).where('is_demo', '=', 1).execute();
+    const ids = [...modalities, ...englishLevels].map((v) => v.id);
+    const english = offers.filter((o) => ids.some((id) => new RegExp(`\\b${id}\\b`).test(o.description)));
+    expect(english).toEqual([]);
+    const hybrid = offers.find((o) => o.modality === 'hybrid')!;
+    expect(hybrid.description).toContain('Modalidad: Híbrido.');
+  });
+
+  it('migration 013 rewrites the old generated text of demo offers and leaves edited ones alone', async () => {
+    const [a, b] = await t.db.selectFrom('offers').select(['id', 'title']).where('is_demo', '=', 1).orderBy('id').limit(2).execute();
+    const old = `Oferta de demostración para ${a!.title} en Perú.\n\n- Modalidad: hybrid\n- Datos generados para la demo.`;
+    await t.db.updateTable('offers').set({ description: old }).where('id', '=', a!.id).execute();
+    await t.db.updateTable('offers').set({ description: 'Texto propio de la empresa.' }).where('id', '=', b!.id).execute();
+    await spanishDemoOffers(t.dialect).up(t.db as never);
+    const after = await t.db.selectFrom('offers').select(['id', 'description']).where('id', 'in', [a!.id, b!.id]).orderBy('id').execute();
+    expect(after[0]!.description).toMatch(/^Oferta de demostración: buscamos .+\*\*Condiciones\*\*/s);
+    expect(after[0]!.description).not.toContain('hybrid');
+    expect(after[1]!.description).toBe('Texto propio de la empresa.');
   });
 });

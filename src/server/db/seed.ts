@@ -5,7 +5,20 @@ import { levelOf } from '../../domain/learning';
 import { hashPassword } from '../auth/password';
 import type { Database } from './client';
 import type { DB } from './schema';
-import { COUNTRY_LEVEL, CO_A, CO_B, FIRST, LAST, ROLE_BASE, ROLE_SKILLS, SENIORITY_FACTOR, mulberry32, slug } from './demo-vocabulary';
+import {
+  COUNTRY_LEVEL,
+  CO_A,
+  CO_B,
+  FIRST,
+  LAST,
+  ROLE_BASE,
+  ROLE_SKILLS,
+  SENIORITY_FACTOR,
+  demoOfferDescription,
+  mulberry32,
+  slug,
+  spanishLabel,
+} from './demo-vocabulary';
 import { DEFAULT_FX, ensureFxRates } from '../salaries/default-fx';
 
 // A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
@@ -133,7 +146,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         modality,
         country: country.id,
         city: null,
-        description: `Oferta de demostración para ${title} en ${country.label.es}.\n\n- Modalidad: ${modality}\n- Datos generados para la demo.`,
+        description: '',
         salary_min: Math.round(minUsd * fx),
         salary_max: Math.round(maxUsd * fx),
         currency: country.currency,
@@ -146,6 +159,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         is_demo: 1,
       };
     });
+    for (const o of offerRows) o.description = demoOfferDescription(o, spanishLabel);
     await insertChunks(trx, 'offers', offerRows);
     const offers = await trx.selectFrom('offers').select(['id', 'role']).where('is_demo', '=', 1).orderBy('id').execute();
     await insertChunks(

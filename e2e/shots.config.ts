@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+import base from '../playwright.config';
+import { E2E_DB, E2E_PORT, E2E_UPLOADS, e2eServerEnv } from './env';
+
+// `npm run shots`: full-page screenshots of every page type for reviewers (never compared in tests). Its own
+// server and database (E2E_PORT, E2E_DB and E2E_UPLOADS are set by the npm script), so it can run beside
+// a test run.
+export default defineConfig({
+  ...base,
+  testDir: './shots',
+  testMatch: '*.shots.ts',
+  timeout: 900_000,
+  webServer: {
+    command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
+    env: e2eServerEnv(),
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
