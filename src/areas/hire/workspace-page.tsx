@@ -37,7 +37,9 @@ export const HireSitePage: Page = async (p) => {
     english: englishLevels.some((e) => e.id === q.get('ingles')) ? q.get('ingles')! : undefined,
     certified: q.get('certificados') === '1' || undefined,
   };
-  const page = Math.max(1, Number(q.get('pagina') ?? '1') || 1);
+  // A whole page number; absurd ones (1e400, 2.5) fall back to the first page.
+  const asked = Number(q.get('pagina') ?? '1');
+  const page = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
   const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
   const site = href('hireSite', locale);
   const done = q.get('done');
