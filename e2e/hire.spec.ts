@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
+import { axeViolations, freshEmail, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
 
 // The company side (issue 6): publishing, the workspace, applicants and their pipeline, and who may see what.
 const word = () => `Zorblax${Math.random().toString(36).slice(2, 7)}`;
@@ -98,7 +98,14 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
 
   // The company moves the application along the pipeline.
   await page.goto('/hire/site');
-  await page.getByTestId('company-offer').filter({ hasText: title }).getByRole('link', { name: 'Postulantes: 1' }).click();
+  const withApplicant = page.getByTestId('company-offer').filter({ hasText: title });
+  // With an applicant, the row's one primary action leads to them and the count is a figure, not "Postulantes: 1".
+  await expect(withApplicant.getByTestId('applicant-count').locator('.count')).toHaveText('1');
+  await expect(withApplicant.getByTestId('applicant-count').locator('.count')).not.toHaveClass(/count-zero/);
+  await expect(withApplicant.getByTestId('primary-action')).toHaveText('Ver postulantes');
+  await expect(withApplicant.getByTestId('primary-action')).toHaveAccessibleName(`Ver postulantes: ${title}`);
+  await withApplicant.getByTestId('primary-action').click();
+  await expect(page).toHaveURL(new RegExp(`\\?oferta=${offer.id}#applicants$`));
   const applicant = page.getByTestId('applicant').filter({ hasText: 'Cande Lara' });
   await applicant.getByLabel('Estado').selectOption('technical-interview');
   await applicant.getByRole('button', { name: 'Cambiar estado' }).click();
@@ -158,23 +165,120 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Publish offer for free' }).click();
     await expect(page).toHaveURL(/\/en\/hire\/site\?published=/);
     const row = () => page.getByTestId('company-offer').filter({ hasText: title });
-    await row()
-      .getByRole('button', { name: `Pause: ${title}` })
-      .click();
+    // Every state change but the primary action sits in the row's <details> menu, which opens without scripts.
+    const act = async (name: string) => {
+      await expect(row().getByRole('button', { name: `${name}: ${title}` })).toBeHidden();
+      await row()
+        .locator('summary', { hasText: `More actions: ${title}` })
+        .click();
+      await row()
+        .getByRole('button', { name: `${name}: ${title}` })
+        .click();
+    };
+    await expect(row().getByTestId('primary-action')).toHaveAccessibleName(`Edit: ${title}`);
+    await act('Pause');
     await expect(row()).toContainText('Paused');
-    await row()
-      .getByRole('button', { name: `Resume: ${title}` })
-      .click();
+    await act('Resume');
     await expect(row()).toContainText('Open');
-    await row()
-      .getByRole('button', { name: `Close: ${title}` })
-      .click();
+    await act('Close');
     await expect(row()).toContainText('Closed');
-    await row()
-      .getByRole('button', { name: `Renew 60 days: ${title}` })
-      .click();
+    await expect(page.getByTestId('site-notice')).toHaveText('Offer closed.');
+    await act('Renew 60 days');
     await expect(row()).toContainText('Open');
   });
+});
+
+test('the workspace: a real tablist, one primary action per row with the rest in a menu, the logo, the pager, a phone', async ({
+  page,
+}) => {
+  const company = `Quipu ${word()}`;
+  await page.goto('/hire/empezar-ahora');
+  await signUpCompany(page, company);
+  await expect(page).toHaveURL(/\/hire\/site$/);
+  // The header carries the company's logo, here its initials.
+  await expect(page.locator('.workspace-head .company-logo-initials')).toHaveText(/^Q[A-Z]$/);
+  await page.goto('/hire/crear-oferta');
+  const title = `Plataforma ${word()}`;
+  await fillOffer(page, title);
+  await page.getByRole('button', { name: 'Publicar oferta gratis' }).click();
+  await expect(page).toHaveURL(/\/hire\/site\?published=/);
+  await waitForHydration(page);
+
+  // Tabs: links with the tab roles; the selected one controls the panel that labels itself by it.
+  const tablist = page.getByRole('tablist', { name: 'Secciones del panel' });
+  const offersTab = tablist.getByRole('tab', { name: /Mis ofertas/ });
+  const candidatesTab = tablist.getByRole('tab', { name: 'Buscar candidatos' });
+  await expect(tablist.getByRole('tab')).toHaveCount(2);
+  await expect(offersTab).toHaveAttribute('aria-selected', 'true');
+  await expect(offersTab).toHaveAttribute('aria-controls', 'panel-offers');
+  await expect(candidatesTab).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'panel-offers');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-offers');
+  // Only the selected tab is in the tab order; arrows move between tabs, Enter follows one.
+  await expect(candidatesTab).toHaveAttribute('tabindex', '-1');
+  await offersTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(candidatesTab).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(offersTab).toBeFocused();
+
+  // One primary action per row; the applicant count is a quiet figure; closing is in the menu, not on the row.
+  const row = page.getByTestId('company-offer').filter({ hasText: title });
+  await expect(row.getByTestId('primary-action')).toHaveCount(1);
+  await expect(row.getByTestId('primary-action')).toHaveText('Editar');
+  await expect(row.getByTestId('primary-action')).toHaveAccessibleName(`Editar: ${title}`);
+  await expect(row.getByTestId('applicant-count').locator('.count')).toHaveText('0');
+  await expect(row.getByTestId('applicant-count').locator('.count')).toHaveClass(/count-zero/);
+  await expect(row).not.toContainText('Postulantes:');
+  const close = row.getByRole('button', { name: `Cerrar: ${title}` });
+  await expect(close).toBeHidden();
+  const toggle = row.locator('summary');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('link', { name: `Ver página pública: ${title}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Pausar: ${title}` })).toBeVisible();
+  await expect(close).toBeVisible();
+  // Escape closes the menu and gives the focus back to its toggle.
+  await page.keyboard.press('Escape');
+  await expect(close).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), 'menu open').toEqual([]);
+  await close.click();
+  await expect(page.getByTestId('site-notice')).toHaveText('Oferta cerrada.');
+  await expect(page.getByTestId('company-offer').filter({ hasText: title })).toContainText('Cerrada');
+
+  // The logo picker speaks Spanish and names the chosen file.
+  await expect(page.locator('.file-pick-button')).toHaveText('Elegir archivo');
+  await page.setInputFiles('#company-logo', { name: 'logo-quipu.png', mimeType: 'image/png', buffer: Buffer.from('x') });
+  await expect(page.getByTestId('file-name')).toHaveText('logo-quipu.png');
+
+  // The candidates' pager: a navigation landmark, status and links apart, rel and aria-current set.
+  await candidatesTab.click();
+  await expect(page).toHaveURL(/\?vista=candidatos$/);
+  await expect(candidatesTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-candidates');
+  const pager = page.getByRole('navigation', { name: 'Páginas de candidatos' });
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^Página 1 de \d+$/);
+  await expect(pager.locator('a[rel="prev"]')).toHaveCount(0);
+  await pager.locator('a[rel="next"]').click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^Página 2 de \d+$/);
+  await expect(pager.locator('li')).toHaveCount(3);
+  await expect(pager.locator('a[rel="prev"]')).toHaveText('Anterior');
+  await expect(pager.locator('a[rel="next"]')).toHaveText('Siguiente');
+  const [status, next] = [await pager.locator('[aria-current="page"]').boundingBox(), await pager.locator('a[rel="next"]').boundingBox()];
+  expect(status!.x + status!.width).toBeLessThan(next!.x);
+
+  // Phones: nothing scrolls sideways, at 390 px and 320 px, in both languages.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ['/hire/site', '/hire/site?vista=candidatos&pagina=2', '/en/hire/site', '/en/hire/site?vista=candidatos&pagina=2']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
 });
 
 test('the offer form and the workspace pass the accessibility scan, light and dark, in both languages', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { FormState } from '../../domain/forms/types';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
+import { FilePicker } from '../../components/forms/file-picker';
 
 // The company's details on /hire/site: a plain multipart form (works without JavaScript) posting to the
 // workspace with intent=company. A failed post comes back as `state`.
@@ -105,13 +106,14 @@ export function CompanyEditor({
         />
       </Row>
       <Row id={id('logo')} name="logo" label={t('company.logo')} hint={t('company.logoHint')} error={err('logo')}>
-        <input
+        <FilePicker
           id={id('logo')}
           name="logo"
-          type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-invalid={!!err('logo') || undefined}
-          aria-describedby={describedBy(id('logo'), true, !!err('logo'))}
+          button={t('forms.chooseFile')}
+          none={t('forms.noFile')}
+          invalid={!!err('logo')}
+          describedBy={describedBy(id('logo'), true, !!err('logo'))}
         />
       </Row>
       <button type="submit" className="btn btn-primary btn-lg">

@@ -1,5 +1,6 @@
 import { availabilities, countries, englishLevels, roles, seniorities, skills } from '../../domain/catalog';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
+import { FilePicker } from '../../components/forms/file-picker';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import type { FormState } from '../../domain/forms/types';
@@ -46,13 +47,14 @@ export function ProfileEditor({
     <form id="profile-form" className="form profile-form" method="post" action={action} encType="multipart/form-data" noValidate>
       <Summary state={state} />
       <Row id={id('picture')} name="picture" label={t('profile.picture')} hint={t('profile.pictureHint')} error={err('picture')}>
-        <input
+        <FilePicker
           id={id('picture')}
           name="picture"
-          type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-invalid={!!err('picture') || undefined}
-          aria-describedby={describedBy(id('picture'), true, !!err('picture'))}
+          button={t('forms.chooseFile')}
+          none={t('forms.noFile')}
+          invalid={!!err('picture')}
+          describedBy={describedBy(id('picture'), true, !!err('picture'))}
         />
       </Row>
       <Row id={id('headline')} name="headline" label={t('profile.headline')} hint={t('profile.headlineHint')} error={err('headline')}>
