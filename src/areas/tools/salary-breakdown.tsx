@@ -66,7 +66,9 @@ export function SalaryBreakdown({
         aria-describedby={`${id}-hint`}
       >
         <table className="salary-table">
-          <caption>{caption ?? t('salary.caption')}</caption>
+          <caption>
+            <span className="caption-text">{caption ?? t('salary.caption')}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('salary.group')}</th>
@@ -147,7 +149,7 @@ export function NoSalaryData({
   here?: { country: string; roles: Place[] };
 }) {
   return (
-    <div className="notice" data-testid="no-salary-data">
+    <div className="notice salary-none" data-testid="no-salary-data">
       <p>{t('salary.noData')}</p>
       {here && here.roles.length > 0 && (
         <p data-testid="covered-roles">
