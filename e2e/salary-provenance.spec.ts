@@ -39,10 +39,11 @@ async function expectProvenance(line: Locator, lang: Lang, { n = true, fx = true
   await expect(line.getByTestId('demo-badge')).toHaveText(w.demo);
 }
 
-/** The headline's line, each block's line, and the source of every table row. */
+/** The answer card's line (its n stands beside the median), each block's line, and the source of every table row. */
 async function expectSalaryPage(page: Page, path: string, lang: Lang, fx: boolean) {
   await page.goto(path);
-  await expectProvenance(page.locator('.salary-answer').getByTestId('provenance'), lang, { fx });
+  await expect(page.getByTestId('salary-answer').getByTestId('salary-n')).toHaveText(/^\d[\d.,]*$/);
+  await expectProvenance(page.getByTestId('salary-answer').getByTestId('provenance'), lang, { fx, n: false });
   const blocks = page.locator('.salary-block');
   expect(await blocks.count(), path).toBeGreaterThan(0);
   for (const block of await blocks.all()) {
@@ -70,7 +71,7 @@ test('salary pages of every kind say where each figure comes from, in English', 
 test('"how much does a developer earn" counts developer roles only, not sales, marketing or support', async ({ page }) => {
   const n = async (path: string) => {
     await page.goto(path);
-    return Number(/(\d[\d.]*) reportes/.exec((await page.getByTestId('salary-headline').textContent()) ?? '')![1]!.replace(/\./g, ''));
+    return Number(((await page.getByTestId('salary-n').textContent()) ?? '').replace(/\./g, ''));
   };
   const all = await n('/herramientas/mexico');
   const developers = await n('/herramientas/mexico/salario');

@@ -2,6 +2,7 @@ import 'server-only';
 import type { CalcOption, CalculatorFormProps } from './calculator-form-types';
 import { CalculatorFormIsland } from './calculator-form-island';
 import { PageHero } from '../../components/ui/page-hero';
+import { ToolsNav } from '../../components/layout/tools-nav';
 import { countries, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { pick, type T } from '../../i18n/translate';
@@ -226,6 +227,8 @@ export function CalculatorPage(p: PageProps) {
             />
           </div>
         </section>
+        {/* Phones only: the layout's sidebar is hidden there (issue 16). */}
+        <ToolsNav locale={locale} t={t} path={p.path} compact />
       </div>
     </>
   );

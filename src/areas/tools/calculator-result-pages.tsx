@@ -2,6 +2,7 @@ import 'server-only';
 import { Link } from 'waku';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import { PageHero } from '../../components/ui/page-hero';
+import { ToolsNav } from '../../components/layout/tools-nav';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import { countries, labelOf, roles, seniorities } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
@@ -182,6 +183,8 @@ export async function CalculatorResultPage(p: PageProps) {
             {t('calculator.change')}
           </Link>
         </p>
+        {/* Phones only: the layout's sidebar is hidden there (issue 16). */}
+        <ToolsNav locale={locale} t={t} path={p.path} compact />
       </div>
     </>
   );

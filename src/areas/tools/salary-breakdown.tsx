@@ -2,11 +2,12 @@ import { Link } from 'waku';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import { chartMarkup, LABEL_W, ROW_H, W } from './chart-markup';
+import { RangeChart } from './range-chart';
 import { mergeProvenance, periodYears, Provenance, SourceList, ThinSourceBadge, type ProvenanceStats } from './salary-provenance';
 
-// A block of salary figures: a server-rendered SVG range chart (25th to 75th percentile with the median)
-// for sighted readers, and the same numbers as a table, which screen readers read instead of the chart.
+// A block of salary figures: a server-rendered range chart (25th to 75th percentile with the median, on a
+// labelled US$ axis) and the same numbers as a table, which the chart's text alternative points to. On a
+// phone the table scrolls in its own focusable box, which says so.
 // Every figure says its period (gross, monthly), currency and sample size; groups under the floor show
 // "not enough data yet" instead of numbers.
 export type BreakdownRow = Omit<ProvenanceStats, 'local'> & {
@@ -45,8 +46,6 @@ export function SalaryBreakdown({
 }) {
   if (!rows.length) return null;
   const shown = rows.filter((r) => r.enough);
-  const max = Math.max(1, ...shown.map((r) => r.usd.p75));
-  const x = (v: number) => LABEL_W + ((W - LABEL_W - 16) * v) / max;
   const money = (v: number, currency: string) => formatMoney(Math.round(v), currency, locale);
   return (
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
@@ -54,19 +53,22 @@ export function SalaryBreakdown({
       {intro && <p className="muted">{intro}</p>}
       {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
       <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} thin={false} />
-      {shown.length > 0 && (
-        <svg
-          className="salary-chart"
-          viewBox={`0 0 ${W} ${shown.length * ROW_H + 8}`}
-          role="presentation"
-          aria-hidden="true"
-          focusable="false"
-          dangerouslySetInnerHTML={{ __html: chartMarkup(shown, x) }}
-        />
-      )}
-      <div className="table-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
+      <RangeChart title={title} rows={shown} locale={locale} t={t} />
+      <p className="scroll-hint" id={`${id}-hint`} data-testid="scroll-hint">
+        {t('salary.scrollHint')}
+      </p>
+      {/* Focusable so keyboard users can scroll it; named apart from the section, a region of the same name. */}
+      <div
+        className="table-scroll salary-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t('salary.tableLabel', { title })}
+        aria-describedby={`${id}-hint`}
+      >
         <table className="salary-table">
-          <caption>{caption ?? t('salary.caption')}</caption>
+          <caption>
+            <span className="caption-text">{caption ?? t('salary.caption')}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('salary.group')}</th>
@@ -78,36 +80,40 @@ export function SalaryBreakdown({
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <tr key={r.label}>
-                <th scope="row">{r.to ? <Link to={r.to}>{r.label}</Link> : r.label}</th>
-                {r.enough ? (
-                  <>
-                    <td>
-                      {r.local ? <span className="money">{money(r.local.p50, r.local.currency)}</span> : null}
-                      <span className={r.local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
+            {rows.map((r) => {
+              // A country paid in US$ (Ecuador) shows its figures once.
+              const local = r.local && r.local.currency !== 'USD' ? r.local : null;
+              return (
+                <tr key={r.label}>
+                  <th scope="row">{r.to ? <Link to={r.to}>{r.label}</Link> : r.label}</th>
+                  {r.enough ? (
+                    <>
+                      <td>
+                        {local ? <span className="money">{money(local.p50, local.currency)}</span> : null}
+                        <span className={local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
+                      </td>
+                      <td>
+                        {local ? (
+                          <span className="money">{`${money(local.p25, local.currency)} – ${money(local.p75, local.currency)}`}</span>
+                        ) : null}
+                        <span className={local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={2} className="muted">
+                      {t('salary.notEnough')}
                     </td>
-                    <td>
-                      {r.local ? (
-                        <span className="money">{`${money(r.local.p25, r.local.currency)} – ${money(r.local.p75, r.local.currency)}`}</span>
-                      ) : null}
-                      <span className={r.local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={2} className="muted">
-                    {t('salary.notEnough')}
+                  )}
+                  {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
+                  <td>{formatNumber(r.n, locale)}</td>
+                  <td className="row-source">
+                    <SourceList sources={r.sources} t={t} licences={false} />
+                    {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
+                    {r.enough && <ThinSourceBadge stats={r} t={t} />}
                   </td>
-                )}
-                {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
-                <td>{formatNumber(r.n, locale)}</td>
-                <td className="row-source">
-                  <SourceList sources={r.sources} t={t} licences={false} />
-                  {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
-                  {r.enough && <ThinSourceBadge stats={r} t={t} />}
-                </td>
-              </tr>
-            ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -143,7 +149,7 @@ export function NoSalaryData({
   here?: { country: string; roles: Place[] };
 }) {
   return (
-    <div className="notice" data-testid="no-salary-data">
+    <div className="notice salary-none" data-testid="no-salary-data">
       <p>{t('salary.noData')}</p>
       {here && here.roles.length > 0 && (
         <p data-testid="covered-roles">
@@ -164,7 +170,7 @@ export function NoSalaryData({
 /** Where the page's numbers come from, in full, with licences; demo data says so. */
 export function SalarySources({ stats, t }: { stats: ProvenanceStats; t: T }) {
   return (
-    <aside className="section sources" aria-label={t('salary.sources')}>
+    <aside className="section sources" id="salary-sources" aria-label={t('salary.sources')}>
       <h2 className="h3">{t('salary.sources')}</h2>
       {stats.demoShare > 0 && <p className="demo-note">{t('salary.demoNote')}</p>}
       <ul>

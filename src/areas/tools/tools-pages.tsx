@@ -4,11 +4,11 @@ import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
 import { NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
-import { Provenance } from './salary-provenance';
+import { SalaryAnswer } from './salary-answer';
+import { ToolsNav } from '../../components/layout/tools-nav';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
-import { formatMoney, formatNumber } from '../../i18n/format';
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
 import { services } from '../../server/services/container';
@@ -26,12 +26,18 @@ function labels({ params, locale }: PageProps) {
   };
 }
 
-/** Shared frame of the salary pages: heading, method note, the figures block and related links. */
-function ToolsFrame(p: PageProps & { children?: React.ReactNode }) {
+/**
+ * Shared frame of the salary pages: the H1, then the answer (issue 16: the median card, or why there is
+ * none), the intro and the calculator; on a phone the tools navigation follows, closed. `method` shows the
+ * method note here on pages without the sources block, which carries it otherwise (said once per page).
+ */
+function ToolsFrame(p: PageProps & { children?: React.ReactNode; answer?: React.ReactNode; method?: boolean; nav?: boolean }) {
   const { id, locale, t } = p;
   return (
     <>
-      <PageHero heading={t(`routes.${id}.heading`, labels(p))} intro={t(`routes.${id}.intro`, labels(p))}>
+      <PageHero heading={t(`routes.${id}.heading`, labels(p))}>
+        {p.answer}
+        <p className="intro">{t(`routes.${id}.intro`, labels(p))}</p>
         <div className="actions">
           <ButtonLink
             to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}
@@ -41,9 +47,12 @@ function ToolsFrame(p: PageProps & { children?: React.ReactNode }) {
         </div>
       </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
-        <p className="notice" role="note">
-          {t('tools.method')}
-        </p>
+        {p.nav && <ToolsNav locale={locale} t={t} path={p.path} compact />}
+        {p.method && (
+          <p className="notice" role="note">
+            {t('tools.method')}
+          </p>
+        )}
         {p.children}
       </div>
     </>
@@ -64,10 +73,11 @@ function Chips({ items }: { items: { to: string; label: string }[] }) {
   );
 }
 
+/** The hub lists every country, role and skill itself: no second navigation on phones. */
 export function ToolsHubPage(p: PageProps) {
   const { locale, t } = p;
   return (
-    <ToolsFrame {...p}>
+    <ToolsFrame {...p} method>
       <section className="section">
         <h2>{t('tools.byCountry')}</h2>
         <Chips items={countries.map((c) => ({ to: href('toolsCountrySalary', locale, { country: c.id }), label: c.label[locale] }))} />
@@ -185,47 +195,36 @@ export async function SalaryPage(p: PageProps) {
     : null;
   // The hub links to the skill pages that have data in the country.
   const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
-  const money = (v: number, c: string) => formatMoney(Math.round(v), c, locale);
   const ld =
     overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
 
+  const answer = overall?.enough ? (
+    <SalaryAnswer stats={overall} locale={locale} t={t} />
+  ) : (
+    <NoSalaryData
+      t={t}
+      role={!!role}
+      covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
+        label: labelOf(countries, r.value, locale),
+        to: role ? href('toolsCountryRole', locale, { country: r.value, rol: role }) : href('toolsCountry', locale, { country: r.value }),
+      }))}
+      here={
+        country
+          ? {
+              country: labelOf(countries, country, locale),
+              roles: (await svc.breakdown({ country }, 'role'))
+                .filter((r) => r.value !== role)
+                .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
+            }
+          : undefined
+      }
+    />
+  );
+  // Each list of links is shown once (issue 16): the closing chips only where no table lists that dimension.
+  const listed = new Set(blocks.map((b) => b.id));
+
   return (
-    <ToolsFrame {...p}>
-      {overall?.enough ? (
-        <div className="salary-answer">
-          <p className="salary-headline" data-testid="salary-headline">
-            {overall.local
-              ? t('salary.headline', {
-                  local: money(overall.local.p50, overall.local.currency),
-                  usd: money(overall.usd.p50, 'USD'),
-                  n: formatNumber(overall.n, locale),
-                })
-              : t('salary.headlineUsd', { usd: money(overall.usd.p50, 'USD'), n: formatNumber(overall.n, locale) })}
-          </p>
-          <Provenance stats={overall} locale={locale} t={t} />
-        </div>
-      ) : (
-        <NoSalaryData
-          t={t}
-          role={!!role}
-          covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
-            label: labelOf(countries, r.value, locale),
-            to: role
-              ? href('toolsCountryRole', locale, { country: r.value, rol: role })
-              : href('toolsCountry', locale, { country: r.value }),
-          }))}
-          here={
-            country
-              ? {
-                  country: labelOf(countries, country, locale),
-                  roles: (await svc.breakdown({ country }, 'role'))
-                    .filter((r) => r.value !== role)
-                    .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
-                }
-              : undefined
-          }
-        />
-      )}
+    <ToolsFrame {...p} answer={answer} method={!overall} nav>
       {/* Search engines get real figures only (decision 024). */}
       {ld && <JsonLd data={ld} />}
       {blocks.map((b) => (
@@ -271,23 +270,25 @@ export async function SalaryPage(p: PageProps) {
         </>
       )}
       {overall && <SalarySources stats={overall} t={t} />}
-      {country ? (
-        <section className="section">
-          <h2>{t('tools.roles')}</h2>
-          <Chips items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))} />
-        </section>
-      ) : (
-        <section className="section">
-          <h2>{t('tools.countries')}</h2>
-          <Chips
-            items={countries.map((c) =>
-              role
-                ? { to: href('toolsCountryDeveloper', locale, { country: c.id, developer: role }), label: c.label[locale] }
-                : { to: href('toolsCountrySkill', locale, { country: c.id, skill: skill ?? '' }), label: c.label[locale] },
-            )}
-          />
-        </section>
-      )}
+      {country
+        ? !listed.has('by-role') && (
+            <section className="section">
+              <h2>{t('tools.roles')}</h2>
+              <Chips items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))} />
+            </section>
+          )
+        : !listed.has('by-country') && (
+            <section className="section">
+              <h2>{t('tools.countries')}</h2>
+              <Chips
+                items={countries.map((c) =>
+                  role
+                    ? { to: href('toolsCountryDeveloper', locale, { country: c.id, developer: role }), label: c.label[locale] }
+                    : { to: href('toolsCountrySkill', locale, { country: c.id, skill: skill ?? '' }), label: c.label[locale] },
+                )}
+              />
+            </section>
+          )}
       <LinkCards
         heading={t('common.related')}
         cards={[

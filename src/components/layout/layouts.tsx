@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'waku';
-import { countries, roles, skills } from '../../domain/catalog';
 import IconHandshake from '~icons/lucide/handshake';
 import { href, routeDef, type Layout } from '../../routes';
 import { Logo, LanguageSwitcher, SiteHeader, type ShellProps } from './site-header';
 import { SiteFooter } from './site-footer';
+import { ToolsNav } from './tools-nav';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
 import { pick } from '../../i18n/translate';
 
@@ -62,72 +61,15 @@ function CleanLayout(props: LayoutProps) {
   );
 }
 
-function NavGroup({
-  title,
-  items,
-  current,
-}: {
-  title: string;
-  items: { to: string; label: string }[];
-  current: (to: string) => 'page' | undefined;
-}) {
-  return (
-    <>
-      <h2>{title}</h2>
-      <ul>
-        {items.map((i) => (
-          <li key={i.to}>
-            <Link to={i.to} aria-current={current(i.to)}>
-              {i.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** The salary tools: the default shell plus the tools navigation. */
+/** The salary tools: the default shell plus the tools navigation (a sidebar on wide screens only). */
 function ToolsLayout(props: LayoutProps) {
   const { locale, t, path } = props;
-  const current = (to: string) => (to === path ? 'page' : undefined);
-  const featuredCountries = countries;
-  const featuredRoles = roles.filter((r) => r.area === 'tech').slice(0, 6);
-  const featuredSkills = skills.slice(0, 6);
   return (
     <>
       <SkipLink t={t} />
       <SiteHeader {...props} />
       <div className="container tools-shell">
-        <nav className="tools-nav" aria-label={t('a11y.toolsNav')}>
-          <ul>
-            <li>
-              <Link to={href('tools', locale)} aria-current={current(href('tools', locale))}>
-                {t('tools.navTitle')}
-              </Link>
-            </li>
-            <li>
-              <Link to={href('calculator', locale)} aria-current={current(href('calculator', locale))}>
-                {t('tools.calculator')}
-              </Link>
-            </li>
-          </ul>
-          <NavGroup
-            title={t('tools.countries')}
-            current={current}
-            items={featuredCountries.map((c) => ({ to: href('toolsCountry', locale, { country: c.id }), label: c.label[locale] }))}
-          />
-          <NavGroup
-            title={t('tools.roles')}
-            current={current}
-            items={featuredRoles.map((r) => ({ to: href('toolsDeveloper', locale, { developer: r.id }), label: r.label[locale] }))}
-          />
-          <NavGroup
-            title={t('tools.skills')}
-            current={current}
-            items={featuredSkills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))}
-          />
-        </nav>
+        <ToolsNav locale={locale} t={t} path={path} />
         <main id="main">{props.children}</main>
       </div>
       <SiteFooter {...props} />

@@ -1,0 +1,46 @@
+import { formatMoney, formatNumber, formatUsd } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import { Provenance, type ProvenanceStats } from './salary-provenance';
+
+type Figures = ProvenanceStats & {
+  usd: { p25: number; p50: number; p75: number };
+  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
+};
+
+// Issue 16: a salary page answers first. Right under the H1: the median in the local currency and in US$,
+// the 25–75 % range, the number of reports, and the figure's provenance line attached (sources, period,
+// currencies, gross, the demo label), so the answer never travels without where it comes from.
+export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Locale; t: T }) {
+  const money = (v: number, c: string) => (c === 'USD' ? formatUsd(Math.round(v), locale) : formatMoney(Math.round(v), c, locale));
+  const local = stats.local && stats.local.currency !== 'USD' ? stats.local : null;
+  const range = (f: { p25: number; p75: number }, c: string) => `${money(f.p25, c)} – ${money(f.p75, c)}`;
+  return (
+    <section className="salary-answer" aria-labelledby="salary-answer-title" data-testid="salary-answer">
+      <h2 id="salary-answer-title" className="answer-title">
+        {t('salary.answer.title')}
+      </h2>
+      <p className="answer-median" data-testid="salary-median">
+        <span className="answer-main">{local ? money(local.p50, local.currency) : money(stats.usd.p50, 'USD')}</span>
+        {local && <span className="answer-usd">{money(stats.usd.p50, 'USD')}</span>}
+      </p>
+      <dl className="answer-facts">
+        <div>
+          <dt>{t('salary.range')}</dt>
+          <dd data-testid="salary-range">
+            {local ? range(local, local.currency) : range(stats.usd, 'USD')}
+            {local && <span className="answer-usd-range">{range(stats.usd, 'USD')}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('salary.sample')}</dt>
+          <dd data-testid="salary-n">{formatNumber(stats.n, locale)}</dd>
+        </div>
+      </dl>
+      <Provenance stats={stats} locale={locale} t={t} withN={false} />
+      <p className="answer-method">
+        <a href="#salary-sources">{t('salary.answer.method')}</a>
+      </p>
+    </section>
+  );
+}
