@@ -168,9 +168,11 @@ test.describe('with JavaScript', () => {
     await expect(role).toHaveValue('Desarrollador/a Backend');
 
     await page.getByLabel('Seniority').selectOption('mid');
-    await page.getByLabel('Buscar skills').fill('dock');
-    await expect(page.locator('.skill-grid .choice:visible')).toHaveText(['Docker']);
-    await page.getByLabel('Docker', { exact: true }).check();
+    // Skills: the searchable multi-select filters as one types (accents and case aside) and adds a chip.
+    await page.getByRole('combobox', { name: 'Buscar skills' }).fill('dock');
+    await expect(page.getByRole('listbox', { name: 'Buscar skills' }).getByRole('option')).toHaveText(['Docker']);
+    await page.getByRole('combobox', { name: 'Buscar skills' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Quitar Docker' })).toBeVisible();
     await expect(page.getByText('Elegidas: 1 de 10.')).toBeVisible();
     await page.getByRole('button', { name: 'Calcular mi salario' }).click();
     await expect(page).toHaveURL(/\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=mid&skills=docker$/);

@@ -36,10 +36,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('contribution-status')).toContainText('tu salario ya forma parte de los datos');
     await expect(page.getByTestId('estimate-median')).toHaveText(/^[\d.]+\sPEN \([\d.]+\sUS\$\)$/);
     await expect(page.getByRole('heading', { name: 'Cómo influye cada dato' })).toBeVisible();
-    // The share link carries the inputs only.
-    await expect(
-      page.getByRole('link', { name: /resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/ }),
-    ).toBeVisible();
+    // The share link carries the inputs only, in a field that fits the screen.
+    await expect(page.getByRole('textbox', { name: 'Enlace para compartir' })).toHaveValue(
+      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/,
+    );
     const user = await queryOne<{ id: number; origin: string }>('select id, origin from users where email = ?', email);
     expect(user?.origin).toBe('calculator');
     const report = await queryOne<{ source: string; currency: string; local_month: number; seniority: string }>(
@@ -94,7 +94,10 @@ test('a signed-in user goes straight to the result, in English', async ({ page }
   await expect(page).toHaveURL(/\/en\/match\/plataforma$/);
   await page.goto('/en/tools/salary/calculator/result?country=chile&role=frontend&seniority=senior');
   await expect(page.getByTestId('estimate-median')).toHaveText(/^CLP\s[\d,]+ \(\$[\d,]+\)$/);
-  await expect(page.getByText('Share this result:')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Share this result' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Link to share' })).toHaveValue(
+    /\/en\/tools\/salary\/calculator\/result\?country=chile&role=frontend&seniority=senior$/,
+  );
   for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
   await page.goto('/en/tools/salary/calculator?country=chile');
   for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);

@@ -135,3 +135,22 @@ export async function signIn(page: Page, path: string, email: string, password: 
   await page.fill('#login-form-password', password);
   await page.locator('#login-form button[type=submit]').click();
 }
+
+/** A long choice (a country, a role): the searchable combobox once it has taken over its native select. */
+export async function chooseOption(page: Page, id: string, name: string, label: string, value: string) {
+  const box = page.locator(`#${id}[role=combobox]`);
+  await box.fill(label);
+  await box.press('Tab');
+  await expect(page.locator(`input[type=hidden][name=${name}]`)).toHaveValue(value);
+}
+
+/** Skills in the searchable multi-select inside `scope` (once it has taken over its checkboxes). */
+export async function pickSkills(page: Page, scope: string, labels: string[]) {
+  const root = page.locator(`${scope} .skill-picker`);
+  await root.waitFor();
+  for (const label of labels) {
+    await root.getByRole('combobox').fill(label);
+    await root.getByRole('option', { name: label, exact: true }).click();
+    await expect(root.locator('.chip-removable', { hasText: label })).toBeVisible();
+  }
+}

@@ -1,26 +1,38 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, freshEmail, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
+import { axeViolations, chooseOption, freshEmail, pickSkills, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
 
 // The company side (issue 6): publishing, the workspace, applicants and their pipeline, and who may see what.
 const word = () => `Zorblax${Math.random().toString(36).slice(2, 7)}`;
 
-async function fillOffer(page: Page, title: string, over: { min?: string; max?: string } = {}) {
+async function fillOffer(page: Page, title: string, over: { min?: string; max?: string; js?: boolean } = {}) {
   await page.fill('#offer-title', title);
   await page.selectOption('#offer-area', 'tech');
-  await page.selectOption('#offer-role', 'backend');
+  await choose(page, 'role', 'backend', 'Desarrollador/a Backend', over.js ?? true);
   await page.selectOption('#offer-seniority', 'senior');
   await page.selectOption('#offer-modality', 'remote-global');
-  await page.selectOption('#offer-country', 'peru');
+  await choose(page, 'country', 'peru', 'Perú', over.js ?? true);
   await page.locator('input[name=allowed_countries][value=peru]').check();
   await page.locator('input[name=allowed_countries][value=chile]').check();
   await page.fill('#offer-salary_min', over.min ?? '12000');
   await page.fill('#offer-salary_max', over.max ?? '16000');
   await page.selectOption('#offer-currency', 'PEN');
-  await page.locator('input[name=skills_required][value=go]').check();
+  await pickSkill(page, 'skills_required', 'Go', over.js ?? true);
   await page.fill(
     '#offer-description',
     '## Qué harás\n\n- Diseñar APIs en **Go**\n- Operar servicios en la nube\n\n<script>alert(1)</script>',
   );
+}
+
+/** A long choice: the searchable combobox once it has taken over, else (no JavaScript) the native select. */
+async function choose(page: Page, name: string, value: string, label: string, js: boolean) {
+  if (js) await chooseOption(page, `offer-${name}`, name, label, value);
+  else await page.selectOption(`#offer-${name}`, value);
+}
+
+/** Choose a skill: in the searchable picker once it has loaded, else (no JavaScript) its checkbox. */
+async function pickSkill(page: Page, name: string, label: string, js: boolean) {
+  if (js) await pickSkills(page, `#offer-${name}`, [label]);
+  else await page.locator(`#offer-${name}`).getByRole('checkbox', { name: label, exact: true }).check();
 }
 
 async function signUpCompany(page: Page, company: string) {
@@ -68,7 +80,9 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   await expect(page).toHaveURL(/\/hire\/crear-oferta$/);
   await expect(page.getByTestId('draft-restored')).toBeVisible();
   await expect(page.locator('#offer-title')).toHaveValue(title);
-  await expect(page.locator('input[name=skills_required][value=go]')).toBeChecked();
+  // The restored draft keeps its skill, shown as a chip of the picker.
+  await expect(page.locator('#offer-skills_required .chip-removable', { hasText: 'Go' })).toBeVisible();
+  await expect(page.locator('#offer-skills_required input[type=hidden][value=go]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Publicar oferta gratis' }).click();
   await expect(page).toHaveURL(/\/hire\/site\?published=/);
   await expect(page.getByTestId('site-notice')).toContainText('Oferta publicada');
@@ -156,7 +170,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/en\/hire\/site$/);
     await page.goto('/en/hire/create-offer');
     const title = `Go backend ${word()}`;
-    await fillOffer(page, title, { min: '16000', max: '9000' });
+    await fillOffer(page, title, { min: '16000', max: '9000', js: false });
     await page.getByRole('button', { name: 'Publish offer for free' }).click();
     await expect(page.locator('#offer-salary_max-error')).toHaveText('The maximum must be at least the minimum.');
     await expect(page.locator('#offer-title')).toHaveValue(title);

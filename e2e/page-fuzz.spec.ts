@@ -562,8 +562,9 @@ test.describe('page fuzz', () => {
           RATE_LIMIT_SCALE: '20',
           DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`,
           UPLOADS_DIR: uploads,
+          // The production build the browser tests' web server has just made, as it is.
+          NO_BUILD: '1',
         };
-        // The production build the browser tests' web server has just made (npm start would rebuild a stale one).
         server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
         exited = new Promise((resolve) => server!.once('exit', () => resolve()));
         server.stdout!.on('data', (d: Buffer) => void (log += d.toString()));

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { axeViolations, freshEmail, openSessionMenu, queryOne, signIn, waitForForm } from './fixtures';
+import { axeViolations, chooseOption, freshEmail, openSessionMenu, pickSkills, queryOne, signIn, waitForForm } from './fixtures';
 
 /** A real PNG of the given size (solid colour), built in memory. */
 function png(width: number, height: number): Buffer {
@@ -64,13 +64,13 @@ test('the owner edits their profile and picture; it becomes public; others see i
   await expect(page.getByText('Tu perfil es privado: solo tú lo ves.')).toBeVisible();
 
   await page.fill('#profile-headline', 'Frontend con 5 años en fintech');
-  await page.selectOption('#profile-country', 'peru');
-  await page.selectOption('#profile-role', 'frontend');
+  await chooseOption(page, 'profile-country', 'country', 'Perú', 'peru');
+  await chooseOption(page, 'profile-role', 'role', 'Desarrollador/a Frontend', 'frontend');
   await page.selectOption('#profile-seniority', 'senior');
   await page.fill('#profile-years', '6');
   await page.selectOption('#profile-english', 'advanced');
   await page.fill('#profile-salary', '3200');
-  for (const s of ['React', 'TypeScript']) await page.getByLabel(s, { exact: true }).check();
+  await pickSkills(page, '#profile-form', ['React', 'TypeScript']);
   await page.getByLabel('Perfil público (visible para empresas y en tu enlace)').check();
   await page.setInputFiles('#profile-picture', { name: 'foto.png', mimeType: 'image/png', buffer: png(640, 480) });
   await page.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { queryOne, signIn } from './fixtures';
+import { chooseOption, queryOne, signIn } from './fixtures';
 
 // Issue 14: every salary figure says where it comes from where it is shown: gross monthly pay, n, the
 // sources with licence links, when the reports were collected, the currencies with the FX date in the
@@ -113,9 +113,9 @@ test("the offer form's market check says where its range comes from, in both lan
     await page.goto(path);
     await page.fill('#offer-title', 'Backend Go');
     await page.selectOption('#offer-area', 'tech');
-    await page.selectOption('#offer-role', 'backend');
+    await chooseOption(page, 'offer-role', 'role', lang === 'es' ? 'Desarrollador/a Backend' : 'Backend Developer', 'backend');
     await page.selectOption('#offer-seniority', 'senior');
-    await page.selectOption('#offer-country', 'peru');
+    await chooseOption(page, 'offer-country', 'country', lang === 'es' ? 'Perú' : 'Peru', 'peru');
     await page.fill('#offer-salary_min', '12000');
     await page.fill('#offer-salary_max', '16000');
     await page.selectOption('#offer-currency', 'PEN');

@@ -34,7 +34,12 @@ function newestMtime(paths) {
 if (cluster.isPrimary) {
   const stamp = join(root, 'dist/.build-stamp');
   const sources = ['src', 'i18n', 'public', 'waku.config.ts', 'package.json'].map((p) => join(root, p));
-  if (!existsSync(join(root, 'dist/serve-node.js')) || !existsSync(stamp) || statSync(stamp).mtimeMs < newestMtime(sources)) {
+  // NO_BUILD=1 serves the build that is there: a test starting a second server beside a running one must
+  // not rebuild under it (sources edited during the run would otherwise replace the assets it serves).
+  const stale = !existsSync(join(root, 'dist/serve-node.js')) || !existsSync(stamp) || statSync(stamp).mtimeMs < newestMtime(sources);
+  if (stale && process.env.NO_BUILD === '1' && existsSync(join(root, 'dist/serve-node.js'))) {
+    console.log('NO_BUILD=1: serving the existing build, older than the sources.');
+  } else if (stale) {
     console.log('Building (the build is missing or older than the sources)...');
     execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   }

@@ -3,7 +3,7 @@ import { adjustedText } from '../tools/salary-breakdown';
 import { Provenance } from '../tools/salary-provenance';
 import { adjustmentsOf } from '../tools/effect-label';
 import { parseId } from '../../domain/ids';
-import { OfferForm, type OfferFormValues } from './offer-form';
+import { OfferForm, OfferFormActions, type OfferFormValues } from './offer-form';
 import { countries, englishLevels, roles, seniorities } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { renderMarkdown } from '../../server/render/markdown';
@@ -145,7 +145,6 @@ export const HireCreateOfferPage: Page = async (p) => {
           message={state?.message || null}
           locale={locale}
           t={t}
-          editing={!!editing}
         />
         <aside className="offer-side">
           <MarketCheck p={p} values={values} />
@@ -161,6 +160,7 @@ export const HireCreateOfferPage: Page = async (p) => {
             </section>
           )}
         </aside>
+        <OfferFormActions t={t} editing={!!editing} />
       </div>
     </div>
   );

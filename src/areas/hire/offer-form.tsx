@@ -8,10 +8,13 @@ import {
   roles,
   seniorities,
   skills,
+  labelOf,
   type Labelled,
 } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
+import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../components/forms/skill-picker';
+import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 
 // The offer form (issue 6): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
@@ -95,26 +98,41 @@ function Checks({
   errors,
   locale,
   hint,
-}: Omit<Common, 't'> & { name: string; legend: string; list: readonly Labelled[]; hint?: string }) {
+  picker,
+}: Omit<Common, 't'> & { name: string; legend: string; list: readonly Labelled[]; hint?: string; picker?: SkillPickerLabels }) {
   const chosen = new Set((values[name] ?? '').split(',').filter(Boolean));
   const err = errors[name];
   const id = `offer-${name}`;
   return (
     <fieldset className="field" id={id} aria-describedby={described(id, err, !!hint)}>
-      <legend>{legend}</legend>
+      <legend id={`${id}-legend`}>{legend}</legend>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
-      <div className="skill-grid">
-        {list.map((o) => (
-          <label key={o.id} className="choice">
-            <input type="checkbox" name={name} value={o.id} defaultChecked={chosen.has(o.id)} />
-            <span>{o.label[locale]}</span>
-          </label>
-        ))}
-      </div>
+      {picker ? (
+        // A long list: a searchable multi-select once JavaScript runs, these checkboxes before and without it.
+        <SkillPicker
+          id={`${id}-picker`}
+          name={name}
+          options={list.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={list.filter((o) => chosen.has(o.id)).map((o) => o.id)}
+          labels={picker}
+          labelledBy={`${id}-legend`}
+          describedBy={described(id, err, !!hint)}
+          invalid={!!err}
+        />
+      ) : (
+        <div className="skill-grid">
+          {list.map((o) => (
+            <label key={o.id} className="choice">
+              <input type="checkbox" name={name} value={o.id} defaultChecked={chosen.has(o.id)} />
+              <span>{o.label[locale]}</span>
+            </label>
+          ))}
+        </div>
+      )}
       {err && (
         <p className="field-error" id={`${id}-error`}>
           {err}
@@ -124,15 +142,7 @@ function Checks({
   );
 }
 
-export function OfferForm({
-  action,
-  values,
-  errors,
-  message,
-  locale,
-  t,
-  editing,
-}: Common & { action: string; message: string | null; editing: boolean }) {
+export function OfferForm({ action, values, errors, message, locale, t }: Common & { action: string; message: string | null }) {
   const c: Common = { values, errors, locale, t };
   const text = (name: string, label: string, opts: { hint?: string; numeric?: boolean; maxLength?: number } = {}) => {
     const id = `offer-${name}`;
@@ -173,19 +183,17 @@ export function OfferForm({
       {text('title', t('hire.field.title'), { maxLength: 160, hint: t('hire.form.titleHint') })}
       <div className="form-grid">
         <Select {...c} name="area" label={t('hire.field.area')} list={areas} />
-        <Select {...c} name="role" label={t('hire.field.role')}>
-          {areas.map((a) => (
-            <optgroup key={a.id} label={a.label[locale]}>
-              {roles
-                .filter((r) => r.area === a.id)
-                .map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.label[locale]}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </Select>
+        {/* The long choices are searchable (the same combobox as the calculator's) once JavaScript runs. */}
+        <ComboSelect
+          id="offer-role"
+          name="role"
+          label={t('hire.field.role')}
+          options={roles.map((r) => ({ id: r.id, label: r.label[locale], group: labelOf(areas, r.area, locale) }))}
+          initial={values.role ?? ''}
+          empty={t('calculator.choose')}
+          labels={comboLabels(t)}
+          error={errors.role}
+        />
         <Select {...c} name="seniority" label={t('hire.field.seniority')} list={seniorities} />
         <Select {...c} name="english" label={t('hire.field.english')} list={englishLevels} empty={t('offer.englishNone')} />
         <Select
@@ -200,7 +208,16 @@ export function OfferForm({
       <h2 className="h3">{t('hire.form.where')}</h2>
       <div className="form-grid">
         <Select {...c} name="modality" label={t('hire.field.modality')} list={modalities} />
-        <Select {...c} name="country" label={t('hire.field.country')} list={countries} />
+        <ComboSelect
+          id="offer-country"
+          name="country"
+          label={t('hire.field.country')}
+          options={countries.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={values.country ?? ''}
+          empty={t('calculator.choose')}
+          labels={comboLabels(t)}
+          error={errors.country}
+        />
         {text('city', t('hire.field.city'), { maxLength: 100 })}
       </div>
       <Checks
@@ -228,8 +245,15 @@ export function OfferForm({
       </div>
       <p className="field-hint">{t('hire.form.grossHint')}</p>
       <h2 className="h3">{t('hire.form.skills')}</h2>
-      <Checks {...c} name="skills_required" legend={t('hire.field.skills_required')} hint={t('hire.form.skillsHint')} list={skills} />
-      <Checks {...c} name="skills_nice" legend={t('hire.field.skills_nice')} list={skills} />
+      <Checks
+        {...c}
+        name="skills_required"
+        legend={t('hire.field.skills_required')}
+        hint={t('hire.form.skillsHint')}
+        list={skills}
+        picker={pickerLabels(t)}
+      />
+      <Checks {...c} name="skills_nice" legend={t('hire.field.skills_nice')} list={skills} picker={pickerLabels(t)} />
       <Field id="offer-description" label={t('hire.field.description')} error={errors.description} hint={t('hire.form.markdownHint')}>
         <textarea
           id="offer-description"
@@ -241,17 +265,24 @@ export function OfferForm({
           aria-describedby={described('offer-description', errors.description, true)}
         />
       </Field>
-      <div className="actions">
-        <button type="submit" name="intent" value="publish" className="btn btn-primary btn-lg">
-          {t(editing ? 'hire.form.saveAndPublish' : 'hire.form.publish')}
-        </button>
-        <button type="submit" name="intent" value="preview" className="btn btn-outline-primary btn-lg">
-          {t('hire.form.preview')}
-        </button>
-        <button type="submit" name="intent" value="draft" className="btn btn-outline-secondary btn-lg">
-          {t('hire.form.draft')}
-        </button>
-      </div>
     </form>
+  );
+}
+
+/** The form's submit buttons, outside it (form="offer-form"): the page puts the market check between the
+ * two on phones, so it is read before publishing. Plain HTML buttons: they post without JavaScript. */
+export function OfferFormActions({ t, editing }: { t: T; editing: boolean }) {
+  return (
+    <div className="actions offer-form-actions">
+      <button type="submit" form="offer-form" name="intent" value="publish" className="btn btn-primary btn-lg">
+        {t(editing ? 'hire.form.saveAndPublish' : 'hire.form.publish')}
+      </button>
+      <button type="submit" form="offer-form" name="intent" value="preview" className="btn btn-outline-primary btn-lg">
+        {t('hire.form.preview')}
+      </button>
+      <button type="submit" form="offer-form" name="intent" value="draft" className="btn btn-outline-secondary btn-lg">
+        {t('hire.form.draft')}
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Link } from 'waku';
 import IconEllipsis from '~icons/lucide/ellipsis';
-import { MenuKeys } from '../../components/islands/menu-keys';
+import { Enhance } from '../../components/islands/enhance';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
@@ -113,7 +113,9 @@ export function OffersTable({ offers, site, locale, t }: { offers: Offer[]; site
           })}
         </tbody>
       </table>
-      <MenuKeys scopeId="offers-list" />
+      <Enhance kind="menu-keys" props={{ scopeId: 'offers-list' }}>
+        {null}
+      </Enhance>
     </div>
   );
 }

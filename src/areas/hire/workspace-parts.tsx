@@ -2,7 +2,7 @@ import 'server-only';
 import { Link } from 'waku';
 import IconChevronLeft from '~icons/lucide/chevron-left';
 import IconChevronRight from '~icons/lucide/chevron-right';
-import { TabKeys } from '../../components/islands/tab-keys';
+import { Enhance } from '../../components/islands/enhance';
 import type { T } from '../../i18n/translate';
 
 // The workspace's tabs and pager. Tabs are links (GET ?vista=…) marked up as an ARIA tablist, so they work
@@ -32,7 +32,9 @@ export function WorkspaceTabs({ tabs, selected, label }: { tabs: WorkspaceTab[];
           </Link>
         ))}
       </div>
-      <TabKeys listId="workspace-tabs" selected={selected} />
+      <Enhance kind="tab-keys" props={{ listId: 'workspace-tabs', selected }}>
+        {null}
+      </Enhance>
     </>
   );
 }

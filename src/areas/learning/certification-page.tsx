@@ -9,8 +9,7 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { services } from '../../server/services/container';
-import { CopyLink } from '../../components/islands/copy-link';
-import { copyLinkLabels } from '../../components/ui/copy-link-labels';
+import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 
 // /certification/{slug}: the public verification page anyone can check. Unknown slugs get the
 // certification error screen (404), revoked ones too (410). The signed credential is one link away

@@ -1,6 +1,8 @@
 import { availabilities, countries, englishLevels, roles, seniorities, skills } from '../../domain/catalog';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
 import { FilePicker } from '../../components/forms/file-picker';
+import { pickerLabels, SkillPicker } from '../../components/forms/skill-picker';
+import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import type { FormState } from '../../domain/forms/types';
@@ -69,28 +71,26 @@ export function ProfileEditor({
         />
       </Row>
       <div className="form-grid">
-        <Row id={id('country')} name="country" label={t('profile.country')} error={err('country')}>
-          <Select
-            id={id('country')}
-            name="country"
-            value={v.country}
-            options={countries}
-            locale={locale}
-            empty={t('profile.choose')}
-            error={!!err('country')}
-          />
-        </Row>
-        <Row id={id('role')} name="role" label={t('profile.role')} error={err('role')}>
-          <Select
-            id={id('role')}
-            name="role"
-            value={v.role}
-            options={roles}
-            locale={locale}
-            empty={t('profile.choose')}
-            error={!!err('role')}
-          />
-        </Row>
+        <ComboSelect
+          id={id('country')}
+          name="country"
+          label={t('profile.country')}
+          options={countries.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={v.country}
+          empty={t('profile.choose')}
+          labels={comboLabels(t)}
+          error={err('country') ?? undefined}
+        />
+        <ComboSelect
+          id={id('role')}
+          name="role"
+          label={t('profile.role')}
+          options={roles.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={v.role}
+          empty={t('profile.choose')}
+          labels={comboLabels(t)}
+          error={err('role') ?? undefined}
+        />
         <Row id={id('seniority')} name="seniority" label={t('profile.seniority')} error={err('seniority')}>
           <Select
             id={id('seniority')}
@@ -154,18 +154,20 @@ export function ProfileEditor({
         </Row>
       </div>
       <fieldset className="field" aria-describedby={`${id('skills')}-hint`}>
-        <legend>{t('profile.skills')}</legend>
+        <legend id={`${id('skills')}-legend`}>{t('profile.skills')}</legend>
         <p className="field-hint" id={`${id('skills')}-hint`}>
           {t('profile.skillsHint')}
         </p>
-        <div className="skill-grid">
-          {skills.map((s) => (
-            <label key={s.id} className="choice">
-              <input type="checkbox" name="skills" value={s.id} defaultChecked={v.skills.includes(s.id)} />
-              <span>{s.label[locale]}</span>
-            </label>
-          ))}
-        </div>
+        <SkillPicker
+          id={`${id('skills')}-picker`}
+          name="skills"
+          options={skills.map((s) => ({ id: s.id, label: s.label[locale] }))}
+          initial={v.skills}
+          labels={pickerLabels(t)}
+          labelledBy={`${id('skills')}-legend`}
+          describedBy={`${id('skills')}-hint`}
+          invalid={!!err('skills')}
+        />
         {err('skills') && <p className="field-error">{err('skills')}</p>}
       </fieldset>
       <label className="choice checkbox-line">

@@ -33,8 +33,7 @@ import { ServiceError } from '../../server/services/errors';
 import type { Viewer } from '../../server/viewer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn, type T } from '../../i18n/translate';
-import { CopyLink } from '../../components/islands/copy-link';
-import { copyLinkLabels } from '../../components/ui/copy-link-labels';
+import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 
 // The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired

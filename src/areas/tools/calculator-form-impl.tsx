@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { calculatorQuery, CALCULATOR_FIELDS, parseCalculatorQuery } from '../../domain/calculator';
-import { fillMessage } from '../../domain/forms/rules';
-import { filterOptions } from '../../domain/text-search';
 import { navigateTo } from '../../client/url-guard';
-import type { CalcField, CalcOption, CalcValues, CalculatorFormProps } from './calculator-form-types';
-import { Combobox } from './combobox';
+import type { CalcField, CalcValues, CalculatorFormProps } from './calculator-form-types';
+import { Combobox } from '../../components/islands/combobox';
+import SkillPicker from '../../components/islands/skill-picker-impl';
 
 // The browser side of the calculator form (loaded lazily by the Enhance island): searchable country and
 // role, a filterable skills list, and the server's validation run before leaving the page (same rules,
@@ -34,7 +33,6 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
   const [values, setValues] = useState<CalcValues>(props.typed ?? props.values);
   const [invalid, setInvalid] = useState<Set<string>>(() => new Set(props.invalid));
   const [summary, setSummary] = useState(props.invalid.length > 0);
-  const [skillQuery, setSkillQuery] = useState('');
   const refs = useRef<Partial<Record<CalcField, HTMLElement | null>>>({});
   const ref = (f: CalcField) => (el: HTMLElement | null) => {
     refs.current[f] = el;
@@ -106,10 +104,6 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
     />
   );
 
-  const chosen = new Set(values.skills);
-  const shownSkills = new Set(filterOptions(options.skills, skillQuery).map((o: CalcOption) => o.id));
-  const toggleSkill = (s: string, on: boolean) => set('skills', on ? [...values.skills, s] : values.skills.filter((x) => x !== s));
-
   return (
     <form
       id={id}
@@ -135,40 +129,26 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
       <fieldset className="field" aria-describedby={`${id}-skills-hint${error('skills') ? ` ${id}-skills-error` : ''}`}>
         <legend>{labels.skills}</legend>
         <p className="field-hint" id={`${id}-skills-hint`}>
-          {labels.skillsHint} <span aria-live="polite">{fillMessage(labels.skillsChosen, { n: chosen.size })}</span>
+          {labels.skillsHint}
         </p>
-        <div className="skill-filter">
-          <label className="sr-only" htmlFor={`${id}-skills-filter`}>
-            {labels.filterSkills}
-          </label>
-          <input
-            id={`${id}-skills-filter`}
-            ref={ref('skills')}
-            type="search"
-            placeholder={labels.filterSkills}
-            value={skillQuery}
-            autoComplete="off"
-            aria-describedby={error('skills') ? `${id}-skills-error` : undefined}
-            onChange={(e) => setSkillQuery(e.target.value)}
-            // Enter in the filter must not submit the form.
-            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-          />
-        </div>
-        <div className="skill-grid">
-          {options.skills.map((s) => (
-            <label key={s.id} className="choice" hidden={!shownSkills.has(s.id)}>
-              <input
-                type="checkbox"
-                name="skills"
-                value={s.id}
-                checked={chosen.has(s.id)}
-                onChange={(e) => toggleSkill(s.id, e.target.checked)}
-              />
-              <span>{s.label}</span>
-            </label>
-          ))}
-          {shownSkills.size === 0 && <p className="field-hint">{labels.noResults}</p>}
-        </div>
+        <SkillPicker
+          id={`${id}-skills`}
+          name="skills"
+          options={options.skills}
+          value={values.skills}
+          onChange={(v) => set('skills', v)}
+          labels={{
+            add: labels.filterSkills,
+            placeholder: labels.filterSkills,
+            remove: labels.removeSkill,
+            noResults: labels.noResults,
+            chosen: labels.skillsChosen,
+          }}
+          describedBy={`${id}-skills-hint${error('skills') ? ` ${id}-skills-error` : ''}`}
+          invalid={!!error('skills')}
+          max={10}
+          inputRef={ref('skills')}
+        />
         {error('skills') && (
           <p className="field-error" id={`${id}-skills-error`}>
             {error('skills')}

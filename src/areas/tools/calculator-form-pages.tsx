@@ -110,6 +110,7 @@ function formProps(p: PageProps, q: URLSearchParams, invalid: string[]): Calcula
       }),
       // Filled in the browser as the visitor picks: the placeholder has to survive the server's translation.
       skillsChosen: t('calculator.skillsChosen', { n: '{{n}}' }),
+      removeSkill: t('picker.remove', { item: '{{item}}' }),
     },
   };
 }

@@ -24,5 +24,7 @@ export type CalculatorFormProps = {
     filterSkills: string;
     /** '{{n}} of 10 chosen' */
     skillsChosen: string;
+    /** 'Remove {{item}}' */
+    removeSkill: string;
   };
 };

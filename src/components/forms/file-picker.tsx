@@ -1,5 +1,5 @@
 import IconUpload from '~icons/lucide/upload';
-import { FileName } from '../islands/file-name';
+import { Enhance } from '../islands/enhance';
 
 // A file input that speaks the page's language: the native control (its "Choose File" is the browser's,
 // in the browser's language) is transparent and laid over a styled button, so clicking, the keyboard,
@@ -37,7 +37,10 @@ export function FilePicker({
           <IconUpload aria-hidden /> {button}
         </span>
       </span>
-      <FileName inputId={id} none={none} />
+      {/* The chosen file's name, once JavaScript runs (its own small chunk). */}
+      <Enhance kind="file-name" props={{ inputId: id, none }}>
+        {null}
+      </Enhance>
     </div>
   );
 }

@@ -37,6 +37,12 @@ const shared = {
   'session-menu': () => import('../session/session-menu-impl'),
   'update-banner': () => import('./build-update-banner-impl'),
   'flag-variant': () => import('./flag-variant-impl'),
+  'copy-link': () => import('./copy-link-impl'),
+  'skill-picker': () => import('./skill-picker-impl'),
+  'tab-keys': () => import('./tab-keys-impl'),
+  'menu-keys': () => import('./menu-keys-impl'),
+  'file-name': () => import('./file-name-impl'),
+  'combo-select': () => import('./combo-select-impl'),
 } as const;
 export type EnhanceKind = keyof typeof shared;
 

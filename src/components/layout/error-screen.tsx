@@ -1,4 +1,7 @@
 import { Link } from 'waku';
+import IconSearchX from '~icons/lucide/search-x';
+import IconServerCrash from '~icons/lucide/server-crash';
+import { QUERY_KEYS } from '../../domain/job-facets';
 import { errorKind, type ErrorData } from '../../domain/page-error';
 import type { MessageKey, T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
@@ -29,26 +32,60 @@ export function ErrorScreen({
         : { title: 'error.serverTitle', help: 'error.serverHelp' };
   const title = t(keys.title);
   const help = t(keys.help);
+  const lost = status < 500;
   return (
     <div className="container error-screen" data-error-kind={kind}>
-      <p className="status" aria-hidden="true">
-        {status}
-      </p>
-      <h1>
-        <span className="sr-only">{t('error.title', { status })}: </span>
-        {title}
-      </h1>
-      <p>{help}</p>
-      <p className="message">{message}</p>
-      <div className="actions" style={{ justifyContent: 'center' }}>
-        <Link to={href('home', locale)} className="btn btn-primary btn-md">
-          {t('error.home')}
-        </Link>
-        {kind === 'offer' && (
-          <Link to={href('jobs', locale)} className="btn btn-outline-primary btn-md">
-            {t('error.offerCta')}
-          </Link>
+      <div className="error-card">
+        <span className="error-icon" aria-hidden="true">
+          {lost ? <IconSearchX /> : <IconServerCrash />}
+        </span>
+        <p className="status" aria-hidden="true">
+          {status}
+        </p>
+        <h1>
+          <span className="sr-only">{t('error.title', { status })}: </span>
+          {title}
+        </h1>
+        <p className="error-help">{help}</p>
+        {lost && (
+          <form
+            className="home-search error-search"
+            method="get"
+            action={href('jobs', locale)}
+            role="search"
+            aria-label={t('home.searchLabel')}
+          >
+            <label htmlFor="error-q" className="sr-only">
+              {t('home.searchLabel')}
+            </label>
+            <input id="error-q" type="search" name={QUERY_KEYS.q} placeholder={t('jobs.search.placeholder')} maxLength={100} />
+            <button type="submit" className="btn btn-primary btn-md">
+              {t('home.searchButton')}
+            </button>
+          </form>
         )}
+        <div className="actions">
+          <Link to={href('home', locale)} className="btn btn-primary btn-md">
+            {t('error.home')}
+          </Link>
+          {kind === 'offer' && (
+            <Link to={href('jobs', locale)} className="btn btn-outline-primary btn-md">
+              {t('error.offerCta')}
+            </Link>
+          )}
+        </div>
+        <nav className="error-links" aria-label={t('error.elsewhere')}>
+          <Link to={href('jobs', locale)}>{t('nav.jobs')}</Link>
+          <Link to={href('tools', locale)}>{t('nav.tools')}</Link>
+          <Link to={href('hire', locale)}>{t('nav.hire')}</Link>
+        </nav>
+        {/* What the server said, for a support request: developer text in English, marked as such. */}
+        <p className="error-detail">
+          <span>{t('error.detail')}</span>{' '}
+          <span className="message" lang="en">
+            {message}
+          </span>
+        </p>
       </div>
     </div>
   );

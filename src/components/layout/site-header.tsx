@@ -33,7 +33,7 @@ export function Logo({ locale, brand }: { locale: Locale; brand: string }) {
   return (
     <Link to={href('home', locale)} className="logo" aria-label={brand}>
       <IconHandshake className="icon mark" aria-hidden />
-      <span className="logo-word">{brand}</span>
+      <span>{brand}</span>
     </Link>
   );
 }
@@ -43,7 +43,7 @@ export function LanguageSwitcher({ locale, path, query, t }: Pick<ShellProps, 'l
   const name = localeInfo[target].name;
   return (
     <Link to={switchLocalePath(path, target, query)} className="btn btn-ghost btn-sm" hrefLang={target} data-testid="language-switcher">
-      <IconLanguages className="lang-icon" aria-hidden />
+      <IconLanguages aria-hidden />
       <span aria-hidden="true">{target.toUpperCase()}</span>
       <span className="sr-only">{t('nav.switchTo', { language: name })}</span>
     </Link>

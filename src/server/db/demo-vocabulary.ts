@@ -140,6 +140,9 @@ const catalogs = { country: countries, modality: modalities, seniority: seniorit
 export const spanishLabel = (kind: keyof typeof catalogs, id: string) =>
   (catalogs[kind] as readonly { id: string; label: { es: string } }[]).find((v) => v.id === id)?.label.es ?? id;
 
+/** A seniority as a demo headline says it ("Desarrollador/a Backend · Semi senior"). */
+export const SENIORITY_SHORT_ES = { junior: 'Junior', mid: 'Semi senior', senior: 'Senior' } as const;
+
 type DescribedOffer = { title: string; area: string; country: string; modality: string; seniority: string; english: string };
 
 export function demoOfferDescription(

@@ -67,6 +67,8 @@ describe.each(testDatabases)('demo seed on %s', (_name, open) => {
     const ids = [...modalities, ...englishLevels].map((v) => v.id);
     const english = offers.filter((o) => ids.some((id) => new RegExp(`\\b${id}\\b`).test(o.description)));
     expect(english).toEqual([]);
+    const headlines = await t.db.selectFrom('candidate_profiles').select('headline').execute();
+    expect(headlines.filter((h) => / · (junior|mid|senior)$/.test(h.headline ?? ''))).toEqual([]);
     const hybrid = offers.find((o) => o.modality === 'hybrid')!;
     expect(hybrid.description).toContain('Modalidad: Híbrido.');
   });
@@ -81,5 +83,19 @@ describe.each(testDatabases)('demo seed on %s', (_name, open) => {
     expect(after[0]!.description).toMatch(/^Oferta de demostración: buscamos .+\*\*Condiciones\*\*/s);
     expect(after[0]!.description).not.toContain('hybrid');
     expect(after[1]!.description).toBe('Texto propio de la empresa.');
+    const [profile] = await t.db
+      .selectFrom('candidate_profiles')
+      .select(['user_id', 'headline'])
+      .where('seniority', '=', 'mid')
+      .limit(1)
+      .execute();
+    await t.db
+      .updateTable('candidate_profiles')
+      .set({ headline: 'Desarrollador/a Backend · mid' })
+      .where('user_id', '=', profile!.user_id)
+      .execute();
+    await spanishDemoOffers(t.dialect).up(t.db as never);
+    const fixed = await t.db.selectFrom('candidate_profiles').select('headline').where('user_id', '=', profile!.user_id).executeTakeFirst();
+    expect(fixed?.headline).toBe('Desarrollador/a Backend · Semi senior');
   });
 });

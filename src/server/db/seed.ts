@@ -17,6 +17,7 @@ import {
   demoOfferDescription,
   mulberry32,
   slug,
+  SENIORITY_SHORT_ES,
   spanishLabel,
 } from './demo-vocabulary';
 import { DEFAULT_FX, ensureFxRates } from '../salaries/default-fx';
@@ -214,7 +215,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         user_id: c.id,
         role: role.id,
         seniority,
-        headline: `${role.label.es} · ${seniority}`,
+        headline: `${role.label.es} · ${SENIORITY_SHORT_ES[seniority]}`,
         country: pick(countries).id,
         years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15),
         english: pick(englishLevels).id,

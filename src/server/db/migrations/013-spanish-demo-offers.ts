@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
-import { demoOfferDescription, spanishLabel } from '../demo-vocabulary';
+import { SENIORITY_SHORT_ES, demoOfferDescription, spanishLabel } from '../demo-vocabulary';
 
-// Issue 16. Demo offers were seeded with an English modality id in their Spanish text ("Modalidad: hybrid").
-// Those still carrying that generated text get the Spanish description new seeds write; demo offers the
-// demo company has edited since are left as they are.
+// Issue 16. Demo offers were seeded with an English modality id in their Spanish text ("Modalidad: hybrid"),
+// demo profiles with a seniority id in their headline ("Desarrollador/a Backend · mid"). Those still
+// carrying that generated text get the Spanish text new seeds write; anything edited since is left alone.
 type Row = { id: number; title: string; area: string; country: string; modality: string; seniority: string; english: string | null };
 
 export function spanishDemoOffers(_dialect: Dialect): Migration {
@@ -21,6 +21,23 @@ export function spanishDemoOffers(_dialect: Dialect): Migration {
       for (const r of rows) {
         const description = demoOfferDescription({ ...r, english: r.english ?? 'basic' }, spanishLabel);
         await q.updateTable('offers').set({ description }).where('id', '=', r.id).execute();
+      }
+      const profiles = db as unknown as Kysely<{
+        candidate_profiles: { user_id: number; headline: string | null };
+        users: { id: number; is_demo: number };
+      }>;
+      const demoUsers = profiles.selectFrom('users').select('id').where('is_demo', '=', 1);
+      for (const [id, label] of Object.entries(SENIORITY_SHORT_ES)) {
+        const rows = await profiles
+          .selectFrom('candidate_profiles')
+          .select(['user_id', 'headline'])
+          .where('user_id', 'in', demoUsers)
+          .where('headline', 'like', `% · ${id}`)
+          .execute();
+        for (const p of rows) {
+          const headline = `${p.headline!.slice(0, -id.length)}${label}`;
+          await profiles.updateTable('candidate_profiles').set({ headline }).where('user_id', '=', p.user_id).execute();
+        }
       }
     },
     async down() {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import IconChevronDown from '~icons/lucide/chevron-down';
 import { exactOption, filterOptions } from '../../domain/text-search';
-import type { CalcOption } from './calculator-form-types';
+
+export type ComboOption = { id: string; label: string };
 
 // A searchable choice (WAI-ARIA APG "combobox with listbox popup", list autocomplete with manual
 // selection): typing filters the options (accents and case aside), Down/Up move through them, Enter picks,
@@ -10,7 +11,7 @@ import type { CalcOption } from './calculator-form-types';
 export function Combobox(p: {
   id: string;
   label: string;
-  options: CalcOption[];
+  options: ComboOption[];
   value: string;
   onChange: (id: string) => void;
   placeholder: string;
@@ -31,14 +32,14 @@ export function Combobox(p: {
   // Right after a pick the text is the option's label: then the whole list is offered again.
   const query = selected && text === selected.label ? '' : text;
   const shown = useMemo(() => filterOptions(options, query), [options, query]);
-  const optionId = (o: CalcOption) => `${id}-opt-${o.id}`;
+  const optionId = (o: ComboOption) => `${id}-opt-${o.id}`;
 
   useEffect(() => {
     if (!open || active < 0) return;
     listRef.current?.children[active]?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active]);
 
-  const pick = (o: CalcOption) => {
+  const pick = (o: ComboOption) => {
     p.onChange(o.id);
     setText(o.label);
     setOpen(false);

@@ -1,15 +1,13 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 
-export type CopyLinkLabels = { field: string; copy: string; copied: string; failed: string };
+import type { CopyLinkLabels } from '../ui/copy-link';
 
-// A share link as a field that never runs past the screen (a raw URL does not wrap) plus a "copy" button.
-// Without JavaScript the field is there to select and copy by hand; the button appears once it can work.
-export function CopyLink({ url, labels, testId }: { url: string; labels: CopyLinkLabels; testId?: string }) {
-  const [ready, setReady] = useState(false);
+// The share link's enhanced version, loaded on demand through <Enhance kind="copy-link">: the field plus a
+// "copy" button (the server renders the field alone; without JavaScript it is there to copy by hand).
+export default function CopyLink({ url, labels, testId }: { url: string; labels: CopyLinkLabels; testId?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => setReady(true), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -31,11 +29,9 @@ export function CopyLink({ url, labels, testId }: { url: string; labels: CopyLin
         aria-label={labels.field}
         onFocus={(e) => e.currentTarget.select()}
       />
-      {ready && (
-        <button type="button" className="btn btn-outline-primary btn-md" onClick={() => void copy()}>
-          {labels.copy}
-        </button>
-      )}
+      <button type="button" className="btn btn-outline-primary btn-md" onClick={() => void copy()}>
+        {labels.copy}
+      </button>
       <span className="copy-status" role="status">
         {state === 'copied' ? labels.copied : state === 'failed' ? labels.failed : ''}
       </span>

@@ -1,9 +1,10 @@
 'use client';
+// Loaded on demand through <Enhance> (its own chunk: no page pays for it up front).
 import { useEffect, useState } from 'react';
 
 // The name of the file chosen in a styled file picker (components/forms/file-picker.tsx). Renders nothing
 // until hydrated: without JavaScript the server cannot know what was picked, and the upload still works.
-export function FileName({ inputId, none }: { inputId: string; none: string }) {
+export default function FileName({ inputId, none }: { inputId: string; none: string }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     const input = document.getElementById(inputId) as HTMLInputElement | null;

@@ -1,9 +1,10 @@
 'use client';
+// Loaded on demand through <Enhance> (its own chunk: no page pays for it up front).
 import { useEffect } from 'react';
 
 // The row menus are <details> disclosures (they work without JavaScript). With it, Escape closes the
 // open one and gives focus back to its toggle, and opening one, or clicking elsewhere, closes the others.
-export function MenuKeys({ scopeId }: { scopeId: string }) {
+export default function MenuKeys({ scopeId }: { scopeId: string }) {
   useEffect(() => {
     const scope = document.getElementById(scopeId);
     if (!scope) return;

@@ -1,10 +1,11 @@
 'use client';
+// Loaded on demand through <Enhance> (its own chunk: no page pays for it up front).
 import { useEffect } from 'react';
 
 // Arrow keys for a server-rendered tablist of links (ARIA tabs pattern, manual activation). Without
 // JavaScript every tab stays a plain link in the tab order; with it, only the selected tab is, and
 // Left/Right/Home/End move focus along the list while Enter or Space follows the focused link.
-export function TabKeys({ listId, selected }: { listId: string; selected: string }) {
+export default function TabKeys({ listId, selected }: { listId: string; selected: string }) {
   useEffect(() => {
     const list = document.getElementById(listId);
     if (!list) return;
