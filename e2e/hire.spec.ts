@@ -80,7 +80,9 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   await expect(page).toHaveURL(/\/hire\/crear-oferta$/);
   await expect(page.getByTestId('draft-restored')).toBeVisible();
   await expect(page.locator('#offer-title')).toHaveValue(title);
-  // The restored draft keeps its skill, shown as a chip of the picker.
+  // The restored draft keeps its skill, shown as a chip of the picker that can remove it.
+  await expect(page.locator('#offer-skills_required').getByRole('button', { name: 'Quitar Go' })).toBeVisible();
+  await expect(page.locator('#offer-skills_required').getByRole('status')).toHaveText('Elegidas: 1');
   await expect(page.locator('#offer-skills_required .chip-removable', { hasText: 'Go' })).toBeVisible();
   await expect(page.locator('#offer-skills_required input[type=hidden][value=go]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Publicar oferta gratis' }).click();

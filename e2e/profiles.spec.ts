@@ -76,7 +76,7 @@ test('the owner edits their profile and picture; it becomes public; others see i
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/ly/${slug}\\?saved=1$`));
-  await expect(page.getByRole('status')).toHaveText('Guardamos tu perfil.');
+  await expect(page.getByRole('status').filter({ hasText: 'Guardamos tu perfil.' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renata Perfil');
   await expect(page.locator('.profile-headline')).toHaveText('Frontend con 5 años en fintech');
   await expect(page.locator('.profile-card .chips')).toContainText('React');

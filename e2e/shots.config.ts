@@ -12,6 +12,8 @@ export default defineConfig({
   timeout: 900_000,
   webServer: {
     command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
+    // From the repository's root (a config's web server otherwise starts in the config's folder).
+    cwd: new URL('..', import.meta.url).pathname,
     env: e2eServerEnv(),
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

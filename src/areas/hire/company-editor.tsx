@@ -3,6 +3,7 @@ import type { FormState } from '../../domain/forms/types';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
+import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { FilePicker } from '../../components/forms/file-picker';
 
 // The company's details on /hire/site: a plain multipart form (works without JavaScript) posting to the
@@ -65,17 +66,16 @@ export function CompanyEditor({
             error={!!err('size')}
           />
         </Row>
-        <Row id={id('country')} name="country" label={t('company.country')} error={err('country')}>
-          <Select
-            id={id('country')}
-            name="country"
-            value={v.country}
-            options={countries}
-            locale={locale}
-            empty={t('profile.choose')}
-            error={!!err('country')}
-          />
-        </Row>
+        <ComboSelect
+          id={id('country')}
+          name="country"
+          label={t('company.country')}
+          options={countries.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={v.country}
+          empty={t('profile.choose')}
+          labels={comboLabels(t)}
+          error={err('country') ?? undefined}
+        />
       </div>
       <Row id={id('location')} name="location" label={t('company.location')} hint={t('company.locationHint')} error={err('location')}>
         <input

@@ -3,6 +3,7 @@ import { companySizes, countries } from '../../domain/catalog';
 import { ButtonLink } from '../../components/ui/button';
 import { PageHero } from '../../components/ui/page-hero';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
+import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
@@ -86,17 +87,16 @@ export const RequestMeetingPage: Page = (p: PageProps) => {
             optional: true,
           })}
           <div className="form-grid">
-            <Row id={id('country')} name="country" label={t('meetings.form.country')} error={err('country')}>
-              <Select
-                id={id('country')}
-                name="country"
-                value={v('country')}
-                options={countries}
-                locale={locale}
-                empty={t('profile.choose')}
-                error={!!err('country')}
-              />
-            </Row>
+            <ComboSelect
+              id={id('country')}
+              name="country"
+              label={t('meetings.form.country')}
+              options={countries.map((o) => ({ id: o.id, label: o.label[locale] }))}
+              initial={v('country')}
+              empty={t('profile.choose')}
+              labels={comboLabels(t)}
+              error={err('country') ?? undefined}
+            />
             <Row id={id('company_size')} name="company_size" label={t('meetings.form.size')} error={err('company_size')}>
               <Select
                 id={id('company_size')}

@@ -48,7 +48,8 @@ export function SkillPicker(props: SkillPickerProps) {
 export const pickerLabels = (t: T): SkillPickerLabels => ({
   add: t('picker.add'),
   placeholder: t('picker.placeholder'),
-  remove: t('picker.remove'),
+  // Filled in the browser: the placeholders have to survive the server's translation.
+  remove: t('picker.remove', { item: '{{item}}' }),
   noResults: t('picker.noResults'),
-  chosen: t('picker.chosen'),
+  chosen: t('picker.chosen', { n: '{{n}}' }),
 });
