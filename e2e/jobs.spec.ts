@@ -60,6 +60,14 @@ test('a non-canonical order answers 301 to the canonical URL with the query; unk
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/trabajos/react/remote-global`);
 });
 
+test('crawl budget: a search with more than two facets is noindex and names its two-facet parent as canonical', async ({ page }) => {
+  await page.goto('/peru/trabajos/tech/backend/senior');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/backend`);
+  await page.goto('/peru/trabajos/tech/backend');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/backend`);
+});
+
 test('pagination: 20 per page, real links with rel prev/next, past the last page is 404', async ({ page, request }) => {
   await page.goto('/en/trabajos/tech');
   const total = await resultsCount(page);

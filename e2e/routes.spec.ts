@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { canonicalOf, href, routes } from '../src/routes';
 import { collectErrors, expectHreflang, routeWalk, waitForHydration } from './fixtures';
 
 // Every route of the table, in both locales, with sample parameters.
@@ -22,9 +23,13 @@ for (const r of routeWalk) {
     } else {
       await expectHreflang(page);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{10,}/);
+      // Itself, unless the table names the route it duplicates (the "developer" salary pages).
+      const c = canonicalOf(r.id, routes[r.id].sample ?? {});
+      const canonical = href(c.id, r.locale, c.params);
+      expect(c.id === r.id || canonical !== r.path).toBe(true);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
-        new RegExp(`${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        new RegExp(`${canonical.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
       );
     }
     await waitForHydration(page);

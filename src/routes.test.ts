@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { locales } from './i18n/locales';
 import {
   alternates,
+  canonicalOf,
   fillPattern,
   href,
   isValidRoute,
@@ -55,6 +56,26 @@ describe('route table invariants', () => {
         expect(m?.locale).toBe(l);
         expect(isValidRoute(id, params), `${id} sample must validate`).toBe(true);
       }
+  });
+
+  it('points a duplicate page at an indexable route whose own rule accepts the parameters it names', () => {
+    const duplicates = routeIds.filter((id) => routes[id].canonical);
+    expect(duplicates).toEqual(['toolsCountryDeveloper']);
+    for (const id of duplicates) {
+      const sample = routes[id].sample ?? {};
+      const c = canonicalOf(id, sample);
+      expect(c.id).not.toBe(id);
+      expect(routes[c.id].indexable).toBe(true);
+      expect(routes[c.id].validate?.(c.params) ?? true).toBe(true);
+    }
+    expect(canonicalOf('toolsCountryDeveloper', { country: 'peru', developer: 'qa-engineer' })).toEqual({
+      id: 'toolsCountryRole',
+      params: { country: 'peru', rol: 'qa-engineer' },
+    });
+    expect(canonicalOf('toolsCountryRole', { country: 'peru', rol: 'backend' })).toEqual({
+      id: 'toolsCountryRole',
+      params: { country: 'peru', rol: 'backend' },
+    });
   });
 
   it('carries the SPEC translated English paths', () => {

@@ -32,6 +32,9 @@ export type RouteDef = {
   readonly form?: boolean;
   /** Sample parameters for tests, the route walk and the benchmark. */
   readonly sample?: Params;
+  /** The page is the same as another route's: its canonical URL (and hreflang) name that route, and only
+   * that route is in the sitemap. */
+  readonly canonical?: (params: Params) => { id: string; params: Params };
 };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -167,7 +170,12 @@ export const routes = {
   toolsCountryDeveloper: tools(
     '/herramientas/[country]/salario/developer/[developer]',
     '/en/tools/[country]/salary/developer/[developer]',
-    { validate: (p) => isCountry(p.country) && isRole(p.developer), sample: { country: 'argentina', developer: 'devops' } },
+    {
+      validate: (p) => isCountry(p.country) && isRole(p.developer),
+      sample: { country: 'argentina', developer: 'devops' },
+      // The same figures as /herramientas/{country}/{rol}: one URL for search engines.
+      canonical: (p) => ({ id: 'toolsCountryRole', params: { country: p.country!, rol: p.developer! } }),
+    },
   ),
   calculator: tools('/herramientas/salario/calculadora', '/en/tools/salary/calculator'),
   calculatorIframe: tools('/herramientas/salario/calculadora/iframe', '/en/tools/salary/calculator/iframe', {
@@ -333,4 +341,10 @@ export function alternates(id: RouteId, params?: Params): { hreflang: string; pa
     ...locales.map((locale) => ({ hreflang: locale, path: href(id, locale, params) })),
     { hreflang: 'x-default', path: href(id, defaultLocale, params) },
   ];
+}
+
+/** The route and parameters whose URL is a page's canonical one (itself unless the table says otherwise). */
+export function canonicalOf(id: RouteId, params: Params): { id: RouteId; params: Params } {
+  const target = routes[id].canonical?.(params);
+  return target && target.id in routes ? { id: target.id as RouteId, params: target.params } : { id, params };
 }

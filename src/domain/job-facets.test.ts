@@ -5,6 +5,7 @@ import {
   FACET_VALUES,
   FACETS,
   facetOf,
+  indexableParent,
   jobQueryParams,
   parseFilterSegments,
   parseJobQuery,
@@ -13,6 +14,20 @@ import {
 import { jobsHref, withFacet } from '../areas/jobs/job-search-url';
 import { describeSearch, placeText, salaryText, searchTitle } from '../areas/jobs/job-text';
 import { getT } from '../i18n/translate';
+
+describe('crawl budget', () => {
+  it('keeps the first two facets (canonical order) and the country as the indexable parent of a deeper search', () => {
+    expect(indexableParent({ area: 'tech', role: 'backend', seniority: 'senior', country: 'peru' })).toEqual({
+      area: 'tech',
+      role: 'backend',
+      country: 'peru',
+    });
+    expect(indexableParent({ english: 'advanced', skill: 'react', modality: 'hybrid' })).toEqual({ skill: 'react', modality: 'hybrid' });
+    const shallow = { area: 'tech', role: 'backend' };
+    expect(indexableParent(shallow)).toEqual(shallow);
+    expect(indexableParent({})).toEqual({});
+  });
+});
 
 describe('facet segments', () => {
   it('gives every facet value a slug no other facet uses', () => {

@@ -64,6 +64,20 @@ function parseSegments(segments: readonly string[]): ParsedFilters {
 }
 
 /** The path segments of a selection, in canonical order. */
+/** Search engines get search pages with at most this many facets (country aside); deeper ones are
+ * noindex and canonical to their indexable parent (crawl budget: every combination is not a page). */
+const INDEXABLE_FACETS = 2;
+
+/** The nearest indexable parent of a selection: facets beyond the first INDEXABLE_FACETS (in canonical
+ * order) dropped, the country kept. The selection itself when it is shallow enough. */
+export function indexableParent<S extends JobSelectionLike>(selection: S): S {
+  const kept = FACETS.filter((f) => selection[f]).slice(0, INDEXABLE_FACETS);
+  const parent = { ...selection };
+  for (const f of FACETS) if (!kept.includes(f)) delete parent[f];
+  return parent;
+}
+type JobSelectionLike = FacetSelection & { country?: string };
+
 export function canonicalSegments(selection: FacetSelection): string[] {
   return FACETS.flatMap((f) => {
     const v = selection[f];

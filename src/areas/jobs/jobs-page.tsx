@@ -4,7 +4,7 @@ import { EmptyResults, JobList, Pagination, type RemoveLink } from './job-result
 import { PageHero } from '../../components/ui/page-hero';
 import { countries, labelOf } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
-import { FACET_VALUES, FACETS, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
+import { FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
 import { jobsHref, withFacet } from './job-search-url';
 import { describeSearch, searchTitle } from './job-text';
@@ -43,12 +43,16 @@ async function meta(p: PageProps): Promise<PageMeta> {
   const { selection, query, result } = await load(p);
   const title = searchTitle(selection, query, p.locale, p.t);
   const described = describeSearch(selection, p.locale, p.t);
-  // Variants (free text, salary, sort, later pages) and empty searches stay out of search engines.
+  // Variants (free text, salary, sort, later pages), empty searches and searches deeper than
+  // INDEXABLE_FACETS facets stay out of search engines; a deep one names its indexable parent as canonical.
   const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1;
+  const parent = indexableParent(selection);
+  const deep = Object.keys(parent).length < Object.keys(selection).length;
   return {
     title,
     description: p.t('jobs.description', { title: described, count: formatNumber(result.total, p.locale) }),
-    noindex: variant || result.total === 0,
+    noindex: variant || deep || result.total === 0,
+    ...(deep ? { canonicalPath: jobsHref(p.locale, parent) } : {}),
   };
 }
 

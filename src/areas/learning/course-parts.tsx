@@ -82,7 +82,7 @@ export function LessonBody({ lesson, t }: { lesson: LessonView; t: T }) {
       <p className="eyebrow">{`${lesson.module} · ${t('learning.lessonN', { n: lesson.position })} · ${t('learning.minutes', { n: lesson.minutes })}`}</p>
       <h2 id="lesson-title">{lesson.title}</h2>
       {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/server/render/markdown.ts). */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(lesson.body, 1) }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(lesson.body) }} />
     </article>
   );
 }

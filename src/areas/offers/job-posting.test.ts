@@ -75,4 +75,43 @@ describe('JobPosting structured data', () => {
     const local = jobPosting({ ...base, modality: 'remote-local' }, url, 'en');
     expect(local).toMatchObject({ jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: [{ '@type': 'Country', name: 'Peru' }] });
   });
+
+  // Google's JobPosting rules (developers.google.com/search/docs/appearance/structured-data/job-posting):
+  // required title, description, datePosted, hiringOrganization.name, and either jobLocation with an
+  // address country or jobLocationType TELECOMMUTE with at least one applicantLocationRequirements country.
+  const googleErrors = (d: Record<string, any>) => {
+    const errors: string[] = [];
+    for (const k of ['title', 'description', 'datePosted']) if (!d[k]) errors.push(`missing ${k}`);
+    if (!d.hiringOrganization?.name) errors.push('missing hiringOrganization.name');
+    if (Number.isNaN(Date.parse(d.datePosted))) errors.push('datePosted is not a date');
+    if (d.jobLocationType === 'TELECOMMUTE') {
+      const req = d.applicantLocationRequirements as { '@type': string; name: string }[] | undefined;
+      if (!req?.length) errors.push('TELECOMMUTE without applicantLocationRequirements');
+      else if (req.some((r) => r['@type'] !== 'Country' || !r.name)) errors.push('applicantLocationRequirements must be named countries');
+    } else if (!d.jobLocation?.address?.addressCountry) errors.push('missing jobLocation.address.addressCountry');
+    const v = d.baseSalary?.value;
+    if (d.baseSalary && (!d.baseSalary.currency || !v?.unitText || !(v.minValue <= v.maxValue))) errors.push('bad baseSalary');
+    return errors;
+  };
+
+  it("is valid under Google's required fields for every kind of offer", () => {
+    const kinds: Partial<JobPostingInput>[] = [
+      { modality: 'office' },
+      { modality: 'hybrid', city: null },
+      { modality: 'remote-local' },
+      { modality: 'remote-global', allowedCountries: ['peru', 'chile'] },
+      { modality: 'remote-global', allowedCountries: [] },
+      { modality: 'remote-global', allowedCountries: [], validThrough: null, publishedAt: null, updatedAt: null },
+      { salary: { min: 60000, max: 90000, currency: 'USD', period: 'year' }, company: { name: 'Acme', website: null, logo: null } },
+    ];
+    for (const k of kinds) expect(googleErrors(jobPosting({ ...base, ...k }, url, 'en')), JSON.stringify(k)).toEqual([]);
+  });
+
+  it('advertises a worldwide remote offer that names no country to the countries the marketplace serves', () => {
+    const d = jobPosting({ ...base, modality: 'remote-global', allowedCountries: [] }, url, 'es') as Record<string, unknown>;
+    expect(d.jobLocationType).toBe('TELECOMMUTE');
+    expect(d.applicantLocationRequirements).toHaveLength(10);
+    expect(d.applicantLocationRequirements).toContainEqual({ '@type': 'Country', name: 'Spain' });
+    expect(d).not.toHaveProperty('jobLocation');
+  });
 });

@@ -30,7 +30,10 @@ const remote = (modality: string) => modality === 'remote-global' || modality ==
 
 /** JobPosting structured data: the real pay period; remote offers as TELECOMMUTE with applicant countries. */
 export function jobPosting(o: JobPostingInput, url: string, locale: Locale) {
-  const applicantCountries = o.modality === 'remote-local' ? [o.country] : o.allowedCountries;
+  // Google requires at least one applicant country on a TELECOMMUTE posting: a worldwide remote offer that
+  // names none is advertised to the countries the marketplace serves (decision 030).
+  const applicantCountries =
+    o.modality === 'remote-local' ? [o.country] : o.allowedCountries.length ? o.allowedCountries : countries.map((c) => c.id);
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -49,9 +52,7 @@ export function jobPosting(o: JobPostingInput, url: string, locale: Locale) {
     ...(remote(o.modality)
       ? {
           jobLocationType: 'TELECOMMUTE',
-          ...(applicantCountries.length
-            ? { applicantLocationRequirements: applicantCountries.map((c) => ({ '@type': 'Country', name: labelOf(countries, c, 'en') })) }
-            : {}),
+          applicantLocationRequirements: applicantCountries.map((c) => ({ '@type': 'Country', name: labelOf(countries, c, 'en') })),
         }
       : {
           jobLocation: {

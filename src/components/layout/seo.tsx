@@ -1,4 +1,4 @@
-import { alternates, href, type Params, type RouteId } from '../../routes';
+import { alternates, canonicalOf, href, type Params, type RouteId } from '../../routes';
 import type { Locale } from '../../i18n/locales';
 import { localeInfo } from '../../i18n/locales';
 import type { PublicConfig } from '../../domain/public-config';
@@ -13,6 +13,7 @@ export function Seo({
   description,
   brand,
   noindex,
+  canonicalPath,
 }: {
   id: RouteId;
   locale: Locale;
@@ -21,16 +22,19 @@ export function Seo({
   description: string;
   brand: PublicConfig['brand'];
   noindex?: boolean;
+  canonicalPath?: string;
 }) {
   const site = brand.siteUrl;
-  const canonical = site + href(id, locale, params);
+  // A page that duplicates another route names that route's URL, in every language.
+  const c = canonicalOf(id, params);
+  const canonical = site + (canonicalPath ?? href(c.id, locale, c.params));
   const image = `${site}/og-image.jpg`;
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={canonical} />
-      {alternates(id, params).map((a) => (
+      {alternates(c.id, c.params).map((a) => (
         <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={site + a.path} />
       ))}
       {noindex && <meta name="robots" content="noindex, follow" />}

@@ -38,6 +38,22 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     utm_source: 'news',
   };
 
+  it('answers unknown paths with a JSON 404 and a known path with another method with 405 and Allow, never the HTML page', async () => {
+    // As mounted in the HTTP layer: the pages' renderer sits behind the API and must never answer /api.
+    const site = new Hono().route('/api', createApiApp({ auth: async () => createAuthService(t, SECRET), sessionCookie: 'tandem_token' }));
+    site.all('*', (c) => c.html('<h1>page</h1>', 404));
+    for (const path of ['/api/nope', '/api/v3/nope/deeper', '/api', '/api/v3/match/auth']) {
+      const res = await site.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(((await res.json()) as { success: boolean }).success).toBe(false);
+    }
+    const wrong = await site.request('/api/v3/match/auth/login', { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect(wrong.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('registers a candidate, who can then sign in and read their user', async () => {
     const reg = await post('/v3/match/register', ana);
     expect(reg.status).toBe(201);

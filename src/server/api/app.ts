@@ -172,6 +172,9 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
 
   if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
 
+  // Mounted with app.route('/api'), a sub-app's notFound is not consulted: the last route answers any path
+  // nothing above matched, so /api never falls through to the HTML 404 page.
+  api.all('*', (c) => fail(c, 404, 'api.notFound'));
   api.notFound((c) => fail(c, 404, 'api.notFound'));
   return api;
 }

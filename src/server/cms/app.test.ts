@@ -35,6 +35,22 @@ describe.each(testDatabases)('content backend identity on %s', (_name, open) => 
     expect(((await me.json()) as { email: string }).email).toBe('marta@example.com');
   });
 
+  it('answers unknown paths with a JSON 404 in the Strapi shape, never the HTML page behind it', async () => {
+    const site = new Hono().route('/cms', createCmsApp({ auth: async () => createAuthService(t, 'c'.repeat(40)) }));
+    site.all('*', (c) => c.html('<h1>page</h1>', 404));
+    for (const path of ['/cms/nope', '/cms/api/nope', '/cms']) {
+      const res = await site.request(path);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { error: { status: number; name: string } }).error).toMatchObject({
+        status: 404,
+        name: 'NotFoundError',
+      });
+    }
+    const wrong = await site.request('/cms/auth/local', { method: 'PUT' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+  });
+
   it('answers errors in the Strapi v4 shape', async () => {
     const bad = await post('/auth/local', { identifier: 'marta@example.com', password: 'nope-nope' }, { lang: 'en' });
     expect(bad.status).toBe(400);

@@ -344,6 +344,8 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   });
   cms.all('/users/me', methodNotAllowed('GET, HEAD'));
 
+  // As for /api: the last route answers unknown paths in JSON (a mounted app's notFound is not consulted).
+  cms.all('*', (c) => strapiError(c, 404, 'api.notFound'));
   cms.notFound((c) => strapiError(c, 404, 'api.notFound'));
   return cms;
 }

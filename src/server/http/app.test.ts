@@ -108,12 +108,18 @@ describe('HTTP layer', () => {
       prod: true,
       build: { id: 'b1', timestamp: 1 },
       staticRoot: '/nonexistent',
-      sitemapData: async () => ({ toolsCountryRole: [{ country: 'peru', rol: 'backend' }] }),
+      sitemapData: async () => ({
+        toolsCountryRole: [{ country: 'peru', rol: 'backend' }],
+        toolsCountryDeveloper: [{ country: 'peru', developer: 'backend' }],
+      }),
     });
     const xml = await (await app.request('/sitemap.xml')).text();
     expect(xml).toContain('<loc>http://localhost:8080/herramientas/peru/backend</loc>');
     expect(xml).toContain('<loc>http://localhost:8080/en/tools/peru/backend</loc>');
     expect(xml).not.toContain('/herramientas/chile/backend');
+    // The same page under the "developer" path is canonical to the one above: never listed itself.
+    expect(xml).not.toContain('/salario/developer/');
+    expect(xml).not.toContain('/salary/developer/backend');
   });
 
   it('sends a nonce CSP, nosniff, referrer policy and frame-ancestors none on pages', async () => {

@@ -6,7 +6,8 @@ import MarkdownIt from 'markdown-it';
 // - link targets go through markdown-it's validateLink (no javascript:, vbscript:, file: or data:) and
 //   only http(s) and mailto are kept; links are marked nofollow/ugc and open in a new tab safely;
 // - images are not rendered (a description must not make readers' browsers call other hosts);
-// - headings are moved down to h3-h6, because the page already has its h1 and h2s.
+// - headings are moved under the page's own: the levels a text uses become h3, h4, ... in order, with no
+//   level skipped ("## Requisitos" alone is an h3 under the page's h2, not an h4).
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 md.disable(['image']);
 
@@ -20,10 +21,10 @@ md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   token.attrSet('target', '_blank');
   return self.renderToken(tokens, idx, options);
 };
+type HeadingEnv = { levels?: Map<number, number> };
 md.renderer.rules.heading_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  const level = Math.min(6, Number(token.tag.slice(1)) + ((env as { shift?: number } | undefined)?.shift ?? 2));
-  token.tag = `h${level}`;
+  token.tag = `h${(env as HeadingEnv | undefined)?.levels?.get(Number(token.tag.slice(1))) ?? 6}`;
   return self.renderToken(tokens, idx, options);
 };
 md.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
@@ -42,10 +43,14 @@ for (const rule of ['fence', 'code_block'] as const) {
     base(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
 }
 
-/** Safe HTML for a Markdown text (see the rules above); `shift` moves headings down (lessons, whose
- * top level is ##, under the lesson's h2: 1). */
-export function renderMarkdown(text: string, shift = 2): string {
-  return md.render(text, { shift });
+/** Safe HTML for a Markdown text (see the rules above). `base`: the level its top headings take (the
+ * page's own headings above it end at base - 1). */
+export function renderMarkdown(text: string, base = 3): string {
+  const env: HeadingEnv = {};
+  const tokens = md.parse(text, env);
+  const used = [...new Set(tokens.filter((t) => t.type === 'heading_open').map((t) => Number(t.tag.slice(1))))].sort((a, b) => a - b);
+  env.levels = new Map(used.map((level, rank) => [level, Math.min(6, base + rank)]));
+  return md.renderer.render(tokens, md.options, env);
 }
 
 /** The text of a Markdown document without its markup (meta descriptions, feeds, structured data). */

@@ -30,7 +30,13 @@ export type PageProps = {
   form: FormState | null;
 };
 
-export type PageMeta = { title: string; description: string; noindex?: boolean };
+export type PageMeta = {
+  title: string;
+  description: string;
+  noindex?: boolean;
+  /** A path of this site to name as canonical instead of the page's own (a deep search's parent). */
+  canonicalPath?: string;
+};
 
 /**
  * A page: an async function of plain props returning its content, or answer(status, content) for another

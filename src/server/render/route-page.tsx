@@ -145,6 +145,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
           description={meta.description}
           brand={brand}
           noindex={meta.noindex ?? !def.indexable}
+          canonicalPath={meta.canonicalPath}
         />
         {content}
       </Layout>

@@ -22,7 +22,8 @@ export type DataParams = Partial<Record<RouteId, Params[]>>;
 export function buildSitemap(siteUrl: string, data: DataParams = {}): string {
   const urls: string[] = [];
   for (const id of routeIds) {
-    if (!routes[id].indexable) continue;
+    // Pages whose canonical URL is another route's are listed through that route only.
+    if (!routes[id].indexable || 'canonical' in routes[id]) continue;
     for (const params of data[id] ?? sitemapParams(id)) {
       const alts = alternates(id, params);
       const links = alts
