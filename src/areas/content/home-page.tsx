@@ -2,8 +2,8 @@ import 'server-only';
 import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
+import { JobSearchBox } from '../../components/ui/job-search-box';
 import { areas, countries, labelOf, roles, skills, type CountryId } from '../../domain/catalog';
-import { QUERY_KEYS } from '../../domain/job-facets';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
@@ -100,15 +100,7 @@ export async function HomePage({ locale, t }: PageProps) {
             <span className="eyebrow">{t('home.eyebrow')}</span>
             <h1>{t('home.heroTitle')}</h1>
             <p className="hero-home-text">{t('home.heroText')}</p>
-            <form className="home-search" method="get" action={href('jobs', locale)} role="search" aria-label={t('home.searchLabel')}>
-              <label htmlFor="home-q" className="sr-only">
-                {t('home.searchLabel')}
-              </label>
-              <input id="home-q" type="search" name={QUERY_KEYS.q} placeholder={t('jobs.search.placeholder')} maxLength={100} />
-              <button type="submit" className="btn btn-primary btn-lg">
-                {t('home.searchButton')}
-              </button>
-            </form>
+            <JobSearchBox id="home-q" locale={locale} t={t} />
             <p className="home-popular">
               <span className="muted">{t('home.popular')}</span>{' '}
               {POPULAR_SKILLS.map((s) => (

@@ -1,7 +1,7 @@
 import { Link } from 'waku';
 import IconSearchX from '~icons/lucide/search-x';
 import IconServerCrash from '~icons/lucide/server-crash';
-import { QUERY_KEYS } from '../../domain/job-facets';
+import { JobSearchBox } from '../ui/job-search-box';
 import { errorKind, type ErrorData } from '../../domain/page-error';
 import type { MessageKey, T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
@@ -47,23 +47,7 @@ export function ErrorScreen({
           {title}
         </h1>
         <p className="error-help">{help}</p>
-        {lost && (
-          <form
-            className="home-search error-search"
-            method="get"
-            action={href('jobs', locale)}
-            role="search"
-            aria-label={t('home.searchLabel')}
-          >
-            <label htmlFor="error-q" className="sr-only">
-              {t('home.searchLabel')}
-            </label>
-            <input id="error-q" type="search" name={QUERY_KEYS.q} placeholder={t('jobs.search.placeholder')} maxLength={100} />
-            <button type="submit" className="btn btn-primary btn-md">
-              {t('home.searchButton')}
-            </button>
-          </form>
-        )}
+        {lost && <JobSearchBox id="error-q" locale={locale} t={t} className="error-search" size="md" />}
         <div className="actions">
           <Link to={href('home', locale)} className="btn btn-primary btn-md">
             {t('error.home')}
