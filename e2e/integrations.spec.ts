@@ -100,14 +100,9 @@ test('a failed request is forwarded to the log service as a Fetch error with met
   await expect(page.getByTestId('consent-banner')).toBeHidden();
   await expect.poll(() => page.evaluate(() => document.cookie.includes('_dd_s='))).toBe(true);
   await page.evaluate((url) => fetch(url).catch(() => undefined), `http://127.0.0.1:${E2E_INTAKE_PORT}/fail`);
-  // The SDK sends its batch when the page is hidden (or on its 30 s timer). Hiding the page, rather than
-  // leaving it, keeps the batch from being lost with an unload that races the beacon (a flaky run).
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await page.goto(`${BASE}/en`);
   await expect
-    .poll(() => intake.monitoring.filter((m) => m.track === 'logs').map((m) => m.body.message as string), { timeout: 40_000 })
+    .poll(() => intake.monitoring.filter((m) => m.track === 'logs').map((m) => m.body.message as string))
     .toContain(`Fetch error GET http://127.0.0.1:${E2E_INTAKE_PORT}/fail`);
   // Analytics was not consented: none of it.
   expect(intake.analytics).toEqual([]);
