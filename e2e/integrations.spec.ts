@@ -99,7 +99,14 @@ test('a failed request is forwarded to the log service as a Fetch error with met
   await page.goto(`${BASE}/`);
   await expect(page.getByTestId('consent-banner')).toBeHidden();
   await expect.poll(() => page.evaluate(() => document.cookie.includes('_dd_s='))).toBe(true);
-  await page.evaluate((url) => fetch(url).catch(() => undefined), `http://127.0.0.1:${E2E_INTAKE_PORT}/fail`);
+  // The SDK logs a failed fetch only once it has read a copy of the response body, so the page reads it
+  // too and lets a few turns of the event loop pass before leaving (leaving flushes the batch).
+  await page.evaluate(async (url) => {
+    await fetch(url)
+      .then((r) => r.text())
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }, `http://127.0.0.1:${E2E_INTAKE_PORT}/fail`);
   await page.goto(`${BASE}/en`);
   await expect
     .poll(() => intake.monitoring.filter((m) => m.track === 'logs').map((m) => m.body.message as string))
