@@ -26,6 +26,9 @@ export type RouteDef = {
   readonly colorMode?: ColorModeForce;
   /** The content varies per visitor (feature-flag variants): never cached, an anonymous-id cookie is set. */
   readonly personalised?: boolean;
+  /** The HTML depends on who is signed in (their progress, their profile, a redirect): rendered per visitor
+   * for a signed-in visitor. Every other page with default access is one HTML for everyone (decision 002). */
+  readonly perVisitor?: boolean;
   /** Only the calculator iframe may be embedded by other sites. */
   readonly frameable?: boolean;
   /** The page posts a form to itself: its route module has an action (others answer a POST with 405). */
@@ -62,7 +65,7 @@ const tools = (es: string, en: string, opts: Partial<Omit<RouteDef, 'es' | 'en'>
 
 export const routes = {
   home: page('/', '/en'),
-  logout: page('/logout', '/en/logout', { form: true, indexable: false }),
+  logout: page('/logout', '/en/logout', { form: true, indexable: false, perVisitor: true }),
   login: page('/ingresar', '/en/login', { form: true, access: 'guest-only', indexable: false }),
   signUp: page('/registro', '/en/sign-up', { form: true, access: 'guest-only' }),
   forgotPassword: page('/recuperar-contrasena', '/en/forgot-password', { form: true, access: 'guest-only', indexable: false }),
@@ -86,7 +89,7 @@ export const routes = {
   hirePricing: page('/hire/pricing', '/en/hire/pricing'),
   hireStaffing: page('/hire/staffing', '/en/hire/staffing'),
   hireSchedule: page('/hire/agendar', '/en/hire/agendar', { form: true }),
-  hireCreateOffer: page('/hire/crear-oferta', '/en/hire/create-offer', { form: true }),
+  hireCreateOffer: page('/hire/crear-oferta', '/en/hire/create-offer', { form: true, perVisitor: true }),
   hireStartNow: page('/hire/empezar-ahora', '/en/hire/empezar-ahora', { form: true, access: 'guest-only' }),
   hireRequestMeeting: page('/hire/solicitar-reunion', '/en/hire/solicitar-reunion', { form: true }),
   hireScheduleManage: page('/hire/agendar/reserva/[token]', '/en/hire/agendar/booking/[token]', {
@@ -99,17 +102,19 @@ export const routes = {
 
   match: page('/match', '/en/match'),
   matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
-  matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false }),
+  matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false, perVisitor: true }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
     form: true,
     middleware: 'courses',
+    perVisitor: true,
     validate: slugParam('idCurso'),
     indexable: false,
     sample: { idCurso: 'react-desde-cero' },
   }),
-  freeCourse: page('/freecourse', '/en/freecourse'),
+  freeCourse: page('/freecourse', '/en/freecourse', { perVisitor: true }),
   talentProfile: page('/ly/[slug]', '/en/ly/[slug]', {
     form: true,
+    perVisitor: true,
     validate: slugParam('slug'),
     indexable: false,
     sample: { slug: 'ana-garcia' },
@@ -122,6 +127,7 @@ export const routes = {
   }),
   interviewIntro: page('/entrevista/[slug]/intro', '/en/entrevista/[slug]/intro', {
     form: true,
+    perVisitor: true,
     validate: slugParam('slug'),
     indexable: false,
     sample: { slug: 'frontend-react' },
@@ -186,10 +192,12 @@ export const routes = {
   }),
   calculatorRegister: tools('/herramientas/salario/calculadora/registro', '/en/tools/salary/calculator/register', {
     form: true,
+    perVisitor: true,
     indexable: false,
   }),
   calculatorResult: tools('/herramientas/salario/calculadora/resultado', '/en/tools/salary/calculator/result', {
     form: true,
+    perVisitor: true,
     indexable: false,
   }),
 } as const satisfies Record<string, RouteDef>;
@@ -197,6 +205,13 @@ export const routes = {
 export type RouteId = keyof typeof routes;
 export const routeIds = Object.keys(routes) as RouteId[];
 export const routeDef = (id: RouteId): RouteDef => routes[id];
+
+/** One HTML for every visitor, signed in or not: what depends on the session comes from islands after load
+ * (decision 002). Account pages, guest-only pages, personalised and per-visitor pages are not. */
+export function isSharedPage(id: RouteId): boolean {
+  const def = routeDef(id);
+  return def.access === 'default' && !def.personalised && !def.perVisitor;
+}
 
 // ---- patterns ------------------------------------------------------------------------------------------
 

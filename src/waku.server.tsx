@@ -80,6 +80,7 @@ const { app } = createHttpApp({
   cms: createCmsApp(services),
   flags: createFlagsApp({ store: services.flags, clientKey: config.FEATURE_FLAGS_CLIENT_KEY }),
   isReady: databaseIsUp,
+  contentVersion: services.contentVersion,
   config,
   prod: import.meta.env.PROD,
   build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },

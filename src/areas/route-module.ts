@@ -1,7 +1,7 @@
 import 'server-only';
 import type { RouteId } from '../routes';
 import type { ServerConfig } from '../server/config';
-import type { RouteGet } from '../server/http/app';
+import type { RouteGet, RouteViewer } from '../server/http/app';
 import type { FormHandler } from '../server/http/forms';
 import type { Page } from '../server/render/page-types';
 import type { ApplicationService } from '../server/services/application-service';
@@ -16,8 +16,9 @@ import type { Contributions } from '../server/salaries/contributions';
 
 // A route module (the route-module idea of Remix and the Epic Stack): what one route id does. Its page
 // renders GETs; its action takes the page's form posts (one per route: several forms on a page tell
-// themselves apart by an `intent` field); its get may answer a GET before the page (a redirect, a feed).
-export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet };
+// themselves apart by an `intent` field); its get may answer a GET before the page (a redirect, a feed); its
+// viewer answers, as JSON for the page's islands, what a shared page shows only to the signed-in visitor.
+export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet; viewer?: RouteViewer };
 export type AreaRoutes = Partial<Record<RouteId, RouteModule>>;
 
 /** What the areas' actions and GET handlers are built from: lazy services and the configuration they read. */

@@ -12,6 +12,9 @@ export type RequestContext = {
   patch: ResponsePatch;
   /** The visitor's session, loaded once per request by the HTTP layer. */
   session?: Session;
+  /** The page is rendered once for every visitor (decision 002): the session is not known to the render; the
+   * browser's session island asks for it after load. */
+  shared?: boolean;
   /** The client address (X-Forwarded-For only as far as TRUST_PROXY allows), for the identity limits. */
   ip?: string;
   /** The session token, for in-process service calls made on the user's behalf (never sent to the page). */

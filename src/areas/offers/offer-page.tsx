@@ -28,12 +28,14 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import { answer } from '../../server/render/page-answer';
 import type { OfferView } from '../../server/services/application-service';
+import { PIPELINE } from '../../server/services/hiring-service';
 import { services } from '../../server/services/container';
 import { ServiceError } from '../../server/services/errors';
 import type { Viewer } from '../../server/viewer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn, type T } from '../../i18n/translate';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
+import { ApplyBarGate, OfferViewerBox, type AppliedLabels } from './offer-viewer';
 
 // The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
@@ -71,6 +73,55 @@ function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
           {t('offer.usdMonth', { min: m(o.salary.minUsdMonth, 'USD'), max: m(o.salary.maxUsdMonth, 'USD') })}
         </span>
       )}
+    </>
+  );
+}
+
+/** The labels the offer's viewer island fills in for a visitor who has applied. */
+function appliedLabels(t: T, locale: Locale): AppliedLabels {
+  const statuses = Object.fromEntries(PIPELINE.map((k) => [k, translateIn(t, 'application.status', k)]));
+  return {
+    applied: t('offer.applied', { date: '{{date}}' }),
+    status: t('offer.status'),
+    statuses,
+    seeApplications: t('offer.seeApplications'),
+    seeApplicationsHref: href('matchPlatform', locale),
+    ownOffer: t('offer.ownOffer'),
+  };
+}
+
+/**
+ * The apply card of the page everyone gets (decision 002): each kind of visitor's box, the one the head
+ * script's hint names shown by CSS, and the island that puts a signed-in visitor's own state in place.
+ * Without JavaScript a signed-in candidate still applies with the form under <noscript>.
+ */
+function SharedApplyBox({ p, o }: { p: PageProps; o: OfferView }) {
+  const { t, locale } = p;
+  const here = href('offer', locale, { slug: o.slug });
+  if (o.state !== 'open') return <ApplyBox p={p} o={o} type="anonymous" />;
+  return (
+    <>
+      <div className="when-guest">
+        <ApplyBox p={p} o={o} type="anonymous" />
+        <noscript>
+          <form method="post" action={here} className="apply-noscript">
+            <p className="muted">{t('offer.applySignedIn')}</p>
+            <button type="submit" className="btn btn-outline-primary btn-md">
+              {t('offer.apply')}
+            </button>
+          </form>
+        </noscript>
+      </div>
+      <div className="when-member">
+        <OfferViewerBox path={here} locale={locale} labels={appliedLabels(t, locale)}>
+          <div className="when-match">
+            <ApplyBox p={p} o={o} type="match" />
+          </div>
+          <div className="when-hire">
+            <ApplyBox p={p} o={o} type="hire" />
+          </div>
+        </OfferViewerBox>
+      </div>
     </>
   );
 }
@@ -170,6 +221,19 @@ export const OfferPage: Page = async (p) => {
   const shareUrl = encodeURIComponent(url);
   // A closed or expired offer still shows, and says so: 410 Gone.
   const gone = o.state === 'closed' || o.state === 'expired';
+  // Rendered once for every visitor: what depends on who is signed in comes from the islands.
+  const shared = !p.session.loggedIn && !p.form;
+  const applyBar = (
+    <div className="apply-bar" data-testid="apply-bar">
+      <p className="apply-bar-salary">
+        <span className="money">{`${m(o.salary.min, o.salary.currency)} – ${m(o.salary.max, o.salary.currency)}`}</span>{' '}
+        <span className="muted">{t(o.salary.period === 'year' ? 'offer.perYear' : 'offer.perMonth')}</span>
+      </p>
+      <a className="btn btn-primary btn-md" href="#apply">
+        {t('offer.apply')}
+      </a>
+    </div>
+  );
   return answer(
     gone ? 410 : 200,
     <div className="container page offer-page">
@@ -251,7 +315,7 @@ export const OfferPage: Page = async (p) => {
             <h2 id="apply-title" className="h3">
               {t('offer.applyTitle')}
             </h2>
-            <ApplyBox p={p} o={o} type={p.session.type} />
+            {shared ? <SharedApplyBox p={p} o={o} /> : <ApplyBox p={p} o={o} type={p.session.type} />}
           </section>
           <section className="card offer-verdict" aria-labelledby="verdict-title" data-testid="offer-verdict">
             <h2 id="verdict-title" className="h3">
@@ -308,17 +372,14 @@ export const OfferPage: Page = async (p) => {
           </section>
         </div>
       </div>
-      {o.state === 'open' && !o.application && p.session.type !== 'hire' && (
-        <div className="apply-bar" data-testid="apply-bar">
-          <p className="apply-bar-salary">
-            <span className="money">{`${m(o.salary.min, o.salary.currency)} – ${m(o.salary.max, o.salary.currency)}`}</span>{' '}
-            <span className="muted">{t(o.salary.period === 'year' ? 'offer.perYear' : 'offer.perMonth')}</span>
-          </p>
-          <a className="btn btn-primary btn-md" href="#apply">
-            {t('offer.apply')}
-          </a>
-        </div>
-      )}
+      {o.state === 'open' &&
+        (shared ? (
+          <div className="when-not-hire">
+            <ApplyBarGate path={href('offer', locale, { slug: o.slug })}>{applyBar}</ApplyBarGate>
+          </div>
+        ) : (
+          !o.application && p.session.type !== 'hire' && applyBar
+        ))}
     </div>,
   );
 };

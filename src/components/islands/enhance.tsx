@@ -34,7 +34,6 @@ export function Enhanced<P extends object>({
 
 // The layout's own enhanced parts, chosen by name so that server components can ask for them.
 const shared = {
-  'session-menu': () => import('../session/session-menu-impl'),
   'update-banner': () => import('./build-update-banner-impl'),
   'flag-variant': () => import('./flag-variant-impl'),
   'copy-link': () => import('./copy-link-impl'),

@@ -1,7 +1,8 @@
 'use client';
-import { Provider } from 'jotai';
+import { Provider, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { fetchSession } from '../../client/session-sync';
 import { sessionAtom, type Session } from '../../state/session';
 
 // One Jotai store per request and per tab (a module-level store would leak between requests on the
@@ -11,10 +12,22 @@ function Hydrate({ session, children }: { session: Session; children: ReactNode 
   return children;
 }
 
-export function Providers({ session, children }: { session: Session; children: ReactNode }) {
+/** On a page rendered once for everyone (decision 002) the session is asked for after load. */
+function SessionSync() {
+  const setSession = useSetAtom(sessionAtom);
+  useEffect(() => {
+    void fetchSession().then((s) => s && setSession(s));
+  }, [setSession]);
+  return null;
+}
+
+export function Providers({ session, known, children }: { session: Session; known: boolean; children: ReactNode }) {
   return (
     <Provider>
-      <Hydrate session={session}>{children}</Hydrate>
+      <Hydrate session={session}>
+        {!known && <SessionSync />}
+        {children}
+      </Hydrate>
     </Provider>
   );
 }

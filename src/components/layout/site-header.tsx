@@ -4,8 +4,7 @@ import IconLanguages from '~icons/lucide/languages';
 import IconLogIn from '~icons/lucide/log-in';
 import IconMenu from '~icons/lucide/menu';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
-import { Enhance } from '../islands/enhance';
-import { SessionChip } from '../session/session-chip';
+import { PROFILE_SLUG_PLACEHOLDER, SessionLinks, SessionSlot } from '../session/session-slot';
 import { localeInfo, otherLocale, type Locale } from '../../i18n/locales';
 import { pick, type MessageKey, type T } from '../../i18n/translate';
 import { href, switchLocalePath, type RouteId } from '../../routes';
@@ -50,27 +49,27 @@ export function LanguageSwitcher({ locale, path, query, t }: Pick<ShellProps, 'l
   );
 }
 
-function sessionLabels(t: T, session: Session) {
-  const name = session.user?.name ?? '';
+function slotProps(t: T, locale: Locale) {
   return {
-    menu: t('session.menu', { name }),
-    workspace: t(session.type === 'hire' ? 'session.workspaceHire' : 'session.workspaceMatch'),
-    profile: t('session.profile'),
-    signOut: t('session.signOut'),
-  };
-}
-
-function sessionLinks(locale: Locale, session: Session) {
-  const slug = session.user?.profile_slug;
-  return {
-    workspace: href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale),
-    profile: session.type === 'match' && slug ? href('talentProfile', locale, { slug }) : null,
-    logout: href('logout', locale),
+    labels: {
+      menu: t('session.menu', { name: '{{name}}' }),
+      workspaceHire: t('session.workspaceHire'),
+      workspaceMatch: t('session.workspaceMatch'),
+      profile: t('session.profile'),
+      signOut: t('session.signOut'),
+    },
+    links: {
+      hireSite: href('hireSite', locale),
+      matchPlatform: href('matchPlatform', locale),
+      profile: href('talentProfile', locale, { slug: PROFILE_SLUG_PLACEHOLDER }),
+      logout: href('logout', locale),
+    },
   };
 }
 
 export function SiteHeader(props: ShellProps) {
-  const { locale, t, routeId, brand, session } = props;
+  const { locale, t, routeId, brand } = props;
+  const slot = slotProps(t, locale);
   const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
   const links = navItems.map(({ id, key }) => (
     <Link key={id} to={href(id, locale)} aria-current={routeId === id ? 'page' : undefined}>
@@ -87,22 +86,19 @@ export function SiteHeader(props: ShellProps) {
         <div className="header-actions">
           <LanguageSwitcher {...props} />
           <ColorModeSwitch labels={colorLabels} />
-          {session.loggedIn && session.user ? (
-            <Enhance kind="session-menu" props={{ labels: sessionLabels(t, session), links: sessionLinks(locale, session) }}>
-              <a
-                href={sessionLinks(locale, session).workspace}
-                className="btn btn-ghost btn-sm"
-                aria-label={sessionLabels(t, session).workspace}
-              >
-                <SessionChip user={session.user} testId="session-menu" />
-              </a>
-            </Enhance>
-          ) : (
-            <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile">
+          {/* The island shows the account menu once the session is known (at once on account pages); on pages
+              that are one HTML for everyone, the space is kept while the head script's hint says someone is
+              signed in, so the bar does not jump. */}
+          <SessionSlot {...slot}>
+            <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile when-guest">
               <IconLogIn aria-hidden />
               {t('nav.signIn')}
             </Link>
-          )}
+            <span className="session-placeholder when-member" aria-hidden="true" data-testid="session-placeholder">
+              <span className="avatar" />
+              <span className="session-name" />
+            </span>
+          </SessionSlot>
         </div>
         <details className="mobile-menu">
           <summary aria-label={t('a11y.openMenu')}>
@@ -114,31 +110,11 @@ export function SiteHeader(props: ShellProps) {
                 {t(key)}
               </Link>
             ))}
-            {session.loggedIn ? (
-              <>
-                {/* Phones show only the avatar in the bar: the menu says who is signed in. */}
-                {session.user && (
-                  <p className="menu-user" data-testid="menu-user">
-                    <SessionChip user={session.user} />
-                  </p>
-                )}
-                <a href={sessionLinks(locale, session).workspace} className="nav-link">
-                  {sessionLabels(t, session).workspace}
-                </a>
-                {sessionLinks(locale, session).profile && (
-                  <a href={sessionLinks(locale, session).profile!} className="nav-link">
-                    {t('session.profile')}
-                  </a>
-                )}
-                <a href={href('logout', locale)} className="nav-link">
-                  {t('session.signOut')}
-                </a>
-              </>
-            ) : (
-              <Link to={href('login', locale)} className="nav-link">
+            <SessionLinks {...slot}>
+              <Link to={href('login', locale)} className="nav-link when-guest">
                 {t('nav.signIn')}
               </Link>
-            )}
+            </SessionLinks>
           </nav>
         </details>
       </div>

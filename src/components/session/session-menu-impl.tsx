@@ -19,6 +19,7 @@ export default function SessionMenuImpl({ labels, links }: { labels: Labels; lin
 
   const signOut = () => {
     setSession(anonymousSession);
+    document.documentElement.removeAttribute('data-session');
     logoutHook.emit();
     identityResetHook.emit();
     // The server clears the HttpOnly cookies and sends the visitor home.

@@ -8,6 +8,10 @@ import type { DB } from './schema';
 // count, which moves after the commit.
 const localBumps = new Map<string, number>();
 
+/** Bumped by every write that changes what public pages show (offers, profiles, companies): the page cache
+ * of every process forgets its pages when it moves (with the salary generation). */
+export const PUBLIC_PAGES_GENERATION = 'public-pages';
+
 /** How many times this process has committed a bump of `name` (cheap, no database read). */
 function localGeneration(name: string): number {
   return localBumps.get(name) ?? 0;
@@ -72,6 +76,50 @@ export function generationCache<T>(
     },
     invalidate() {
       if (current) current = { ...current, checkedAt: -Infinity };
+    },
+  };
+}
+
+/** Bump generation `name` after a write that committed on its own (the readers' copies are then stale). */
+export async function bumpGeneration(db: Kysely<DB>, name: string): Promise<void> {
+  await writeWithGeneration(db, name, async () => undefined);
+}
+
+/**
+ * A number that changes whenever any of the named generations moves: what a process-wide cache of derived
+ * output (the page cache) compares to know it must forget. Read from the database at most once per
+ * `checkEveryMs`, at once after a bump in this process; a failed read keeps the last value.
+ */
+export function generationSum(
+  db: Kysely<DB>,
+  names: readonly string[],
+  { now = Date.now, checkEveryMs }: { now?: () => number; checkEveryMs: number },
+): { get(): number | Promise<number> } {
+  let current: { value: number; local: number; checkedAt: number } | undefined;
+  let pending: Promise<number> | undefined;
+  const localSum = () => names.reduce((n, name) => n + localGeneration(name), 0);
+
+  async function check(): Promise<number> {
+    const local = localSum();
+    const checkedAt = now();
+    try {
+      const row = await db
+        .selectFrom('generations')
+        .select(sql<string | number>`coalesce(sum(value), 0)`.as('total'))
+        .where('name', 'in', [...names])
+        .executeTakeFirst();
+      current = { value: Number(row?.total ?? 0), local, checkedAt };
+    } catch (err) {
+      console.error('[generations] could not read', names.join(', '), err);
+      current = { value: current?.value ?? 0, local, checkedAt };
+    }
+    return current.value;
+  }
+
+  return {
+    get() {
+      if (current && current.local === localSum() && now() - current.checkedAt < checkEveryMs) return current.value;
+      return (pending ??= check().finally(() => (pending = undefined)));
     },
   };
 }

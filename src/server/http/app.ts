@@ -8,27 +8,27 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/local
 import { negotiateLocale } from '../../i18n/negotiate';
 import { messagesOf } from '../../i18n/translate';
 import { trailingSlashRedirect } from './trailing-slash';
-import { isValidRoute, matchRoute, routeDef, type RouteId, type RouteMatch } from '../../routes';
-import type { ServerConfig } from '../config';
+import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../routes';
 import { pagePathFromPathname } from './page-path';
-import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
+import { registerSessionApi } from './session-api';
+import type { Viewer } from '../viewer';
+import type { ServerConfig } from '../config';
 import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
-import { compressStream, isCompressible, pickEncoding } from './compress';
-import { PageCache, type CachedResponse } from './page-cache';
-import { isBot, newNonce, securityHeaders } from './security-headers';
+import { PageCache } from './page-cache';
+import { createPageRenderer, isBackendPath, isRscPath, PRIVATE, type InnerFetch, type RequestState } from './render-page';
+import { securityHeaders } from './security-headers';
 import { integrationOrigins } from '../public-config';
 import { handleConsent } from './consent';
 import { bodyLimit } from 'hono/body-limit';
-import { clearedSessionCookies } from '../session-cookies';
-import { resolveSession, type CookieJar, type ResolvedSession, type UserLoader } from '../web-session';
+import { resolveSession, type ResolvedSession, type UserLoader } from '../web-session';
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
-import { clientIp, type TrustProxy } from './client-ip';
-import { utmCookieFor } from './utm';
-import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
+import type { TrustProxy } from './client-ip';
 
-type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?: RouteGet; viewer?: RouteViewer }>>;
 
-export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?: RouteGet }>>;
+/** What a shared page shows only to the signed-in visitor (an application's status on an offer), as JSON for
+ * the page's island: null when there is nothing to show. */
+export type RouteViewer = (input: { match: RouteMatch; viewer: NonNullable<Viewer> }) => Promise<object | null>;
 
 /** A route's own answer to a GET before its page renders (a redirect, another format), or null for the page. */
 export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean; request: Request }) => Promise<Response | null>;
@@ -62,13 +62,9 @@ export type HttpAppOptions = {
   uploadsDir?: string;
   /** Parameter sets of the data-driven pages to list in the sitemap. */
   sitemapData?: () => Promise<DataParams>;
+  /** Changes whenever a write changed what public pages show: the page cache forgets everything then. */
+  contentVersion?: () => number | Promise<number>;
 };
-
-const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
-const PRIVATE = 'private, no-store';
-
-const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
-const isBackendPath = (pathname: string) => /^\/(api|cms|flags)(\/|$)/.test(pathname);
 
 /**
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
@@ -90,6 +86,7 @@ export function createHttpApp({
   trustProxy = null,
   uploadsDir,
   sitemapData,
+  contentVersion,
 }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
@@ -97,11 +94,10 @@ export function createHttpApp({
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
   const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
-
   // What a request carries, read once however many steps ask: its cookies and the session behind them
   // (a failed form post re-renders its page with the session its action already loaded).
-  const states = new WeakMap<Request, { jar: CookieJar; session: () => Promise<ResolvedSession> }>();
-  const stateOf = (c: Context) => {
+  const states = new WeakMap<Request, RequestState>();
+  const stateOf = (c: Context): RequestState => {
     let s = states.get(c.req.raw);
     if (!s) {
       const jar = parseCookie(c.req.header('cookie') ?? '');
@@ -111,6 +107,8 @@ export function createHttpApp({
     }
     return s;
   };
+
+  const renderPage = createPageRenderer({ inner, config, prod, cache, stateOf, trustProxy, connectSrc, hsts, contentVersion });
 
   app.onError((err, c) => {
     console.error('[http] unhandled error', err);
@@ -164,6 +162,7 @@ export function createHttpApp({
   app.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), (c) =>
     handleConsent(c, config, siteOrigin),
   );
+  registerSessionApi(app, { config, stateOf, routes });
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);
@@ -273,122 +272,6 @@ export function createHttpApp({
     }
     return renderPage(c);
   });
-
-  /** Render a page through Waku. `form` re-renders a page with the errors of its failed form post. */
-  async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
-    const req = c.req.raw;
-    const url = new URL(req.url);
-    const pagePath = pagePathFromPathname(url.pathname);
-    const isHead = req.method === 'HEAD';
-    const { jar, session } = stateOf(c);
-    const hasToken = !!jar[config.AUTH_COOKIE_TOKEN];
-    const isPage = (req.method === 'GET' || isHead || !!form) && !isBackendPath(url.pathname);
-    const encoding = pickEncoding(c.req.header('accept-encoding'));
-    // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
-    const resolved = hasToken ? await session() : null;
-    const anonymous = !resolved?.session.loggedIn;
-    // Personalised pages (flag variants) bucket visitors by a first-party anonymous id, set on the first visit
-    // (HTML or RSC, so a client navigation keeps the same variant), and are never cached.
-    const route = matchRoute(pagePath);
-    const personalised = isPage && !!route && routeDef(route.id).personalised === true;
-    const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
-    const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
-    const extraCookies = [
-      ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
-      ...(isPage && !isRscPath(url.pathname) ? utmCookieFor(url.searchParams, config) : []),
-      ...(anonymousId && !knownId ? [anonymousIdCookie(anonymousId, config)] : []),
-    ];
-
-    const render = async (): Promise<{ res: Response; nonce: string }> => {
-      const ctx: RequestContext = {
-        nonce: newNonce(),
-        patch: { cookies: [], headers: [], status: form?.status },
-        session: resolved?.session,
-        token: resolved?.token ?? null,
-        ip: clientIp(c, trustProxy),
-        form: form?.state,
-        // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
-        offerDraft: resolved?.session.loggedIn ? jar[OFFER_DRAFT_COOKIE] : undefined,
-        anonymousId,
-        country: personalised ? flagCountry(req.headers, trustProxy) : undefined,
-      };
-      const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
-      let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
-      // Status and cookies set by components apply to HTML responses only: the client router treats a
-      // non-2xx RSC response as a failed navigation.
-      const { patch } = ctx;
-      if (!isRscPath(url.pathname) && (patch.status || patch.cookies.length || patch.headers.length)) {
-        const headers = new Headers(res.headers);
-        for (const ck of patch.cookies) headers.append('set-cookie', ck);
-        for (const [k, v] of patch.headers) headers.set(k, v);
-        res = new Response(res.body, { status: patch.status ?? res.status, headers });
-      }
-      const match = matchRoute(pagePath);
-      const frameable = match ? routeDef(match.id).frameable === true : false;
-      const headers = new Headers(res.headers);
-      if (isRscPath(url.pathname) && !headers.get('content-type')) headers.set('content-type', 'text/x-component');
-      if (isPage) {
-        for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
-        if (!headers.has('cache-control')) {
-          headers.set('cache-control', anonymous && !form && !personalised && res.status === 200 ? PUBLIC_CACHE : PRIVATE);
-        }
-      }
-      return { res: new Response(res.body, { status: res.status, statusText: res.statusText, headers }), nonce: ctx.nonce };
-    };
-
-    const finish = (res: Response): Response => {
-      // Bots get the status of an error page without its body.
-      if (res.status >= 400 && isPage && isBot(c.req.header('user-agent'))) {
-        void res.body?.cancel().catch(() => {});
-        const headers = new Headers(res.headers);
-        headers.delete('content-encoding');
-        headers.set('content-length', '0');
-        return new Response(null, { status: res.status, headers });
-      }
-      return res;
-    };
-
-    const withExtraCookies = (res: Response): Response => {
-      if (!extraCookies.length) return res;
-      const headers = new Headers(res.headers);
-      for (const ck of extraCookies) headers.append('set-cookie', ck);
-      headers.set('cache-control', PRIVATE);
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-    };
-
-    if (isPage && !hasToken && !form && !personalised && cache.enabled) {
-      const key = url.pathname + url.search;
-      const { entry, hit } = await cache.getOrFill(key, async () => {
-        const { res } = await render();
-        const body = new Uint8Array(await res.arrayBuffer());
-        const headers = [...res.headers.entries()];
-        if (res.status !== 200 || res.headers.has('set-cookie') || /private|no-store/.test(res.headers.get('cache-control') ?? '')) {
-          return { status: res.status, headers, body, variants: {}, expires: 0 } satisfies CachedResponse;
-        }
-        return { status: res.status, headers, body, variants: {}, expires: cache.expiresAt() } satisfies CachedResponse;
-      });
-      if (entry) {
-        const headers = new Headers(entry.headers);
-        headers.set('x-cache', hit ? 'HIT' : 'MISS');
-        const compressible = isCompressible(headers.get('content-type'));
-        const body = cache.variant(entry, compressible ? encoding : null);
-        if (compressible && body !== entry.body && encoding) headers.set('content-encoding', encoding);
-        if (compressible) headers.append('vary', 'Accept-Encoding');
-        headers.set('content-length', String(body.byteLength));
-        return finish(withExtraCookies(new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers })));
-      }
-    }
-
-    const { res } = await render();
-    const headers = new Headers(res.headers);
-    if (res.body && encoding && isCompressible(headers.get('content-type')) && !headers.has('content-encoding')) {
-      headers.set('content-encoding', encoding);
-      headers.delete('content-length');
-      headers.append('vary', 'Accept-Encoding');
-      return finish(withExtraCookies(new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers })));
-    }
-    return finish(withExtraCookies(new Response(isHead ? null : res.body, { status: res.status, headers })));
-  }
 
   return { app, cache };
 }

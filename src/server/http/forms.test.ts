@@ -182,13 +182,13 @@ describe('session on page requests', () => {
     expect(loadUser).not.toHaveBeenCalled();
   });
 
-  it('clears both cookies for a refused token and renders as anonymous', async () => {
+  it('clears the session cookies and the signed-in hint for a refused token and renders as anonymous', async () => {
     const res = await setup().request('/hire', { headers: { cookie: 'tandem_token=stale; tandem_type=match' } });
     expect(await res.text()).toContain('user=anon');
     const cleared = res.headers.getSetCookie();
-    expect(cleared).toHaveLength(2);
+    expect(cleared).toHaveLength(3);
     expect(cleared.every((c) => /Max-Age=0/.test(c))).toBe(true);
-    expect(cleared.map((c) => c.split('=')[0])).toEqual(['tandem_token', 'tandem_type']);
+    expect(cleared.map((c) => c.split('=')[0])).toEqual(['tandem_token', 'tandem_type', 'tandem_signed_in']);
   });
 
   it('keeps the campaign of a visit in a cookie', async () => {

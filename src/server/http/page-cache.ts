@@ -16,6 +16,8 @@ export class PageCache {
   private entries = new Map<string, CachedResponse>();
   private inflight = new Map<string, Promise<CachedResponse | null>>();
   private bytes = 0;
+  /** Moves on clear(): a render that started before it must not be stored after it (it may hold old data). */
+  private epoch = 0;
 
   constructor(
     private ttlMs: number,
@@ -47,12 +49,15 @@ export class PageCache {
     if (hit) return { entry: hit, hit: true };
     let p = this.inflight.get(key);
     if (!p) {
+      const epoch = this.epoch;
       p = fill()
         .then((entry) => {
-          if (entry && this.enabled && entry.expires > this.now()) this.set(key, entry);
+          if (entry && this.enabled && entry.expires > this.now() && epoch === this.epoch) this.set(key, entry);
           return entry;
         })
-        .finally(() => this.inflight.delete(key));
+        .finally(() => {
+          if (this.inflight.get(key) === p) this.inflight.delete(key);
+        });
       this.inflight.set(key, p);
     }
     return { entry: await p, hit: false };
@@ -79,7 +84,9 @@ export class PageCache {
   /** Forget everything (called after writes that change what public pages show). */
   clear() {
     this.entries.clear();
+    this.inflight.clear();
     this.bytes = 0;
+    this.epoch++;
   }
 
   get size() {

@@ -18,12 +18,14 @@ import { integrationsConfig, toPublicConfig } from '../public-config';
 import { Integrations } from '../../components/islands/integrations';
 import { ConsentForm } from '../../components/layout/consent-form';
 import { CONSENT_SCRIPT } from '../../domain/consent';
+import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 import { currentPagePath } from '../current-path';
 import { getRequestContext } from '../request-context';
 import { loadSession } from '../session';
 
 // The document shell. Dynamic, so that <html lang> follows the page's locale on first load and after client
-// navigation (WAKU.md §3: no cost on dynamic pages). Anonymous visitors all get the same HTML.
+// navigation (WAKU.md §3: no cost on dynamic pages). Public pages are the same HTML for every visitor, signed in
+// or not (decision 002): the session islands ask who it is after load.
 export async function Root({ children }: { children: ReactNode }) {
   const path = currentPagePath();
   const locale = localeOfPath(path);
@@ -33,13 +35,14 @@ export async function Root({ children }: { children: ReactNode }) {
   const config = toPublicConfig(getConfig());
   const session = await loadSession();
   const nonce = getRequestContext()?.nonce;
+  const known = getRequestContext()?.shared !== true;
   const integrations = integrationsConfig(getConfig());
   // React hoists the hint into <head> once (a <link> element here came out twice).
   preload(fontUrl, { as: 'font', type: 'font/woff2', crossOrigin: '' });
   return (
     <html lang={locale} data-color-mode-forced={forced} suppressHydrationWarning>
       <head>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT + SESSION_HINT_SCRIPT }} />
         {integrations && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />}
         {/* Without JavaScript nothing can track, so there is nothing to ask. */}
         {integrations && (
@@ -51,7 +54,7 @@ export async function Root({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
-        <Providers session={session}>
+        <Providers session={session} known={known}>
           <LoadingBar />
           <RouteTracker />
           <AppErrorBoundary
@@ -82,7 +85,7 @@ export async function Root({ children }: { children: ReactNode }) {
               variant="banner"
             />
           )}
-          <Integrations config={integrations} user={session.user} />
+          <Integrations config={integrations} user={session.user} known={known} />
         </Providers>
       </body>
     </html>

@@ -130,6 +130,17 @@ export function createApplicationService(database: Database, now: () => Date = (
       };
     },
 
+    /** What the offer page shows only to the signed-in visitor: their application, whether the offer is theirs. */
+    async viewerState(
+      slug: string,
+      viewer: Viewer,
+    ): Promise<{ application: { status: string; createdAt: string | null } | null; own: boolean }> {
+      const { row, own } = await load(slug, viewer);
+      const application = viewer?.type === 'match' ? await applicationOf(db, row.id, viewer.id) : undefined;
+      const createdAt = application ? toDate(application.created_at) : null;
+      return { application: application ? { status: application.status, createdAt: createdAt?.toISOString() ?? null } : null, own };
+    },
+
     /**
      * Apply to an open offer, once. Candidates only (a company account is refused); a closed or expired offer
      * is 'gone'; a second application is a 'conflict' that names the first (also under concurrent clicks).

@@ -20,7 +20,8 @@ import { createJobSearchService, type JobSearchService } from './job-search-serv
 import { createMarketplaceService, type MarketplaceService } from './marketplace-service';
 import { createMeetingService, type MeetingService } from './meeting-service';
 import { scheduleRules } from '../meetings/schedule-rules';
-import { refreshAggregates } from '../salaries/aggregates';
+import { refreshAggregates, SALARY_GENERATION } from '../salaries/aggregates';
+import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
 import { sweepRevokedTokens } from '../repositories/sessions';
@@ -79,7 +80,13 @@ function emailFrom(): string {
   return c.EMAIL_FROM ?? `${c.BRAND_NAME} <no-reply@${new URL(c.SITE_URL).hostname}>`;
 }
 
+let contentWatch: { get(): number | Promise<number> } | undefined;
+
 export const services = {
+  /** Moves whenever public pages changed (offers, profiles, companies, salary figures) in any process: the
+   * page cache's purge signal, read from the database at most once a second. */
+  contentVersion: async () =>
+    (contentWatch ??= generationSum((await getDatabase()).db, [PUBLIC_PAGES_GENERATION, SALARY_GENERATION], { checkEveryMs: 1000 })).get(),
   email: () =>
     (email ??= getDatabase().then((db) => {
       const c = getConfig();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
 import type { OfferInput } from '../../domain/offer-input';
@@ -159,6 +160,7 @@ export function createHiringService(
           await updateOffer(trx, row.id, write, at);
           await replaceOfferLists(trx, row.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
         });
+        await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
         if (opts.publish && row.status === 'draft') return { ...(await service.act(viewer, row.id, 'publish')), slug: row.slug };
         return { id: row.id, slug: row.slug, status: row.status };
       }
@@ -167,7 +169,7 @@ export function createHiringService(
       for (let attempt = 0; ; attempt++) {
         const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '), attempt);
         try {
-          return await db.transaction().execute(async (trx) => {
+          const saved = await db.transaction().execute(async (trx) => {
             const created = await insertOffer(
               trx,
               company.id,
@@ -180,6 +182,8 @@ export function createHiringService(
             await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
             return { id: created.id, slug: created.slug, status };
           });
+          if (opts.publish) await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+          return saved;
         } catch (err) {
           // Offers with the same title at once: the slug's unique index decides, the others take the next one.
           if (attempt < 12 && isUniqueViolation(err)) continue;
@@ -209,6 +213,7 @@ export function createHiringService(
       if (!(await setOfferStatusIf(db, row.id, { status: row.status, open: state === 'open' }, next, at))) {
         throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
       }
+      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
       return { id: row.id, status: next.status };
     },
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
@@ -107,6 +108,7 @@ export function createProfileService(database: Database, images: ImageStore) {
         await setUserPicture(db, row.user_id, path);
         if (row.profile_picture_path !== path) await images.remove(row.profile_picture_path);
       }
+      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
     },
 
     async companyOf(userId: number): Promise<CompanyView | null> {
@@ -133,6 +135,7 @@ export function createProfileService(database: Database, images: ImageStore) {
       const path = logo ? await images.save('logos', c.id, logo, 'logo') : undefined;
       await saveCompany(db, c.id, fields, path);
       if (path && c.logo_path !== path) await images.remove(c.logo_path);
+      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
     },
   };
 }

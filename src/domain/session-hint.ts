@@ -1,0 +1,12 @@
+// Public pages are one HTML for every visitor (decision 002); what depends on the session comes from islands
+// after load. So that a signed-in visitor sees no flash of "Ingresar" first, a cookie page scripts may read
+// says only that someone is signed in and as which account type (nothing secret: the token stays HttpOnly).
+// An inline script marks <html data-session="match|hire"> before the first paint; CSS shows the reserved
+// account area instead of the sign-in link; the session island then asks the server who it is.
+export const SESSION_HINT_COOKIE = 'tandem_signed_in';
+export type SessionHint = 'match' | 'hire';
+
+export const isSessionHint = (v: unknown): v is SessionHint => v === 'match' || v === 'hire';
+
+/** Run before the first paint, with the colour-mode script. */
+export const SESSION_HINT_SCRIPT = `(function(){try{var m=/(?:^|; )${SESSION_HINT_COOKIE}=(match|hire)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-session',m[1])}catch(e){}})();`;

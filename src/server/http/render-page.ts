@@ -1,0 +1,192 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { isSharedPage, matchRoute, routeDef } from '../../routes';
+import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
+import type { ServerConfig } from '../config';
+import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
+import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
+import type { CookieJar, ResolvedSession } from '../web-session';
+import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
+import { clientIp, type TrustProxy } from './client-ip';
+import { compressStream, isCompressible, pickEncoding } from './compress';
+import type { CachedResponse, PageCache } from './page-cache';
+import { pagePathFromPathname } from './page-path';
+import { isBot, newNonce, securityHeaders } from './security-headers';
+import { utmCookieFor } from './utm';
+
+// Pages through Waku, with what the framework has no API for (WAKU.md §4): status and cookies set by
+// components, security headers with the request's nonce, compression, and the page cache. Public pages are
+// one HTML for every visitor, signed in or not (decision 002): their session-dependent parts are islands.
+export type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
+/** What a request carries, read once however many steps ask: its cookies and the session behind them. */
+export type RequestState = { jar: CookieJar; session: () => Promise<ResolvedSession> };
+
+export const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
+export const PRIVATE = 'private, no-store';
+export const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
+export const isBackendPath = (pathname: string) => /^\/(api|cms|flags)(\/|$)/.test(pathname);
+
+type RendererDeps = {
+  inner: InnerFetch;
+  config: ServerConfig;
+  prod: boolean;
+  cache: PageCache;
+  stateOf: (c: Context) => RequestState;
+  trustProxy: TrustProxy;
+  connectSrc: string[];
+  hsts: boolean;
+  /** Changes whenever a write changed what public pages show: the page cache forgets everything then. */
+  contentVersion?: () => number | Promise<number>;
+};
+
+export function createPageRenderer({ inner, config, prod, cache, stateOf, trustProxy, connectSrc, hsts, contentVersion }: RendererDeps) {
+  let seenVersion: number | undefined;
+  /** Forget cached pages when the content moved (a write in any process: the generation counters). */
+  const syncCache = async () => {
+    if (!contentVersion || !cache.enabled) return;
+    const v = await (async () => contentVersion())().catch(
+      (err: unknown) => (console.error('[cache] content version unavailable', err), seenVersion),
+    );
+    if (seenVersion !== undefined && v !== seenVersion) cache.clear();
+    seenVersion = v;
+  };
+
+  /** Render a page through Waku. `form` re-renders a page with the errors of its failed form post. */
+  return async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const pagePath = pagePathFromPathname(url.pathname);
+    const isHead = req.method === 'HEAD';
+    const { jar, session } = stateOf(c);
+    const hasToken = !!jar[config.AUTH_COOKIE_TOKEN];
+    const isPage = (req.method === 'GET' || isHead || !!form) && !isBackendPath(url.pathname);
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const route = matchRoute(pagePath);
+    // Personalised pages (flag variants) bucket visitors by a first-party anonymous id, set on the first visit
+    // (HTML or RSC, so a client navigation keeps the same variant), and are never cached.
+    const personalised = isPage && !!route && routeDef(route.id).personalised === true;
+    // Public pages are one HTML for everyone, signed in or not (decision 002): the session is not even loaded.
+    // A session older than the hint cookie gets one page rendered for it, which gives it the hint.
+    const shared = isPage && !form && !!route && isSharedPage(route.id);
+    const hint = jar[SESSION_HINT_COOKIE];
+    const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
+    const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
+
+    const render = async (resolved: ResolvedSession | null): Promise<Response> => {
+      const ctx: RequestContext = {
+        nonce: newNonce(),
+        patch: { cookies: [], headers: [], status: form?.status },
+        session: resolved?.session,
+        shared: !resolved,
+        token: resolved?.token ?? null,
+        ip: clientIp(c, trustProxy),
+        form: form?.state,
+        // Signed-in pages only (never cached): the offer form picks up what the visitor typed before signing up.
+        offerDraft: resolved?.session.loggedIn ? jar[OFFER_DRAFT_COOKIE] : undefined,
+        anonymousId,
+        country: personalised ? flagCountry(req.headers, trustProxy) : undefined,
+      };
+      const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
+      let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
+      // Status and cookies set by components apply to HTML responses only: the client router treats a
+      // non-2xx RSC response as a failed navigation.
+      const { patch } = ctx;
+      if (!isRscPath(url.pathname) && (patch.status || patch.cookies.length || patch.headers.length)) {
+        const headers = new Headers(res.headers);
+        for (const ck of patch.cookies) headers.append('set-cookie', ck);
+        for (const [k, v] of patch.headers) headers.set(k, v);
+        res = new Response(res.body, { status: patch.status ?? res.status, headers });
+      }
+      const frameable = route ? routeDef(route.id).frameable === true : false;
+      const headers = new Headers(res.headers);
+      if (isRscPath(url.pathname) && !headers.get('content-type')) headers.set('content-type', 'text/x-component');
+      if (isPage) {
+        for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
+        if (!headers.has('cache-control')) {
+          const sameForAll = !resolved?.session.loggedIn && !form && !personalised && res.status === 200;
+          headers.set('cache-control', sameForAll ? PUBLIC_CACHE : PRIVATE);
+        }
+      }
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    };
+
+    const finish = (res: Response, resolved: ResolvedSession | null): Response => {
+      const extraCookies = [
+        ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
+        ...(resolved?.session.loggedIn && resolved.session.type !== 'anonymous' && hint !== resolved.session.type
+          ? [sessionHintCookie(config, resolved.session.type)]
+          : []),
+        ...(isPage && !isRscPath(url.pathname) ? utmCookieFor(url.searchParams, config) : []),
+        ...(anonymousId && !knownId ? [anonymousIdCookie(anonymousId, config)] : []),
+      ];
+      let headers: Headers | undefined;
+      if (extraCookies.length) {
+        headers = new Headers(res.headers);
+        for (const ck of extraCookies) headers.append('set-cookie', ck);
+        headers.set('cache-control', PRIVATE);
+      }
+      // Bots get the status of an error page without its body.
+      if (res.status >= 400 && isPage && isBot(c.req.header('user-agent'))) {
+        void res.body?.cancel().catch(() => {});
+        headers ??= new Headers(res.headers);
+        headers.delete('content-encoding');
+        headers.set('content-length', '0');
+        return new Response(null, { status: res.status, headers });
+      }
+      return headers ? new Response(res.body, { status: res.status, statusText: res.statusText, headers }) : res;
+    };
+
+    /** The page as every visitor gets it (cached when it can be), or null when this visitor needs their own. */
+    const sharedAnswer = async (): Promise<Response | null> => {
+      if (cache.enabled) {
+        await syncCache();
+        const key = url.pathname + url.search;
+        const { entry, hit } = await cache.getOrFill(key, async () => {
+          const res = await render(null);
+          const body = new Uint8Array(await res.arrayBuffer());
+          const headers = [...res.headers.entries()];
+          const keep =
+            res.status === 200 && !res.headers.has('set-cookie') && !/private|no-store/.test(res.headers.get('cache-control') ?? '');
+          return { status: res.status, headers, body, variants: {}, expires: keep ? cache.expiresAt() : 0 } satisfies CachedResponse;
+        });
+        if (!entry) return null;
+        // An error page seen by a signed-in visitor may be theirs alone to see past (an offer draft's preview).
+        if (entry.status !== 200 && hasToken) return null;
+        const headers = new Headers(entry.headers);
+        headers.set('x-cache', hit ? 'HIT' : 'MISS');
+        const compressible = isCompressible(headers.get('content-type'));
+        const body = cache.variant(entry, compressible ? encoding : null);
+        if (compressible && body !== entry.body && encoding) headers.set('content-encoding', encoding);
+        if (compressible) headers.append('vary', 'Accept-Encoding');
+        headers.set('content-length', String(body.byteLength));
+        return new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
+      }
+      const res = await render(null);
+      if (res.status !== 200 && hasToken) {
+        void res.body?.cancel().catch(() => {});
+        return null;
+      }
+      return compressed(res);
+    };
+
+    const compressed = (res: Response): Response => {
+      const headers = new Headers(res.headers);
+      if (res.body && encoding && isCompressible(headers.get('content-type')) && !headers.has('content-encoding')) {
+        headers.set('content-encoding', encoding);
+        headers.delete('content-length');
+        headers.append('vary', 'Accept-Encoding');
+        return new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers });
+      }
+      return new Response(isHead ? null : res.body, { status: res.status, headers });
+    };
+
+    // Anonymous visitors, and signed-in ones on shared pages, get the page everyone gets.
+    if (isPage && !form && !personalised && (!hasToken || (shared && !!hint))) {
+      const res = await sharedAnswer();
+      if (res) return finish(res, null);
+    }
+    // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
+    const resolved = hasToken ? await session() : null;
+    return finish(compressed(await render(resolved)), resolved);
+  };
+}
