@@ -38,7 +38,6 @@ function setup() {
     jobs: async () => jobs,
     siteUrl: 'https://tandem.example',
     brand: 'Tandem',
-    now: () => new Date('2026-11-22T10:00:00Z'),
   });
   const { app } = createHttpApp({
     inner: () => new Response('page', { headers: { 'content-type': 'text/html' } }),
