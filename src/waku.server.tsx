@@ -9,7 +9,8 @@ import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
 import { createFlagsApp } from './server/flags/flags-app';
-import { closeDatabase, databaseIsUp } from './server/db';
+import { closeDatabase, databaseIsUp, getDatabase } from './server/db';
+import { generationCache, type GenerationCache } from './server/db/generations';
 import { services, stopServices } from './server/services/container';
 import { ServiceError } from './server/services/errors';
 import { siteOriginOf } from './server/http/forms';
@@ -64,6 +65,15 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
+// The sitemap is rebuilt when public pages change: the 'public-pages' generation, which the writers of
+// offers, salary contributions, profiles and companies bump (it stays 0 until then: every 10 minutes).
+let publicPagesCache: Promise<GenerationCache<number>> | undefined;
+let publicPagesLoads = 0;
+const publicPages = () =>
+  (publicPagesCache ??= getDatabase().then(({ db }) =>
+    generationCache(db, 'public-pages', async () => ++publicPagesLoads, { checkEveryMs: 2000 }),
+  ));
+
 const { app } = createHttpApp({
   loadUser,
   routes: registry,
@@ -72,9 +82,10 @@ const { app } = createHttpApp({
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({
     ...(await (await services.salaries()).pagesWithData()),
-    offer: await (await services.applications()).sitemapOffers(),
-    company: await (await services.jobs()).sitemapCompanies(),
+    offer: (await (await services.applications()).sitemapOffers()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
+    company: (await (await services.jobs()).sitemapCompanies()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
   }),
+  sitemapVersion: () => publicPages().then((g) => g.get()),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),
