@@ -69,6 +69,23 @@ test('security and caching headers', async ({ request }) => {
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);
   const sitemap = await request.get('/sitemap.xml');
-  expect(await sitemap.text()).toContain('/en/tools/salary/calculator');
+  expect(await sitemap.text()).toContain('/sitemaps/pages.xml</loc>');
+  const pages = await request.get('/sitemaps/pages.xml', { headers: { 'accept-encoding': 'gzip' } });
+  expect(await pages.text()).toContain('/en/tools/salary/calculator');
+  const tag = pages.headers()['etag']!;
+  expect(tag).toMatch(/-gz"$/);
+  const again = await request.get('/sitemaps/pages.xml', { headers: { 'accept-encoding': 'gzip', 'if-none-match': tag } });
+  expect(again.status()).toBe(304);
   expect((await request.get('/robots.txt')).ok()).toBe(true);
+  // A built asset, precompressed: its own tag per encoding, 304 when the browser has it.
+  const asset = /\/assets\/[^"']+\.js/.exec(await page.text())?.[0];
+  expect(asset).toBeTruthy();
+  for (const encoding of ['br', 'identity']) {
+    const first = await request.get(asset!, { headers: { 'accept-encoding': encoding } });
+    expect(first.headers()['etag']).toBeTruthy();
+    expect(first.headers()['vary']).toContain('Accept-Encoding');
+    const cached = await request.get(asset!, { headers: { 'accept-encoding': encoding, 'if-none-match': first.headers()['etag']! } });
+    expect(cached.status()).toBe(304);
+    expect(cached.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
 });

@@ -72,8 +72,8 @@ const { app } = createHttpApp({
   uploadsDir: config.UPLOADS_DIR,
   sitemapData: async () => ({
     ...(await (await services.salaries()).pagesWithData()),
-    offer: await (await services.applications()).sitemapOffers(),
-    company: await (await services.jobs()).sitemapCompanies(),
+    offer: (await (await services.applications()).sitemapOffers()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
+    company: (await (await services.jobs()).sitemapCompanies()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
   }),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),

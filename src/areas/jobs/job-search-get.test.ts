@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseConfig } from '../../server/config';
 import type { JobCard, JobSearchInput, JobSearchService } from '../../server/services/job-search-service';
 import { createHttpApp } from '../../server/http/app';
@@ -38,7 +39,6 @@ function setup() {
     jobs: async () => jobs,
     siteUrl: 'https://tandem.example',
     brand: 'Tandem',
-    now: () => new Date('2026-11-22T10:00:00Z'),
   });
   const { app } = createHttpApp({
     inner: () => new Response('page', { headers: { 'content-type': 'text/html' } }),
@@ -98,6 +98,26 @@ describe('job search URLs in the HTTP layer', () => {
     expect(xml).toContain('<pubDate>Fri, 20 Nov 2026 00:00:00 GMT</pubDate>');
     expect(xml).toContain('<category>React</category>');
     expect(xml).not.toMatch(/<R&D>|Acme & Co/);
+  });
+
+  it('sends the feed compressed with Vary and an ETag, and 304 while the results stay the same', async () => {
+    const { app } = setup();
+    const url = '/trabajos/react?format=rss';
+    const plain = await app.request(url);
+    const text = await plain.text();
+    expect(text).toContain('<lastBuildDate>Fri, 20 Nov 2026 00:00:00 GMT</lastBuildDate>');
+    const br = await app.request(url, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+    const gz = await app.request(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    const not = await app.request(url, { headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! } });
+    expect(not.status).toBe(304);
+    expect(not.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(not.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await not.text()).toBe('');
+    expect((await app.request(url, { headers: { 'if-none-match': plain.headers.get('etag')! } })).status).toBe(304);
   });
 
   it('answers HEAD without a body', async () => {

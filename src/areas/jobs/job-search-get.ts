@@ -6,6 +6,7 @@ import { jobsHref } from './job-search-url';
 import { searchTitle } from './job-text';
 import { isValidRoute } from '../../routes';
 import { buildJobsFeed } from './jobs-feed';
+import { encodedBodyCache } from '../../server/http/encoded-body';
 import type { JobSearchService } from '../../server/services/job-search-service';
 import type { RouteGet } from '../../server/http/app';
 
@@ -25,8 +26,12 @@ function cleanSearch(url: URL): string {
   return out ? `?${out}` : '';
 }
 
-export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>; siteUrl: string; brand: string; now?: () => Date }) {
-  const get: RouteGet = async ({ match, url, rsc }) => {
+const RSS = { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' };
+
+export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>; siteUrl: string; brand: string }) {
+  // Feed readers poll: the same feed is compressed once, and answered with 304 when they have it.
+  const feeds = encodedBodyCache(128);
+  const get: RouteGet = async ({ match, url, rsc, request }) => {
     const found = isValidRoute(match.id, match.params) ? selectionOf(match.params) : null;
     if (!found) return null;
     const { locale } = match;
@@ -52,12 +57,8 @@ export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>
       title: searchTitle(found.selection, { q: query.q, page: 1 }, locale, t),
       pageUrl: deps.siteUrl + jobsHref(locale, found.selection, page),
       feedUrl: deps.siteUrl + jobsHref(locale, found.selection, { ...page, format: 'rss' }),
-      now: deps.now?.() ?? new Date(),
     });
-    return new Response(body, {
-      status: 200,
-      headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
-    });
+    return feeds(body, RSS).respond(request);
   };
   return get;
 }

@@ -25,10 +25,12 @@ export type FeedInput = {
   /** Absolute URLs of the search page and of this feed. */
   pageUrl: string;
   feedUrl: string;
-  now: Date;
 };
 
-export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUrl, feedUrl, now }: FeedInput): string {
+export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUrl, feedUrl }: FeedInput): string {
+  // The newest offer's date, not the clock: the same results give the same bytes (and ETag) on every poll.
+  const times = result.items.map((o) => o.publishedAt?.getTime() ?? NaN).filter((n) => !Number.isNaN(n));
+  const lastBuild = times.length ? `    <lastBuildDate>${new Date(Math.max(...times)).toUTCString()}</lastBuildDate>` : '';
   const items = result.items.map((o) => {
     const link = siteUrl + href('offer', locale, { slug: o.slug });
     const salary = salaryText(o.salary, locale, t);
@@ -65,7 +67,7 @@ export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUr
     `    <link>${xml(pageUrl)}</link>`,
     `    <description>${xml(t('jobs.rss.description', { brand, title }))}</description>`,
     `    <language>${localeInfo[locale].language}</language>`,
-    `    <lastBuildDate>${now.toUTCString()}</lastBuildDate>`,
+    ...(lastBuild ? [lastBuild] : []),
     `    <atom:link href="${xml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',

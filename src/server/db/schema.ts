@@ -367,3 +367,8 @@ export interface DB {
 
 /** A timestamp column as a Date, whichever database it came from. */
 export const toDate = (v: Date | string | null | undefined): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
+/** The latest of some timestamp columns (null when none is set or valid). */
+export function latestDate(...values: (Date | string | null | undefined)[]): Date | null {
+  const times = values.map((v) => toDate(v)?.getTime() ?? NaN).filter((t) => !Number.isNaN(t));
+  return times.length ? new Date(Math.max(...times)) : null;
+}

@@ -1,19 +1,17 @@
 import 'server-only';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { Hono, type Context } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../../i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../i18n/locales';
 import { negotiateLocale } from '../../i18n/negotiate';
-import { messagesOf } from '../../i18n/translate';
 import { trailingSlashRedirect } from './trailing-slash';
 import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../routes';
 import { pagePathFromPathname } from './page-path';
 import { registerSessionApi } from './session-api';
 import type { Viewer } from '../viewer';
 import type { ServerConfig } from '../config';
-import { buildRobots, buildSitemap, type DataParams } from '../seo/sitemap';
+import type { SitemapData } from '../seo/sitemap';
+import { registerSitemapRoutes } from '../seo/sitemap-routes';
+import { registerPublicFiles, staticFiles } from './public-files';
 import { PageCache } from './page-cache';
 import { createPageRenderer, isBackendPath, isRscPath, PRIVATE, type InnerFetch, type RequestState } from './render-page';
 import { securityHeaders } from './security-headers';
@@ -60,11 +58,14 @@ export type HttpAppOptions = {
   trustProxy?: TrustProxy;
   /** Where uploaded pictures live (served under /uploads). */
   uploadsDir?: string;
-  /** Parameter sets of the data-driven pages to list in the sitemap. */
-  sitemapData?: () => Promise<DataParams>;
-  /** Changes whenever a write changed what public pages show: the page cache forgets everything then. */
+  /** The data-driven pages to list in the sitemap (with their last change). */
+  sitemapData?: () => Promise<SitemapData>;
+  /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages
+   * and the sitemap is rebuilt (not only every 10 minutes). */
   contentVersion?: () => number | Promise<number>;
 };
+
+const sitemapBuildTime = (build: { timestamp: number }) => (build.timestamp > 0 ? new Date(build.timestamp) : null);
 
 /**
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
@@ -167,67 +168,9 @@ export function createHttpApp({
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);
 
-  // Uploaded pictures: names carry a content hash, so they never change and can be cached for ever.
-  if (uploadsDir) {
-    app.get('/uploads/:kind/:file', async (c) => {
-      const { kind, file } = c.req.param();
-      if (!/^(avatars|logos)$/.test(kind) || !/^[\w-]+\.webp$/.test(file)) return c.text('Not Found', 404);
-      try {
-        const body = await readFile(join(uploadsDir, kind, file));
-        return c.body(body, 200, { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' });
-      } catch {
-        return c.text('Not Found', 404, { 'cache-control': 'no-store' });
-      }
-    });
-  }
-
-  app.get('/_i18n/:locale/messages.json', (c) => {
-    const locale = c.req.param('locale');
-    if (!isLocale(locale)) return c.json({ statusCode: 404, message: `Locale '${locale}' not found.` }, 404);
-    return c.json({ [locale]: messagesOf(locale) }, 200, { 'cache-control': 'public, max-age=86400' });
-  });
-
-  app.get('/builds/latest.json', (c) =>
-    c.json({ id: build.id, timestamp: build.timestamp }, 200, { 'cache-control': 'public, max-age=1' }),
-  );
-  app.get('/builds/meta/:file', (c) => {
-    if (c.req.param('file') !== `${build.id}.json`) return c.json({ statusCode: 404, message: 'Unknown build' }, 404);
-    return c.json({ id: build.id, timestamp: build.timestamp, prerendered: [] }, 200, {
-      'cache-control': 'public, max-age=31536000, immutable',
-    });
-  });
-
-  if (publicKeys)
-    app.get('/.well-known/jwks.json', (c) =>
-      c.json(publicKeys(), 200, {
-        'cache-control': 'public, max-age=3600',
-        'access-control-allow-origin': '*',
-        'content-type': 'application/jwk-set+json',
-      }),
-    );
-  app.get('/robots.txt', (c) => c.text(buildRobots(config.SITE_URL), 200, { 'cache-control': 'public, max-age=3600' }));
-  // The sitemap lists data-driven pages only when they have data; rebuilt at most every 10 minutes.
-  let sitemap: { xml: string; at: number } | null = null;
-  app.get('/sitemap.xml', async (c) => {
-    if (!sitemap || Date.now() - sitemap.at > 600_000) {
-      const data = sitemapData ? await sitemapData().catch((err) => (console.error('[sitemap] data unavailable', err), {})) : {};
-      sitemap = { xml: buildSitemap(config.SITE_URL, data), at: Date.now() };
-    }
-    return c.body(sitemap.xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
-  });
-
-  if (prod) {
-    // Only file-like paths can be static files: page paths skip the file-system lookup.
-    const fileLike = /\.[a-z0-9]+$/i;
-    const statics = serveStatic({
-      root: staticRoot,
-      precompressed: true,
-      onFound: (path, c) => {
-        c.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-    app.use((c, next) => (fileLike.test(c.req.path) ? statics(c, next) : next()));
-  }
+  registerPublicFiles(app, { build, publicKeys, uploadsDir });
+  registerSitemapRoutes(app, { siteUrl: config.SITE_URL, data: sitemapData, version: contentVersion, buildTime: sitemapBuildTime(build) });
+  if (prod) app.use(staticFiles(staticRoot));
 
   // First visit to '/': cookie, then the browser's languages, then es; English gets a 302 to /en.
   app.on(['GET', 'HEAD'], '/', async (c, next) => {

@@ -7,11 +7,23 @@ import { createHttpApp, type RouteHandlers } from './app';
 // Public pages are one HTML for every visitor, signed in or not (decision 002): the page cache serves
 // signed-in visitors too, the session is never loaded for them, and the islands ask /api/session after load.
 const config = parseConfig({ PAGE_CACHE_TTL_MS: '60000' });
-const ana = { id: 7, name: 'Ana', last_name: 'Díaz', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' };
+const ana = {
+  id: 7,
+  name: 'Ana',
+  last_name: 'Díaz',
+  email: 'a@b.co',
+  profile_picture_path: null,
+  profile_slug: 'ana',
+  user_status: 'active',
+};
 const anaOnly: UserLoader = async (token) => (token === 'good' ? ana : 'invalid');
 const SIGNED_IN = { cookie: 'tandem_token=good; tandem_type=match; tandem_signed_in=match' };
 
-function setup({ loadUser = vi.fn(anaOnly), version = () => 0, routes = {} as RouteHandlers } = {}) {
+function setup({
+  loadUser = vi.fn(anaOnly),
+  version = (): number => 0,
+  routes = {},
+}: { loadUser?: UserLoader; version?: () => number; routes?: RouteHandlers } = {}) {
   let renders = 0;
   const inner = async (req: Request) => {
     renders++;

@@ -119,16 +119,15 @@ export function candidateProfile(db: Q, userId: number) {
     .executeTakeFirst();
 }
 
-/** Slugs of the open offers that are real (not demo), newest first: the sitemap's offer pages. */
-export async function openOfferSlugs(db: Q, now: Date, limit = 20_000): Promise<string[]> {
-  const rows = await db
+/** The open offers that are real (not demo), newest first, with their last edit: the sitemap's offer pages. */
+export async function openOfferSlugs(db: Q, now: Date, limit = 20_000) {
+  return db
     .selectFrom('offers')
-    .select('slug')
+    .select(['slug', 'published_at', 'updated_at'])
     .where('status', '=', 'published')
     .where('is_demo', '=', 0)
     .where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>', now)]))
     .orderBy('published_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.slug);
 }

@@ -92,6 +92,8 @@ describe.each(testDatabases)('applications on %s', (_name, open) => {
       status: 'sent',
       offer: { slug: 'backend-acme', title: 'Backend Developer', company: 'Acme', state: 'open' },
     });
-    expect((await svc.sitemapOffers()).map((o) => o.slug)).toEqual(['backend-acme']);
+    const offers = await svc.sitemapOffers();
+    expect(offers.map((o) => o.slug)).toEqual(['backend-acme']);
+    expect(offers[0]!.lastmod).toBeInstanceOf(Date);
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isCountry, isRole, type CountryId, type RoleId } from '../../domain/catalog';
 import type { Database } from '../db/client';
-import { toDate } from '../db/schema';
+import { latestDate, toDate } from '../db/schema';
 import {
   applicationOf,
   applicationsOfCandidate,
@@ -173,8 +173,8 @@ export function createApplicationService(database: Database, now: () => Date = (
     },
 
     /** The offer pages search engines should know about (open, real offers). */
-    async sitemapOffers(): Promise<{ slug: string }[]> {
-      return (await openOfferSlugs(db, now())).map((slug) => ({ slug }));
+    async sitemapOffers(): Promise<{ slug: string; lastmod: Date | null }[]> {
+      return (await openOfferSlugs(db, now())).map((r) => ({ slug: r.slug, lastmod: latestDate(r.updated_at, r.published_at) }));
     },
 
     /** A candidate's applications, newest change first, with the offer's own state. */

@@ -284,7 +284,10 @@ describe.each(testDatabases)('job search on %s', (_name, open) => {
     expect(page!.offers.items.every((o) => o.company.slug === 'pacifico-data')).toBe(true);
     expect(page!.offers.items.map((o) => o.slug)).not.toContain('ux');
     expect(await svc.company('no-existe')).toBeNull();
-    expect(await svc.sitemapCompanies()).toEqual([{ slug: 'andes-labs' }, { slug: 'pacifico-data' }]);
+    const listed = await svc.sitemapCompanies();
+    expect(listed.map((c) => c.slug)).toEqual(['andes-labs', 'pacifico-data']);
+    // The last change: the newest open offer's edit (or the company's creation, if later).
+    expect(listed.every((c) => c.lastmod instanceof Date && !Number.isNaN(c.lastmod.getTime()))).toBe(true);
     const demo = await t.db
       .insertInto('companies')
       .values({ name: 'Demo SA', slug: 'demo-sa', is_demo: 1 })

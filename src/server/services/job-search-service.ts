@@ -2,7 +2,7 @@ import 'server-only';
 import { countries } from '../../domain/catalog';
 import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import type { Database } from '../db/client';
-import { toDate } from '../db/schema';
+import { latestDate, toDate } from '../db/schema';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from '../repositories/offers';
 
 // The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
@@ -150,12 +150,24 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       };
     },
 
-    /** The pages of real companies with open offers, for the sitemap (demo companies are noindex). */
-    async sitemapCompanies(): Promise<{ slug: string }[]> {
+    /**
+     * The pages of real companies with open offers, for the sitemap (demo companies are noindex), each with
+     * its last change: its newest open offer's edit, or the company's creation if later.
+     */
+    async sitemapCompanies(): Promise<{ slug: string; lastmod: Date | null }[]> {
       const now = clock();
       const rows = await database.db
         .selectFrom('companies as c')
-        .select('c.slug')
+        .select(['c.slug', 'c.created_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('offers as o')
+            .select((o) => o.fn.max('o.updated_at').as('m'))
+            .whereRef('o.company_id', '=', 'c.id')
+            .where('o.status', '=', 'published')
+            .where((w) => w.or([w('o.valid_through', 'is', null), w('o.valid_through', '>', now)]))
+            .as('latest'),
+        )
         .where('c.is_demo', '=', 0)
         .where((eb) =>
           eb.exists(
@@ -170,7 +182,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         .orderBy('c.slug')
         .limit(20_000)
         .execute();
-      return rows.map((r) => ({ slug: r.slug }));
+      return rows.map((r) => ({ slug: r.slug, lastmod: latestDate(r.created_at, r.latest) }));
     },
 
     /**

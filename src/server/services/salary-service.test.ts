@@ -119,12 +119,18 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
   });
 
   it('lists the salary pages that have enough data, for the sitemap', async () => {
-    const pages = await svc.pagesWithData();
+    const withData = await svc.pagesWithData();
+    const pages = Object.fromEntries(Object.entries(withData).map(([id, list]) => [id, list.map((p) => p.params)])) as Record<
+      keyof typeof withData,
+      Record<string, string>[]
+    >;
     expect(pages.toolsCountrySalary.map((p) => p.country).sort()).toEqual(['chile', 'peru']);
     expect(pages.toolsCountryRole).toContainEqual({ country: 'peru', rol: 'backend' });
     expect(pages.toolsCountryDeveloper).toContainEqual({ country: 'chile', developer: 'frontend' });
     expect(pages.toolsDeveloper.map((p) => p.developer).sort()).toEqual(['backend', 'frontend']);
     expect(pages.toolsSkill.map((p) => p.skill).sort()).toEqual(['docker', 'go']);
+    // Each page's last change is the collection date of its newest report.
+    expect(withData.toolsCountryRole.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.lastmod ?? ''))).toBe(true);
   });
 
   it('lists each role of a country, best paid first', async () => {

@@ -279,7 +279,10 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
       return { usd, local, basis, fallbacks, effects };
     },
 
-    /** The salary pages that have enough data, as route parameters (for the sitemap). */
+    /**
+     * The salary pages that have enough data, as route parameters (for the sitemap), each with its last
+     * change: the collection date (YYYY-MM-DD) of the newest report behind its figures.
+     */
     async pagesWithData(): Promise<
       Record<
         | 'toolsCountry'
@@ -289,29 +292,43 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
         | 'toolsDeveloper'
         | 'toolsSkill'
         | 'toolsCountrySkill',
-        Record<string, string>[]
+        { params: Record<string, string>; lastmod: string | null }[]
       >
     > {
       const rows = await db
         .selectFrom('salary_aggregates')
-        .select(['country', 'role', 'skill'])
+        .select(['country', 'role', 'skill', 'collected_to'])
         .where('n', '>=', MIN_REPORTS)
         .where('seniority', 'is', null)
         .where('modality', 'is', null)
         .where('english', 'is', null)
         .where('area', 'is', null)
         .execute();
-      const pick = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f);
-      const countriesOnly = pick((r) => !!r.country && !r.role && !r.skill).map((r) => ({ country: r.country! }));
-      const countryRole = pick((r) => !!r.country && !!r.role && !r.skill);
+      type Row = (typeof rows)[number];
+      const pages = (f: (r: Row) => boolean, params: (r: Row) => Record<string, string>) =>
+        rows.filter(f).map((r) => ({ params: params(r), lastmod: r.collected_to }));
+      const countriesOnly = pages(
+        (r) => !!r.country && !r.role && !r.skill,
+        (r) => ({ country: r.country! }),
+      );
+      const countryRole = (r: Row) => !!r.country && !!r.role && !r.skill;
       return {
         toolsCountry: countriesOnly,
         toolsCountrySalary: countriesOnly,
-        toolsCountryRole: countryRole.map((r) => ({ country: r.country!, rol: r.role! })),
-        toolsCountryDeveloper: countryRole.map((r) => ({ country: r.country!, developer: r.role! })),
-        toolsDeveloper: pick((r) => !r.country && !!r.role && !r.skill).map((r) => ({ developer: r.role! })),
-        toolsSkill: pick((r) => !r.country && !r.role && !!r.skill).map((r) => ({ skill: r.skill! })),
-        toolsCountrySkill: pick((r) => !!r.country && !r.role && !!r.skill).map((r) => ({ country: r.country!, skill: r.skill! })),
+        toolsCountryRole: pages(countryRole, (r) => ({ country: r.country!, rol: r.role! })),
+        toolsCountryDeveloper: pages(countryRole, (r) => ({ country: r.country!, developer: r.role! })),
+        toolsDeveloper: pages(
+          (r) => !r.country && !!r.role && !r.skill,
+          (r) => ({ developer: r.role! }),
+        ),
+        toolsSkill: pages(
+          (r) => !r.country && !r.role && !!r.skill,
+          (r) => ({ skill: r.skill! }),
+        ),
+        toolsCountrySkill: pages(
+          (r) => !!r.country && !r.role && !!r.skill,
+          (r) => ({ country: r.country!, skill: r.skill! }),
+        ),
       };
     },
 

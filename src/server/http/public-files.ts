@@ -1,0 +1,115 @@
+import 'server-only';
+import { readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { isLocale, type Locale } from '../../i18n/locales';
+import { messagesOf } from '../../i18n/translate';
+import { encodedBody, type EncodedBody } from './encoded-body';
+import { conditional, isNotModified, notModified } from './etag';
+import { isCompressible } from './compress';
+
+// Public GETs answered from memory or disk, each with an ETag and a 304 for `If-None-Match`: the message
+// tables, the build descriptors, the certificate keys (JWKS), the uploaded pictures and the built static files.
+
+export type PublicFilesOptions = {
+  build: { id: string; timestamp: number };
+  publicKeys?: () => { keys: object[] };
+  uploadsDir?: string;
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const json = (value: unknown) => JSON.stringify(value);
+
+export function registerPublicFiles(app: Hono, { build, publicKeys, uploadsDir }: PublicFilesOptions): void {
+  // Uploaded pictures: names carry a content hash, so they never change and the name is their tag.
+  if (uploadsDir) {
+    app.get('/uploads/:kind/:file', async (c) => {
+      const { kind, file } = c.req.param();
+      if (!/^(avatars|logos)$/.test(kind) || !/^[\w-]+\.webp$/.test(file)) return c.text('Not Found', 404);
+      const path = join(uploadsDir, kind, file);
+      const headers = { 'content-type': 'image/webp', 'cache-control': IMMUTABLE, etag: `"${file.slice(0, -'.webp'.length)}"` };
+      try {
+        if (isNotModified(c.req.header('if-none-match'), headers.etag)) {
+          await stat(path);
+          return notModified(headers);
+        }
+        return conditional(c.req.raw, await readFile(path), headers, headers.etag);
+      } catch {
+        return c.text('Not Found', 404, { 'cache-control': 'no-store' });
+      }
+    });
+  }
+
+  // The message tables: built and compressed once per locale.
+  const messages = new Map<Locale, EncodedBody>();
+  app.get('/_i18n/:locale/messages.json', (c) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return c.json({ statusCode: 404, message: `Locale '${locale}' not found.` }, 404);
+    let body = messages.get(locale);
+    if (!body) {
+      body = encodedBody(json({ [locale]: messagesOf(locale) }), {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=86400',
+      });
+      messages.set(locale, body);
+    }
+    return body.respond(c.req.raw);
+  });
+
+  const latest = json({ id: build.id, timestamp: build.timestamp });
+  app.get('/builds/latest.json', (c) =>
+    conditional(c.req.raw, latest, { 'content-type': 'application/json', 'cache-control': 'public, max-age=1' }),
+  );
+  const meta = json({ id: build.id, timestamp: build.timestamp, prerendered: [] });
+  app.get('/builds/meta/:file', (c) => {
+    if (c.req.param('file') !== `${build.id}.json`) return c.json({ statusCode: 404, message: 'Unknown build' }, 404);
+    return conditional(c.req.raw, meta, { 'content-type': 'application/json', 'cache-control': IMMUTABLE });
+  });
+
+  if (publicKeys)
+    app.get('/.well-known/jwks.json', (c) =>
+      conditional(c.req.raw, json(publicKeys()), {
+        'cache-control': 'public, max-age=3600',
+        'access-control-allow-origin': '*',
+        'content-type': 'application/jwk-set+json',
+      }),
+    );
+}
+
+/**
+ * The built static files (dist/public), precompressed variants included, for file-like paths only (page
+ * paths skip the file-system lookup). Each answer carries an ETag from the served file's size and mtime,
+ * with the encoding in it (the .br file is another representation), and `If-None-Match` gets a 304.
+ */
+export function staticFiles(root: string): MiddlewareHandler {
+  const fileLike = /\.[a-z0-9]+$/i;
+  const served = new WeakMap<Request, string>();
+  const statics = serveStatic({
+    root,
+    precompressed: true,
+    onFound: (path, c) => void served.set(c.req.raw, path),
+  });
+  return async (c, next) => {
+    if (!fileLike.test(c.req.path)) return next();
+    const res = await statics(c, next);
+    const path = served.get(c.req.raw);
+    if (!(res instanceof Response) || !path) return res;
+    const s = res.status === 200 ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    if (!s) return res;
+    const encoding = /\.(br|gz|zst)$/.exec(path)?.[1];
+    const etag = `"${s.size.toString(36)}-${Math.floor(s.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+    const headers = new Headers(res.headers);
+    headers.set('etag', etag);
+    headers.set('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+    // Every compressible file may come in another encoding: caches must key on Accept-Encoding.
+    if (!encoding && isCompressible(headers.get('content-type')) && !/accept-encoding/i.test(headers.get('vary') ?? ''))
+      headers.append('vary', 'Accept-Encoding');
+    if (isNotModified(c.req.header('if-none-match'), etag)) {
+      void res.body?.cancel().catch(() => {});
+      return (c.res = notModified(headers));
+    }
+    return (c.res = new Response(res.body, { status: res.status, headers }));
+  };
+}
