@@ -28,14 +28,14 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import { answer } from '../../server/render/page-answer';
 import type { OfferView } from '../../server/services/application-service';
-import { PIPELINE } from '../../server/services/hiring-service';
 import { services } from '../../server/services/container';
 import { ServiceError } from '../../server/services/errors';
 import type { Viewer } from '../../server/viewer';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { translateIn, type T } from '../../i18n/translate';
+import { type T } from '../../i18n/translate';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
-import { ApplyBarGate, OfferViewerBox, type AppliedLabels } from './offer-viewer';
+import { OfferViewer } from './offer-viewer';
+import { ApplyBox, appliedLabels, SharedApplyBox } from './apply-box';
 
 // The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
@@ -74,110 +74,6 @@ function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
         </span>
       )}
     </>
-  );
-}
-
-/** The labels the offer's viewer island fills in for a visitor who has applied. */
-function appliedLabels(t: T, locale: Locale): AppliedLabels {
-  const statuses = Object.fromEntries(PIPELINE.map((k) => [k, translateIn(t, 'application.status', k)]));
-  return {
-    applied: t('offer.applied', { date: '{{date}}' }),
-    status: t('offer.status'),
-    statuses,
-    seeApplications: t('offer.seeApplications'),
-    seeApplicationsHref: href('matchPlatform', locale),
-    ownOffer: t('offer.ownOffer'),
-  };
-}
-
-/**
- * The apply card of the page everyone gets (decision 002): each kind of visitor's box, the one the head
- * script's hint names shown by CSS, and the island that puts a signed-in visitor's own state in place.
- * Without JavaScript a signed-in candidate still applies with the form under <noscript>.
- */
-function SharedApplyBox({ p, o }: { p: PageProps; o: OfferView }) {
-  const { t, locale } = p;
-  const here = href('offer', locale, { slug: o.slug });
-  if (o.state !== 'open') return <ApplyBox p={p} o={o} type="anonymous" />;
-  return (
-    <>
-      <div className="when-guest">
-        <ApplyBox p={p} o={o} type="anonymous" />
-        <noscript>
-          <form method="post" action={here} className="apply-noscript">
-            <p className="muted">{t('offer.applySignedIn')}</p>
-            <button type="submit" className="btn btn-outline-primary btn-md">
-              {t('offer.apply')}
-            </button>
-          </form>
-        </noscript>
-      </div>
-      <div className="when-member">
-        <OfferViewerBox path={here} locale={locale} labels={appliedLabels(t, locale)}>
-          <div className="when-match">
-            <ApplyBox p={p} o={o} type="match" />
-          </div>
-          <div className="when-hire">
-            <ApplyBox p={p} o={o} type="hire" />
-          </div>
-        </OfferViewerBox>
-      </div>
-    </>
-  );
-}
-
-/** Apply in one step: a form for candidates, sign-up or sign-in for visitors, a note for companies. */
-function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'anonymous' | 'match' | 'hire' }) {
-  const { t, locale } = p;
-  const here = href('offer', locale, { slug: o.slug });
-  const state = p.form;
-  if (o.state !== 'open') return <p className="notice">{t('offer.notOpen')}</p>;
-  if (o.application) {
-    return (
-      <div className="alert alert-success" role="status" data-testid="application-status">
-        {state?.message && <p>{state.message}</p>}
-        <p>{t('offer.applied', { date: o.application.createdAt ? formatDate(o.application.createdAt, locale) : '' })}</p>
-        <p>
-          {t('offer.status')}: <strong>{translateIn(t, 'application.status', o.application.status)}</strong> ·{' '}
-          <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
-        </p>
-      </div>
-    );
-  }
-  if (type === 'hire') return <p className="notice">{o.own ? t('offer.ownOffer') : t('offer.companiesCannotApply')}</p>;
-  if (type === 'anonymous') {
-    const back = new URLSearchParams({ redirect: here });
-    return (
-      <div className="apply-box">
-        <p>{t('offer.signInToApply')}</p>
-        <div className="actions">
-          <Link
-            className="btn btn-primary btn-lg"
-            to={`${href('signUp', locale)}?${new URLSearchParams({ origin: 'public-offer', redirect: here })}`}
-          >
-            {t('offer.signUpToApply')}
-          </Link>
-          <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${back}`}>
-            {t('offer.signIn')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="apply-box">
-      <form id="apply-form" method="post" action={here} className="form">
-        {state?.message && (
-          <div className="form-summary" role="alert">
-            <p className="form-summary-title">{state.message}</p>
-          </div>
-        )}
-        <button type="submit" className="btn btn-primary btn-lg">
-          {t('offer.apply')}
-        </button>
-      </form>
-      <p className="muted">{t('offer.applyHint')}</p>
-    </div>
   );
 }
 
@@ -223,6 +119,8 @@ export const OfferPage: Page = async (p) => {
   const gone = o.state === 'closed' || o.state === 'expired';
   // Rendered once for every visitor: what depends on who is signed in comes from the islands.
   const shared = !p.session.loggedIn && !p.form;
+  // Where a successful application lands (its URL is its own cached page): says so, with or without JavaScript.
+  const justApplied = new URLSearchParams(p.query).get('applied') === '1';
   const applyBar = (
     <div className="apply-bar" data-testid="apply-bar">
       <p className="apply-bar-salary">
@@ -242,6 +140,11 @@ export const OfferPage: Page = async (p) => {
         <Link to={href('jobs', locale)}>{t('routes.jobs.title')}</Link> ›{' '}
         <Link to={href('countryJobs', locale, { country: o.country, filters: [] })}>{labelOf(countries, o.country, locale)}</Link>
       </nav>
+      {justApplied && (
+        <div className="alert alert-success section-gap" role="status" data-testid="applied-notice">
+          {t('offer.sent')} <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
+        </div>
+      )}
       {o.state !== 'open' && (
         <div className="alert alert-info section-gap" role="status" data-testid="offer-state">
           {t(`offer.state.${o.state}`)}
@@ -375,7 +278,9 @@ export const OfferPage: Page = async (p) => {
       {o.state === 'open' &&
         (shared ? (
           <div className="when-not-hire">
-            <ApplyBarGate path={href('offer', locale, { slug: o.slug })}>{applyBar}</ApplyBarGate>
+            <OfferViewer part="bar" path={href('offer', locale, { slug: o.slug })} locale={locale} labels={appliedLabels(t, locale)}>
+              {applyBar}
+            </OfferViewer>
           </div>
         ) : (
           !o.application && p.session.type !== 'hire' && applyBar

@@ -12,13 +12,17 @@ export function Enhanced<P extends object>({
   load,
   props,
   children,
+  when,
 }: {
   load: () => Promise<EnhancedChunk<P>>;
   props: P;
   children: ReactNode;
+  /** Load only when this holds in the browser (e.g. someone is signed in). */
+  when?: () => boolean;
 }) {
-  const [loaded, setLoaded] = useState<{ C: ComponentType<P>; extra?: object } | null>(null);
+  const [loaded, setLoaded] = useState<{ C: ComponentType<P & { children?: ReactNode }>; extra?: object } | null>(null);
   useEffect(() => {
+    if (when && !when()) return;
     let live = true;
     load()
       .then((m) => live && setLoaded({ C: m.default, extra: m.capture?.(props) }))
@@ -29,7 +33,14 @@ export function Enhanced<P extends object>({
     // Loaded once, with the props of the first render: the server-rendered HTML is what gets replaced.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return loaded ? <loaded.C {...props} {...loaded.extra} /> : children;
+  // The server-rendered children go along: an enhanced part may keep showing them.
+  return loaded ? (
+    <loaded.C {...props} {...loaded.extra}>
+      {children}
+    </loaded.C>
+  ) : (
+    children
+  );
 }
 
 // The layout's own enhanced parts, chosen by name so that server components can ask for them.

@@ -2,7 +2,6 @@
 import { useEffect } from 'react';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../../domain/consent';
 import type { IntegrationsConfig } from '../../domain/public-config';
-import { fetchSession } from '../../client/session-sync';
 import type { SessionUser } from '../../state/session';
 
 // The client integrations (analytics, monitoring; decision 023). The consent banner is server HTML
@@ -15,9 +14,10 @@ export function Integrations({ config, user, known }: { config: IntegrationsConf
     if (!consent || !(consent.analytics || consent.monitoring)) return;
     // On a page rendered once for everyone, who is signed in is asked for first (one request, shared).
     const start = () =>
-      void Promise.all([import('../../client/integrations/start'), known ? user : fetchSession().then((s) => s?.user ?? null)]).then(
-        ([m, who]) => m.startIntegrations(config, consent, who),
-      );
+      void Promise.all([
+        import('../../client/integrations/start'),
+        known ? user : import('../../client/session-sync').then((m) => m.fetchSession()).then((s) => s?.user ?? null),
+      ]).then(([m, who]) => m.startIntegrations(config, consent, who));
     if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
     else setTimeout(start, 1);
     // Once per page load: a consent change posts the form and loads the page again.

@@ -2,7 +2,6 @@
 import { Provider, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, type ReactNode } from 'react';
-import { fetchSession } from '../../client/session-sync';
 import { sessionAtom, type Session } from '../../state/session';
 
 // One Jotai store per request and per tab (a module-level store would leak between requests on the
@@ -12,11 +11,13 @@ function Hydrate({ session, children }: { session: Session; children: ReactNode 
   return children;
 }
 
-/** On a page rendered once for everyone (decision 002) the session is asked for after load. */
+/** On a page rendered once for everyone (decision 002) the session is asked for after load, when the head
+ * script's hint says someone is signed in (the asking code is its own chunk: content pages have a JS budget). */
 function SessionSync() {
   const setSession = useSetAtom(sessionAtom);
   useEffect(() => {
-    void fetchSession().then((s) => s && setSession(s));
+    if (!document.documentElement.hasAttribute('data-session')) return;
+    void import('../../client/session-sync').then((m) => m.fetchSession()).then((s) => s && setSession(s));
   }, [setSession]);
   return null;
 }

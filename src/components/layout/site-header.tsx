@@ -4,7 +4,10 @@ import IconLanguages from '~icons/lucide/languages';
 import IconLogIn from '~icons/lucide/log-in';
 import IconMenu from '~icons/lucide/menu';
 import { ColorModeSwitch } from '../islands/color-mode-switch';
-import { PROFILE_SLUG_PLACEHOLDER, SessionLinks, SessionSlot } from '../session/session-slot';
+import { SessionSlot } from '../session/session-slot';
+import { SessionChip } from '../session/session-chip';
+import { MemberLinks } from '../session/member-links';
+import { menuOf, PROFILE_SLUG_PLACEHOLDER } from '../session/session-menu-model';
 import { localeInfo, otherLocale, type Locale } from '../../i18n/locales';
 import { pick, type MessageKey, type T } from '../../i18n/translate';
 import { href, switchLocalePath, type RouteId } from '../../routes';
@@ -68,8 +71,10 @@ function slotProps(t: T, locale: Locale) {
 }
 
 export function SiteHeader(props: ShellProps) {
-  const { locale, t, routeId, brand } = props;
+  const { locale, t, routeId, brand, session } = props;
   const slot = slotProps(t, locale);
+  // Account pages know the session; pages that are one HTML for everyone do not (decision 002).
+  const known = session.loggedIn && session.user ? { user: session.user, menu: menuOf(session, slot.labels, slot.links) } : null;
   const colorLabels = pick(t, { label: 'colorMode.label', system: 'colorMode.system', light: 'colorMode.light', dark: 'colorMode.dark' });
   const links = navItems.map(({ id, key }) => (
     <Link key={id} to={href(id, locale)} aria-current={routeId === id ? 'page' : undefined}>
@@ -89,15 +94,26 @@ export function SiteHeader(props: ShellProps) {
           {/* The island shows the account menu once the session is known (at once on account pages); on pages
               that are one HTML for everyone, the space is kept while the head script's hint says someone is
               signed in, so the bar does not jump. */}
-          <SessionSlot {...slot}>
-            <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile when-guest">
-              <IconLogIn aria-hidden />
-              {t('nav.signIn')}
-            </Link>
-            <span className="session-placeholder when-member" aria-hidden="true" data-testid="session-placeholder">
-              <span className="avatar" />
-              <span className="session-name" />
-            </span>
+          <SessionSlot part="bar" {...slot}>
+            {known ? (
+              <a href={known.menu.links.workspace} className="btn btn-ghost btn-sm" aria-label={known.menu.labels.workspace}>
+                <SessionChip user={known.user} testId="session-menu" />
+              </a>
+            ) : (
+              <>
+                <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile when-guest">
+                  <IconLogIn aria-hidden />
+                  {t('nav.signIn')}
+                </Link>
+                {/* The signed-in chip's size (same classes), so the bar does not move when it arrives. */}
+                <span className="btn btn-ghost btn-sm session-placeholder when-member" aria-hidden="true" data-testid="session-placeholder">
+                  <span className="session-button">
+                    <span className="avatar" />
+                    <span className="session-name" />
+                  </span>
+                </span>
+              </>
+            )}
           </SessionSlot>
         </div>
         <details className="mobile-menu">
@@ -110,11 +126,15 @@ export function SiteHeader(props: ShellProps) {
                 {t(key)}
               </Link>
             ))}
-            <SessionLinks {...slot}>
-              <Link to={href('login', locale)} className="nav-link when-guest">
-                {t('nav.signIn')}
-              </Link>
-            </SessionLinks>
+            <SessionSlot part="menu" {...slot}>
+              {known ? (
+                <MemberLinks user={known.user} menu={known.menu} />
+              ) : (
+                <Link to={href('login', locale)} className="nav-link when-guest">
+                  {t('nav.signIn')}
+                </Link>
+              )}
+            </SessionSlot>
           </nav>
         </details>
       </div>

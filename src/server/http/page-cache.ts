@@ -10,6 +10,8 @@ export type CachedResponse = {
   body: Uint8Array;
   variants: Partial<Record<Encoding, Uint8Array>>;
   expires: number;
+  /** The body's entity tag, computed on first use. */
+  etag?: string;
 };
 
 export class PageCache {

@@ -9,6 +9,7 @@ import type { CookieJar, ResolvedSession } from '../web-session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
 import { compressStream, isCompressible, pickEncoding } from './compress';
+import { etagForEncoding, etagOf, isNotModified } from './etag';
 import type { CachedResponse, PageCache } from './page-cache';
 import { pagePathFromPathname } from './page-path';
 import { isBot, newNonce, securityHeaders } from './security-headers';
@@ -21,7 +22,7 @@ export type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promis
 /** What a request carries, read once however many steps ask: its cookies and the session behind them. */
 export type RequestState = { jar: CookieJar; session: () => Promise<ResolvedSession> };
 
-export const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
+const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
 export const PRIVATE = 'private, no-store';
 export const isRscPath = (pathname: string) => pathname.startsWith('/RSC/');
 export const isBackendPath = (pathname: string) => /^\/(api|cms|flags)(\/|$)/.test(pathname);
@@ -156,8 +157,15 @@ export function createPageRenderer({ inner, config, prod, cache, stateOf, trustP
         headers.set('x-cache', hit ? 'HIT' : 'MISS');
         const compressible = isCompressible(headers.get('content-type'));
         const body = cache.variant(entry, compressible ? encoding : null);
-        if (compressible && body !== entry.body && encoding) headers.set('content-encoding', encoding);
+        const encoded = compressible && body !== entry.body && encoding ? encoding : null;
+        if (encoded) headers.set('content-encoding', encoded);
         if (compressible) headers.append('vary', 'Accept-Encoding');
+        // One tag per cached body (and encoding): a browser or CDN revalidating within the entry's life gets a 304.
+        headers.set('etag', etagForEncoding((entry.etag ??= etagOf(entry.body)), encoded));
+        // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
+        // whose policy lost its nonce would run none of its scripts.
+        if (entry.status === 200 && isNotModified(c.req.header('if-none-match'), headers.get('etag')!))
+          return new Response(null, { status: 304, headers });
         headers.set('content-length', String(body.byteLength));
         return new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
       }

@@ -153,3 +153,23 @@ describe('GET /api/session', () => {
     expect(((await odd.json()) as { result: { page: unknown } }).result.page).toBeNull();
   });
 });
+
+describe('revalidating a cached page', () => {
+  it('tags each cached body per encoding and answers If-None-Match with 304', async () => {
+    const { app } = setup();
+    await app.request('/trabajos');
+    const plain = await app.request('/trabajos');
+    const tag = plain.headers.get('etag')!;
+    expect(tag).toMatch(/^"[\w-]{22}"$/);
+    const again = await app.request('/trabajos', { headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toBe('public, s-maxage=60, stale-while-revalidate=600');
+    // The stored page's nonce stays valid: the 304 carries the same policy as the 200 it revalidates.
+    expect(again.headers.get('content-security-policy')).toBe(plain.headers.get('content-security-policy'));
+    expect(again.headers.get('content-security-policy')).toMatch(/'nonce-/);
+    const other = await app.request('/trabajos', { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+});

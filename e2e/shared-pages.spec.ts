@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { freshEmail, openSessionMenu, signIn } from './fixtures';
+
+// One page for every visitor (issue 17, decision 002): a signed-in visitor gets the cached public page, the
+// header keeps the account area's space until the session island fills it, the offer's apply box shows the
+// visitor's own state, and a write purges the cached pages it changed.
+const PASSWORD = 'una-clave-larga';
+
+async function register(request: APIRequestContext, type: 'match' | 'hire', extra: Record<string, string> = {}) {
+  const email = freshEmail(`shared-${type}`);
+  const res = await request.post(`/api/v3/${type}/register`, {
+    data: { name: 'Sol', last_name: 'Vega', email, password: PASSWORD, origin: 'regular', ...extra },
+  });
+  expect(res.ok()).toBe(true);
+  const token = ((await res.json()) as { result: { access_token: string } }).result.access_token;
+  return { email, token };
+}
+
+test('a signed-in candidate gets the cached search page, with no sign-in link first and their menu in the kept space', async ({
+  page,
+  request,
+}) => {
+  const { email } = await register(request, 'match');
+  await signIn(page, '/ingresar', email, PASSWORD);
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  const path = `/trabajos?q=${Date.now().toString(36)}`;
+  // Filled by an anonymous visitor, then served from the cache to the signed-in one.
+  expect((await request.get(path)).headers()['x-cache']).toBe('MISS');
+  const res = await page.goto(path, { waitUntil: 'domcontentloaded' });
+  expect(res?.headers()['x-cache']).toBe('HIT');
+  expect(res?.headers()['cache-control']).toContain('public');
+  // Before any island ran: the hint hid the sign-in link and kept the account area's space.
+  const header = page.locator('header.site-header');
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'match');
+  await expect(header.locator('.header-actions .when-guest')).toBeHidden();
+  await expect(header.getByTestId('session-placeholder').or(header.getByTestId('session-menu'))).toBeVisible();
+  const heightBefore = (await header.boundingBox())!.height;
+  await openSessionMenu(page);
+  await expect(page.getByRole('menuitem', { name: 'Mi plataforma' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(header.getByTestId('session-placeholder')).toHaveCount(0);
+  expect((await header.boundingBox())!.height).toBe(heightBefore);
+});
+
+test('the offer page is one HTML for all; the candidate applies and sees the status, the bar is gone; the company sees its note', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const company = await register(request, 'hire', { company_name: `Compartida ${Date.now().toString(36)}` });
+  const title = `Backend compartido ${Date.now().toString(36)}`;
+  const created = await request.post('/api/v3/hire/offers', {
+    headers: { authorization: `Bearer ${company.token}` },
+    data: {
+      title,
+      area: 'tech',
+      role: 'backend',
+      seniority: 'senior',
+      english: 'advanced',
+      modality: 'remote-global',
+      country: 'peru',
+      allowed_countries: ['peru'],
+      city: 'Lima',
+      employment_type: 'full-time',
+      skills_required: ['go'],
+      skills_nice: [],
+      salary_min: 12000,
+      salary_max: 16000,
+      currency: 'PEN',
+      period: 'month',
+      description: 'Buscamos una persona backend con Go.',
+      publish: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { slug } = ((await created.json()) as { result: { slug: string } }).result;
+  const offerPath = `/oferta/${slug}`;
+  const anonymous = await request.get(offerPath);
+  expect(anonymous.status()).toBe(200);
+
+  const candidate = await register(request, 'match');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/ingresar', candidate.email, PASSWORD);
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  const res = await page.goto(offerPath);
+  expect(res?.headers()['x-cache']).toBe('HIT');
+  const apply = page.locator('#apply');
+  await expect(apply.getByRole('button', { name: 'Postular ahora' })).toBeVisible();
+  await expect(apply.getByRole('link', { name: 'Crear cuenta y postular' })).toBeHidden();
+  await expect(page.getByTestId('apply-bar')).toBeVisible();
+  await apply.getByRole('button', { name: 'Postular ahora' }).click();
+  await expect(page.getByTestId('applied-notice')).toBeVisible();
+  await expect(page.getByTestId('application-status')).toContainText('Enviada');
+  await expect(page.getByTestId('apply-bar')).toBeHidden();
+  // Coming back later, from the cache: the island still says so.
+  await page.goto(offerPath);
+  await expect(page.getByTestId('application-status')).toContainText('Postulaste el');
+
+  // The company that owns it: its own note, from the same cached HTML.
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const owner = await context.newPage();
+  await signIn(owner, '/ingresar', company.email, PASSWORD, 'hire');
+  await expect(owner).toHaveURL(/\/hire\/site/);
+  const ownerRes = await owner.goto(offerPath);
+  expect(ownerRes?.headers()['x-cache']).toBe('HIT');
+  await expect(owner.locator('#apply')).toContainText('Esta es una oferta de tu empresa');
+  await context.close();
+});
+
+test('a new offer is on the cached search pages within 2 s of publishing', async ({ request }) => {
+  const company = await register(request, 'hire', { company_name: `Purga ${Date.now().toString(36)}` });
+  const word = `Purgatest${Date.now().toString(36)}`;
+  const search = `/trabajos?q=${word}`;
+  expect(await (await request.get(search)).text()).not.toContain(word + ' Go');
+  expect((await request.get(search)).headers()['x-cache']).toBe('HIT');
+  const created = await request.post('/api/v3/hire/offers', {
+    headers: { authorization: `Bearer ${company.token}` },
+    data: {
+      title: `${word} Go`,
+      area: 'tech',
+      role: 'backend',
+      seniority: 'mid',
+      modality: 'remote-local',
+      country: 'chile',
+      employment_type: 'full-time',
+      skills_required: ['go'],
+      skills_nice: [],
+      salary_min: 2000000,
+      salary_max: 2600000,
+      currency: 'CLP',
+      period: 'month',
+      description: 'Una oferta para probar que la búsqueda se actualiza.',
+      publish: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const published = Date.now();
+  await expect.poll(async () => (await request.get(search)).text(), { timeout: 2_000, intervals: [100] }).toContain(`${word} Go`);
+  console.log(`[purge] the new offer was on the search page ${Date.now() - published} ms after publishing`);
+});
+
+test('without JavaScript a signed-in candidate reads the public page as a guest and can still apply', async ({ browser, request }) => {
+  const candidate = await register(request, 'match');
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/ingresar');
+  await page.locator('input[name=type][value=match]').check();
+  await page.fill('#login-form-email', candidate.email);
+  await page.fill('#login-form-password', PASSWORD);
+  await page.locator('#login-form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  await page.goto('/trabajos');
+  const first = page.locator('a[href^="/oferta/"]').first();
+  const href = (await first.getAttribute('href'))!;
+  await page.goto(href);
+  await page.locator('#apply form.apply-noscript button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${href}\\?applied=1$`));
+  await expect(page.getByTestId('applied-notice')).toContainText('Postulación enviada');
+  await context.close();
+});
