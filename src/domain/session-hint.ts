@@ -6,6 +6,5 @@
 export const SESSION_HINT_COOKIE = 'tandem_signed_in';
 export type SessionHint = 'match' | 'hire';
 
-
 /** Run before the first paint, with the colour-mode script. */
 export const SESSION_HINT_SCRIPT = `(function(){try{var m=/(?:^|; )${SESSION_HINT_COOKIE}=(match|hire)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-session',m[1])}catch(e){}})();`;
