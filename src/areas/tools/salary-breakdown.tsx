@@ -2,7 +2,7 @@ import { Link } from 'waku';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { RangeChart } from './range-chart';
-import { SoftLinks } from '../../components/islands/soft-links';
+import { Enhance } from '../../components/islands/enhance';
 import { mergeProvenance, Provenance, SourceList, type ProvenanceStats } from './salary-provenance';
 import { salaryRowsMarkup, type MarkupRow } from './table-markup';
 
@@ -38,7 +38,11 @@ export function SalaryBreakdown({
   return (
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      {rows.some((r) => r.to) && <SoftLinks />}
+      {rows.some((r) => r.to) && (
+        <Enhance kind="soft-links" props={{}}>
+          {null}
+        </Enhance>
+      )}
       {intro && <p className="muted">{intro}</p>}
       {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
       <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} thin={false} />

@@ -8,7 +8,17 @@ import { percentDiff, salaryRowsMarkup, type MarkupRow } from './table-markup';
 
 // The markup string must be what the rows rendered as React elements before (issue 17), escaping included:
 // the reference below is that JSX, kept here only to compare.
-function Reference({ rows, locale, t, reference }: { rows: MarkupRow[]; locale: Locale; t: T; reference?: { usd: number; label: string } }) {
+function Reference({
+  rows,
+  locale,
+  t,
+  reference,
+}: {
+  rows: MarkupRow[];
+  locale: Locale;
+  t: T;
+  reference?: { usd: number; label: string };
+}) {
   const money = (v: number, currency: string) => formatMoney(Math.round(v), currency, locale);
   return rows.map((r) => {
     const local = r.local && r.local.currency !== 'USD' ? r.local : null;

@@ -7,7 +7,7 @@ import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } fro
 // elements its ~20 nodes per row were the largest share of an uncached salary page's render, each serialised
 // into the RSC payload and rendered again to HTML. The markup is what the elements rendered (without React's
 // text separators); every text and attribute is escaped. Row links are plain anchors, which SoftLinks
-// (src/components/islands/soft-links.tsx) hands to the client router as a Link would.
+// (src/components/islands/soft-links-impl.tsx) hands to the client router as a Link would.
 
 export type MarkupRow = Omit<ProvenanceStats, 'local'> & {
   label: string;

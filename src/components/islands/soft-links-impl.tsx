@@ -2,7 +2,8 @@
 import { useEffect } from 'react';
 import { useRouter } from 'waku';
 
-// Client navigation for links written as markup strings (a salary table's rows, issue 17): a plain left
+// Client navigation for links written as markup strings (a salary table's rows, issue 17), loaded after
+// hydration through <Enhance kind="soft-links"> (content pages have a JS budget): a plain left
 // click on a same-origin link inside a salary table goes through the router, as a Link's would; modified
 // clicks, other targets and downloads keep the browser's behaviour. One listener per document however many
 // tables mount; the router of the last one mounted is used (they are all the page's router).
@@ -20,7 +21,7 @@ function onClick(e: MouseEvent) {
   void push(url.pathname + url.search + url.hash);
 }
 
-export function SoftLinks() {
+export default function SoftLinks() {
   const router = useRouter();
   useEffect(() => {
     // The href is one of our own pages (the table was built from the route table), not a typed route here.
