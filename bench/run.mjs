@@ -5,8 +5,11 @@
 // Salary tools (issue 5): two salary pages anonymous (page cache) and signed in (rendered every time, the
 // real cost of the aggregate reads), and the calculator result signed in, with the reports loaded.
 // Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
-// loads, render-blocking requests, and the server processes' memory after the load. Not a test: it asserts
-// nothing, it reports figures and the targets next to them.
+// loads, render-blocking requests, and the server processes' memory after the load. Issue 17's figures are
+// summed up at the end: signed-in against anonymous (cached) public pages, a cache hit against the static
+// server, the salary role page rendered uncached (a second server with the page cache off) and the RSS of
+// every process (primary and workers). Not a test: it asserts nothing, it reports figures and the targets
+// next to them.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { configuredContentJs, SDK_CHUNK } from './configured-js.mjs';
+import { issueTargets, processMemory } from './figures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8411);
@@ -26,6 +30,9 @@ const SALARY_PAGES = ['/herramientas/peru/backend', '/herramientas/mexico/salari
 const CALCULATOR_RESULT =
   '/herramientas/salario/calculadora/resultado?country=peru&role=backend&seniority=mid&english=advanced&modality=remote-global&skills=docker,aws';
 const SALARY_TARGET = '>= 300 req/s (salary pages)';
+const UNCACHED_TARGET = '>= 340 req/s at 10 connections';
+const RSS_TARGET_MB = 250;
+const UNCACHED_ROW = `salary ${HEAVY} (uncached: page cache off)`;
 const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
 
@@ -111,7 +118,7 @@ await run(`dynamic ${DYNAMIC} (uncached)`, DYNAMIC, { cookie: 'tandem_token=benc
 
 // Salary tools with the demo data loaded. The signed-in rows are the uncached cost: a session bypasses
 // the page cache, and the calculator result needs one. The demo candidate signs in once through the API.
-const reportsLoaded = await countSalaryReports();
+const reportsLoaded = await countRows('salary_reports');
 const login = await fetch(`${base}/api/v3/match/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -127,6 +134,40 @@ for (const [path, headers] of [[CALCULATOR_RESULT, { cookie: demoCookie }], ...S
 for (const [i, path] of SALARY_PAGES.entries()) {
   await run(`salary ${path} (anonymous, cached)`, path, {}, SALARY_TARGET, { compare: i === 0, targetAll: true });
   await run(`salary ${path} (signed in, uncached)`, path, { cookie: demoCookie }, SALARY_TARGET, { compare: false, targetAll: true });
+}
+// The heavy salary role page rendered on every request whoever asks: a second server with the page cache
+// off (a session may no longer bypass the cache), loaded while the first one is idle.
+{
+  const NOCACHE_PORT = PORT + 4;
+  const noCache = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(NOCACHE_PORT), HOST: '127.0.0.1', NO_BUILD: '1', PAGE_CACHE_TTL_MS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitUp(`http://127.0.0.1:${NOCACHE_PORT}/healthz`);
+    const url = `http://127.0.0.1:${NOCACHE_PORT}${HEAVY}`;
+    await load(url, 10);
+    const r = await load(url, 10);
+    const row = {
+      page: UNCACHED_ROW,
+      conns: 10,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'static req/s': '',
+      ratio: '',
+      errors: r.errors + r.non2xx,
+      target: UNCACHED_TARGET,
+    };
+    results.push(row);
+    console.log(JSON.stringify(row));
+  } finally {
+    try {
+      process.kill(-noCache.pid, 'SIGTERM');
+    } catch {}
+  }
 }
 await run('calculator result (signed in)', CALCULATOR_RESULT, { cookie: demoCookie }, '(information)', { compare: false });
 
@@ -159,11 +200,6 @@ await run(`learning ${COURSE} (signed in, uncached)`, COURSE, { cookie: demoCook
 /** A certificate of the demo world, from the server's database. */
 async function firstCertificateSlug() {
   return String(await queryValue('select slug as v from certifications order by id limit 1'));
-}
-
-/** Salary reports in the server's database (the figures above depend on it). */
-async function countSalaryReports() {
-  return countRows('salary_reports');
 }
 
 /** Rows of a table in the server's database. */
@@ -315,32 +351,17 @@ const head = contentHtml.slice(0, contentHtml.indexOf('</head>'));
 const blockingCss = [...head.matchAll(/<link[^>]*rel="stylesheet"/g)].length;
 const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*\ssrc=/g)].length;
 
-// Memory of every server process (the cluster primary and its workers).
-function tree(pid) {
-  let pids = [pid];
-  try {
-    const kids = execFileSync('pgrep', ['-P', String(pid)])
-      .toString()
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-    for (const k of kids) pids = pids.concat(tree(k));
-  } catch {}
-  return pids;
-}
-const memory = tree(server.pid)
-  .map((pid) => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' ');
-      return { pid, 'rss MB': Math.round(rss / 1024), cmd: cmd.slice(-60) };
-    } catch {
-      return null;
-    }
-  })
-  .filter(Boolean);
+const memory = processMemory(server.pid, RSS_TARGET_MB);
+const targets = issueTargets(results, {
+  pairs: [
+    ...SALARY_PAGES.map((p) => [`salary ${p} (signed in, uncached)`, `salary ${p} (anonymous, cached)`]),
+    ...[JOBS, OFFER].map((p) => [`marketplace ${p} (signed in, uncached)`, `marketplace ${p} (anonymous, cached)`]),
+  ],
+  staticRows: ['home (anonymous, cached)', `salary ${SALARY_PAGES[0]} (anonymous, cached)`],
+  uncachedRow: UNCACHED_ROW,
+  uncachedTarget: UNCACHED_TARGET,
+  memory,
+});
 
 console.log(
   '\nThroughput (autocannon, %ds per run, 2 cores shared with the load generator; %s salary reports, %s offers loaded)',
@@ -366,8 +387,10 @@ console.table([
   { what: 'HTML response compressed', bytes: contentRes.headers.get('content-encoding') ?? 'none' },
   { what: 'render-blocking stylesheets / scripts', bytes: `${blockingCss} / ${blockingJs}`, target: '<= 1 / 0' },
 ]);
-console.log('\nServer memory after load (target < 300 MB per process)');
+console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB)`);
 console.table(memory);
+console.log('\nIssue 17 targets (10 connections)');
+console.table(targets);
 
 staticServer.close();
 stop();

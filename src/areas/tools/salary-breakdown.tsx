@@ -1,28 +1,17 @@
 import { Link } from 'waku';
-import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { RangeChart } from './range-chart';
-import { mergeProvenance, periodYears, Provenance, SourceList, ThinSourceBadge, type ProvenanceStats } from './salary-provenance';
+import { Enhance } from '../../components/islands/enhance';
+import { mergeProvenance, Provenance, SourceList, type ProvenanceStats } from './salary-provenance';
+import { salaryRowsMarkup, type MarkupRow } from './table-markup';
 
 // A block of salary figures: a server-rendered range chart (25th to 75th percentile with the median, on a
 // labelled US$ axis) and the same numbers as a table, which the chart's text alternative points to. On a
 // phone the table scrolls in its own focusable box, which says so.
 // Every figure says its period (gross, monthly), currency and sample size; groups under the floor show
 // "not enough data yet" instead of numbers.
-export type BreakdownRow = Omit<ProvenanceStats, 'local'> & {
-  label: string;
-  to?: string;
-  enough: boolean;
-  usd: { p25: number; p50: number; p75: number };
-  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
-};
-
-/** The difference of a median from a reference median, as people read it: '+12 %', '−8 %'. */
-export const percentDiff = (value: number, reference: number) => {
-  const d = Math.round((value / reference - 1) * 100);
-  return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
-};
+export type BreakdownRow = MarkupRow;
 
 export function SalaryBreakdown({
   id,
@@ -46,10 +35,14 @@ export function SalaryBreakdown({
 }) {
   if (!rows.length) return null;
   const shown = rows.filter((r) => r.enough);
-  const money = (v: number, currency: string) => formatMoney(Math.round(v), currency, locale);
   return (
     <section className="section salary-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
+      {rows.some((r) => r.to) && (
+        <Enhance kind="soft-links" props={{}}>
+          {null}
+        </Enhance>
+      )}
       {intro && <p className="muted">{intro}</p>}
       {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
       <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} thin={false} />
@@ -79,42 +72,8 @@ export function SalaryBreakdown({
               <th scope="col">{t('salary.source')}</th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((r) => {
-              // A country paid in US$ (Ecuador) shows its figures once.
-              const local = r.local && r.local.currency !== 'USD' ? r.local : null;
-              return (
-                <tr key={r.label}>
-                  <th scope="row">{r.to ? <Link to={r.to}>{r.label}</Link> : r.label}</th>
-                  {r.enough ? (
-                    <>
-                      <td>
-                        {local ? <span className="money">{money(local.p50, local.currency)}</span> : null}
-                        <span className={local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
-                      </td>
-                      <td>
-                        {local ? (
-                          <span className="money">{`${money(local.p25, local.currency)} – ${money(local.p75, local.currency)}`}</span>
-                        ) : null}
-                        <span className={local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
-                      </td>
-                    </>
-                  ) : (
-                    <td colSpan={2} className="muted">
-                      {t('salary.notEnough')}
-                    </td>
-                  )}
-                  {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
-                  <td>{formatNumber(r.n, locale)}</td>
-                  <td className="row-source">
-                    <SourceList sources={r.sources} t={t} licences={false} />
-                    {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
-                    {r.enough && <ThinSourceBadge stats={r} t={t} />}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+          {/* One markup string (issue 17): the rows were the largest part of an uncached salary page's render. */}
+          <tbody dangerouslySetInnerHTML={{ __html: salaryRowsMarkup(rows, locale, t, reference) }} />
         </table>
       </div>
     </section>

@@ -15,7 +15,7 @@ export type ProvenanceStats = {
 };
 
 /** Our own sources have names in the reader's language; the surveys keep theirs. */
-function sourceName(s: ProvenanceSource, t: T, short: boolean): string {
+export function sourceName(s: ProvenanceSource, t: T, short: boolean): string {
   if (s.id === 'tandem-demo') return t(short ? 'salary.provenance.demoShort' : 'salary.provenance.demoSource');
   if (s.id === 'tandem-users') return t(short ? 'salary.provenance.userShort' : 'salary.provenance.userSource');
   return short ? s.short : s.name;

@@ -53,6 +53,7 @@ const shared = {
   'menu-keys': () => import('./menu-keys-impl'),
   'file-name': () => import('./file-name-impl'),
   'combo-select': () => import('./combo-select-impl'),
+  'soft-links': () => import('./soft-links-impl'),
 } as const;
 export type EnhanceKind = keyof typeof shared;
 

@@ -1,0 +1,62 @@
+// Issue 17's summary for bench/run.mjs: the memory of every server process and the targets computed from
+// the throughput rows (10 connections).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** A process and its descendants. */
+function tree(pid) {
+  let pids = [pid];
+  try {
+    const kids = execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    for (const k of kids) pids = pids.concat(tree(k));
+  } catch {}
+  return pids;
+}
+
+/** RSS of the cluster primary (`primaryPid`, scripts/start.mjs) and of each of its workers, against `targetMb`. */
+export function processMemory(primaryPid, targetMb) {
+  return tree(primaryPid)
+    .map((pid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const mb = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+        const role = pid === primaryPid ? 'primary' : 'worker';
+        return { pid, role, 'rss MB': mb, target: `< ${targetMb} MB`, met: mb < targetMb ? 'yes' : 'NO' };
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
+}
+
+/**
+ * The issue's figures from the rows: signed-in against anonymous cached pages (`pairs` of row labels), a
+ * cache hit against the static server (`staticRows`, rows measured with `compare`), the uncached row, and RSS.
+ */
+export function issueTargets(results, { pairs, staticRows, uncachedRow, uncachedTarget, memory }) {
+  const at10 = (page) => results.find((r) => r.page === page && r.conns === 10);
+  const out = [];
+  for (const [signedIn, anonymous] of pairs) {
+    const a = at10(signedIn);
+    const b = at10(anonymous);
+    if (a && b)
+      out.push({
+        figure: `signed in / anonymous cached: ${signedIn.replace(/ \(signed in.*$/, '')}`,
+        value: `${(a['req/s'] / b['req/s']).toFixed(2)}x`,
+        target: '>= 0.8x',
+      });
+  }
+  for (const page of staticRows) {
+    const r = at10(page);
+    if (r?.ratio) out.push({ figure: `cache hit / static server: ${page.replace(/ \(.*$/, '')}`, value: `${r.ratio}x`, target: '>= 0.8x' });
+  }
+  const uncached = at10(uncachedRow);
+  if (uncached) out.push({ figure: uncachedRow, value: `${uncached['req/s']} req/s`, target: uncachedTarget });
+  for (const m of memory) out.push({ figure: `RSS after the bench, ${m.role} ${m.pid}`, value: `${m['rss MB']} MB`, target: m.target });
+  return out;
+}

@@ -1,0 +1,100 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { getT, type T } from '../../i18n/translate';
+import { periodYears, SourceList, ThinSourceBadge, type ProvenanceSource } from './salary-provenance';
+import { percentDiff, salaryRowsMarkup, type MarkupRow } from './table-markup';
+
+// The markup string must be what the rows rendered as React elements before (issue 17), escaping included:
+// the reference below is that JSX, kept here only to compare.
+function Reference({
+  rows,
+  locale,
+  t,
+  reference,
+}: {
+  rows: MarkupRow[];
+  locale: Locale;
+  t: T;
+  reference?: { usd: number; label: string };
+}) {
+  const money = (v: number, currency: string) => formatMoney(Math.round(v), currency, locale);
+  return rows.map((r) => {
+    const local = r.local && r.local.currency !== 'USD' ? r.local : null;
+    return (
+      <tr key={r.label}>
+        <th scope="row">{r.to ? <a href={r.to}>{r.label}</a> : r.label}</th>
+        {r.enough ? (
+          <>
+            <td>
+              {local ? <span className="money">{money(local.p50, local.currency)}</span> : null}
+              <span className={local ? 'money-usd' : 'money'}>{money(r.usd.p50, 'USD')}</span>
+            </td>
+            <td>
+              {local ? <span className="money">{`${money(local.p25, local.currency)} – ${money(local.p75, local.currency)}`}</span> : null}
+              <span className={local ? 'money-usd' : 'money'}>{`${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}`}</span>
+            </td>
+          </>
+        ) : (
+          <td colSpan={2} className="muted">
+            {t('salary.notEnough')}
+          </td>
+        )}
+        {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
+        <td>{formatNumber(r.n, locale)}</td>
+        <td className="row-source">
+          <SourceList sources={r.sources} t={t} licences={false} />
+          {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
+          {r.enough && <ThinSourceBadge stats={r} t={t} />}
+        </td>
+      </tr>
+    );
+  });
+}
+
+const source = (id: string, url = `https://example.org/${id}?a=1&b=2`): ProvenanceSource => ({
+  id,
+  licence: 'CC BY 4.0',
+  licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  name: `${id} "survey" <full>`,
+  short: `${id} & co's`,
+  url,
+});
+const row = (over: Partial<MarkupRow>): MarkupRow => ({
+  label: 'Desarrollador/a Backend',
+  n: 1234,
+  sources: [source('tandem-demo', '')],
+  demoShare: 1,
+  period: { from: '2024-05-01', to: '2025-06-01' },
+  enough: true,
+  usd: { p25: 1500.4, p50: 2100.6, p75: 3000 },
+  local: { currency: 'PEN', p25: 5600, p50: 7800.5, p75: 11200, asOf: '2026-01-01' },
+  ...over,
+});
+const rows: MarkupRow[] = [
+  row({}),
+  row({ label: 'R&D <lead> "x"', to: '/herramientas/peru/r&d?x="1"' }),
+  row({ label: 'Ecuador', to: '/herramientas/ecuador', local: { currency: 'USD', p25: 1, p50: 2, p75: 3, asOf: '' } }),
+  row({ label: 'No local', local: null, period: { from: '2025-01-01', to: '2025-03-01' } }),
+  row({ label: 'Thin', demoShare: 0, n: 7, sources: [source('ine-peru')] }),
+  row({ label: 'Thin but not enough', enough: false, demoShare: 0, n: 3, sources: [source('ine-peru')], period: null }),
+  row({ label: 'Two sources', demoShare: 0, sources: [source('tandem-users', ''), source("o'reilly")] }),
+];
+// React separates adjacent text nodes with <!-- -->; the browser shows the same text without them.
+const plain = (html: string) => html.replaceAll('<!-- -->', '');
+
+describe('salaryRowsMarkup', () => {
+  for (const locale of ['es', 'en'] as const) {
+    const t = getT(locale);
+    it(`is the rows' former React markup (${locale})`, () => {
+      const expected = plain(renderToStaticMarkup(<Reference rows={rows} locale={locale} t={t} />));
+      expect(salaryRowsMarkup(rows, locale, t)).toBe(expected);
+    });
+    it(`adds the difference from a reference median (${locale})`, () => {
+      const reference = { usd: 2000, label: 'Frente a la "mediana"' };
+      const expected = plain(renderToStaticMarkup(<Reference rows={rows} locale={locale} t={t} reference={reference} />));
+      expect(salaryRowsMarkup(rows, locale, t, reference)).toBe(expected);
+    });
+  }
+});

@@ -1,0 +1,61 @@
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
+import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } from './salary-provenance';
+
+// A salary table's body as one markup string (issue 17), like the range chart (decision 012): as React
+// elements its ~20 nodes per row were the largest share of an uncached salary page's render, each serialised
+// into the RSC payload and rendered again to HTML. The markup is what the elements rendered (without React's
+// text separators); every text and attribute is escaped. Row links are plain anchors, which SoftLinks
+// (src/components/islands/soft-links-impl.tsx) hands to the client router as a Link would.
+
+export type MarkupRow = Omit<ProvenanceStats, 'local'> & {
+  label: string;
+  to?: string;
+  enough: boolean;
+  usd: { p25: number; p50: number; p75: number };
+  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
+};
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+/** React's own escaping of text and attribute values. */
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The difference of a median from a reference median, as people read it: '+12 %', '−8 %'. */
+export const percentDiff = (value: number, reference: number) => {
+  const d = Math.round((value / reference - 1) * 100);
+  return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
+};
+
+/** The <tr> rows of a salary table: group, median, range, the difference from `reference`, sample, sources. */
+export function salaryRowsMarkup(rows: readonly MarkupRow[], locale: Locale, t: T, reference?: { usd: number; label: string }): string {
+  const money = (v: number, currency: string) => escapeHtml(formatMoney(Math.round(v), currency, locale));
+  const notEnough = escapeHtml(t('salary.notEnough'));
+  const thin = `<span class="badge badge-demo" data-testid="thin-source-badge">${escapeHtml(t('salary.thinSource'))}</span>`;
+  const refLabel = reference ? escapeHtml(reference.label) : '';
+  let out = '';
+  for (const r of rows) {
+    // A country paid in US$ (Ecuador) shows its figures once.
+    const local = r.local && r.local.currency !== 'USD' ? r.local : null;
+    const usdClass = local ? 'money-usd' : 'money';
+    const label = escapeHtml(r.label);
+    out += `<tr><th scope="row">${r.to ? `<a href="${escapeHtml(r.to)}">${label}</a>` : label}</th>`;
+    if (r.enough) {
+      out +=
+        `<td>${local ? `<span class="money">${money(local.p50, local.currency)}</span>` : ''}` +
+        `<span class="${usdClass}">${money(r.usd.p50, 'USD')}</span></td>` +
+        `<td>${local ? `<span class="money">${money(local.p25, local.currency)} – ${money(local.p75, local.currency)}</span>` : ''}` +
+        `<span class="${usdClass}">${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}</span></td>`;
+    } else out += `<td colSpan="2" class="muted">${notEnough}</td>`;
+    if (reference) out += `<td data-label="${refLabel}">${r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>`;
+    out += `<td>${escapeHtml(formatNumber(r.n, locale))}</td><td class="row-source">`;
+    r.sources.forEach((s, i) => {
+      const name = escapeHtml(sourceName(s, t, true));
+      out += `<span>${i > 0 ? ', ' : ''}${s.url ? `<a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${name}</a>` : name}</span>`;
+    });
+    if (r.period) out += `<span class="muted"> · ${escapeHtml(periodYears(r.period))}</span>`;
+    if (r.enough && isThinSingleSource(r)) out += ` ${thin}`;
+    out += '</td></tr>';
+  }
+  return out;
+}
