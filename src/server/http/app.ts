@@ -109,12 +109,26 @@ export function createHttpApp({
     return s;
   };
 
-  const renderPage = createPageRenderer({ inner, config, prod, cache, stateOf, trustProxy, connectSrc, hsts, contentVersion });
+  const { renderPage, fastHit } = createPageRenderer({
+    inner,
+    config,
+    prod,
+    cache,
+    stateOf,
+    trustProxy,
+    connectSrc,
+    hsts,
+    contentVersion,
+    ownsGet: (id) => !!routes[id]?.get,
+  });
 
   app.onError((err, c) => {
     console.error('[http] unhandled error', err);
     return c.text('Internal Server Error', 500);
   });
+
+  // A page the cache can answer as it stands is answered first (its headers are complete).
+  app.use(fastHit);
 
   // Baseline security headers on every response that did not set its own policy.
   app.use(async (c, next) => {

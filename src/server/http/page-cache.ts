@@ -12,6 +12,12 @@ export type CachedResponse = {
   expires: number;
   /** The body's entity tag, computed on first use. */
   etag?: string;
+  /** The route is one page for every visitor (decision 002): signed-in visitors may get it too. */
+  shared?: boolean;
+  /** The route has no GET answer of its own (content negotiation, redirects): a hit may skip every other step. */
+  fast?: boolean;
+  /** Per encoding, the body and the headers of a hit, built on first use (a hit then only copies them). */
+  prepared?: Partial<Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string> }>>;
 };
 
 export class PageCache {
@@ -43,6 +49,11 @@ export class PageCache {
     this.entries.delete(key);
     this.entries.set(key, e);
     return e;
+  }
+
+  /** A fresh entry, or undefined; never fills. */
+  peek(key: string): CachedResponse | undefined {
+    return this.get(key);
   }
 
   /** Run fill once per key at a time; concurrent callers get the same result. */

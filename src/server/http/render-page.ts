@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { isSharedPage, matchRoute, routeDef } from '../../routes';
+import { isSharedPage, matchRoute, routeDef, type RouteId } from '../../routes';
 import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import type { ServerConfig } from '../config';
 import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
@@ -8,7 +8,8 @@ import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
 import type { CookieJar, ResolvedSession } from '../web-session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
-import { compressStream, isCompressible, pickEncoding } from './compress';
+import { compressStream, isCompressible, pickEncoding, type Encoding } from './compress';
+import { negotiateLocale } from '../../i18n/negotiate';
 import { etagForEncoding, etagOf, isNotModified } from './etag';
 import type { CachedResponse, PageCache } from './page-cache';
 import { pagePathFromPathname } from './page-path';
@@ -38,9 +39,22 @@ type RendererDeps = {
   hsts: boolean;
   /** Changes whenever a write changed what public pages show: the page cache forgets everything then. */
   contentVersion?: () => number | Promise<number>;
+  /** Routes that answer some GETs themselves before the page (a certificate's JSON): never a fast hit. */
+  ownsGet?: (id: RouteId) => boolean;
 };
 
-export function createPageRenderer({ inner, config, prod, cache, stateOf, trustProxy, connectSrc, hsts, contentVersion }: RendererDeps) {
+export function createPageRenderer({
+  inner,
+  config,
+  prod,
+  cache,
+  stateOf,
+  trustProxy,
+  connectSrc,
+  hsts,
+  contentVersion,
+  ownsGet = () => false,
+}: RendererDeps) {
   let seenVersion: number | undefined;
   /** Forget cached pages when the content moved (a write in any process: the generation counters). */
   const syncCache = async () => {
@@ -53,7 +67,38 @@ export function createPageRenderer({ inner, config, prod, cache, stateOf, trustP
   };
 
   /** Render a page through Waku. `form` re-renders a page with the errors of its failed form post. */
-  return async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
+  /**
+   * A cache hit answered before any other step (issue 17: close to a static server): only for what the full
+   * path would answer from the cache unchanged — a fresh 200 page, no campaign cookie to set, and a visitor
+   * without a session or signed in on a shared page; '/' only when it would not redirect to /en.
+   */
+  async function fastHit(c: Context, next: () => Promise<void>): Promise<Response | void> {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled) return next();
+    const href = c.req.url;
+    const start = href.indexOf('/', href.indexOf('//') + 2);
+    const key = start < 0 ? '/' : href.slice(start);
+    if (key.includes('utm_') || isBackendPath(key)) return next();
+    await syncCache();
+    const entry = cache.peek(key);
+    if (!entry?.fast || entry.status !== 200) return next();
+    const { jar } = stateOf(c);
+    if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return next();
+    const home = key === '/';
+    if (home && negotiateLocale(c.req.header('cookie'), c.req.header('accept-language')) === 'en') return next();
+    return cachedAnswer(cache, entry, {
+      hit: true,
+      encoding: pickEncoding(c.req.header('accept-encoding')),
+      ifNoneMatch: c.req.header('if-none-match'),
+      isHead: method === 'HEAD',
+      // The home page's language was negotiated (the '/' handler says so on the full path too).
+      vary: home ? 'Cookie, Accept-Language' : undefined,
+    });
+  }
+
+  return { fastHit, renderPage };
+
+  async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
     const req = c.req.raw;
     const url = new URL(req.url);
     const pagePath = pagePathFromPathname(url.pathname);
@@ -148,26 +193,20 @@ export function createPageRenderer({ inner, config, prod, cache, stateOf, trustP
           const headers = [...res.headers.entries()];
           const keep =
             res.status === 200 && !res.headers.has('set-cookie') && !/private|no-store/.test(res.headers.get('cache-control') ?? '');
-          return { status: res.status, headers, body, variants: {}, expires: keep ? cache.expiresAt() : 0 } satisfies CachedResponse;
+          return {
+            status: res.status,
+            headers,
+            body,
+            variants: {},
+            expires: keep ? cache.expiresAt() : 0,
+            shared,
+            fast: !!route && !ownsGet(route.id),
+          } satisfies CachedResponse;
         });
         if (!entry) return null;
         // An error page seen by a signed-in visitor may be theirs alone to see past (an offer draft's preview).
         if (entry.status !== 200 && hasToken) return null;
-        const headers = new Headers(entry.headers);
-        headers.set('x-cache', hit ? 'HIT' : 'MISS');
-        const compressible = isCompressible(headers.get('content-type'));
-        const body = cache.variant(entry, compressible ? encoding : null);
-        const encoded = compressible && body !== entry.body && encoding ? encoding : null;
-        if (encoded) headers.set('content-encoding', encoded);
-        if (compressible) headers.append('vary', 'Accept-Encoding');
-        // One tag per cached body (and encoding): a browser or CDN revalidating within the entry's life gets a 304.
-        headers.set('etag', etagForEncoding((entry.etag ??= etagOf(entry.body)), encoded));
-        // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
-        // whose policy lost its nonce would run none of its scripts.
-        if (entry.status === 200 && isNotModified(c.req.header('if-none-match'), headers.get('etag')!))
-          return new Response(null, { status: 304, headers });
-        headers.set('content-length', String(body.byteLength));
-        return new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
+        return cachedAnswer(cache, entry, { hit, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead });
       }
       const res = await render(null);
       if (res.status !== 200 && hasToken) {
@@ -196,5 +235,45 @@ export function createPageRenderer({ inner, config, prod, cache, stateOf, trustP
     // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
     const resolved = hasToken ? await session() : null;
     return finish(compressed(await render(resolved)), resolved);
-  };
+  }
+}
+
+/** A cached page as sent: the body in the visitor's encoding, its tag, a 304 when the tag matches. Plain
+ * header objects, built once per entry and encoding: the Node adapter writes them as they are. */
+function cachedAnswer(
+  cache: PageCache,
+  entry: CachedResponse,
+  {
+    hit,
+    encoding,
+    ifNoneMatch,
+    isHead,
+    vary,
+  }: { hit: boolean; encoding: Encoding | null; ifNoneMatch?: string; isHead: boolean; vary?: string },
+): Response {
+  const prepared = (entry.prepared ??= {});
+  let p = prepared[encoding ?? 'identity'];
+  if (!p) {
+    const headers: Record<string, string> = Object.fromEntries(entry.headers);
+    const compressible = isCompressible(headers['content-type'] ?? null);
+    const body = cache.variant(entry, compressible ? encoding : null);
+    const encoded = compressible && body !== entry.body && encoding ? encoding : null;
+    if (encoded) headers['content-encoding'] = encoded;
+    if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    // One tag per cached body (and encoding): a browser or CDN revalidating within the entry's life gets a 304.
+    headers.etag = etagForEncoding((entry.etag ??= etagOf(entry.body)), encoded);
+    headers['content-length'] = String(body.byteLength);
+    headers['x-cache'] = 'HIT';
+    p = prepared[encoding ?? 'identity'] = { body, headers };
+  }
+  let headers = p.headers;
+  if (!hit || vary)
+    headers = { ...headers, 'x-cache': hit ? 'HIT' : 'MISS', ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}) };
+  // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
+  // whose policy lost its nonce would run none of its scripts.
+  if (entry.status === 200 && isNotModified(ifNoneMatch, p.headers.etag!)) {
+    const { 'content-length': _length, ...rest } = headers;
+    return new Response(null, { status: 304, headers: rest });
+  }
+  return new Response(isHead ? null : (p.body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
 }

@@ -173,3 +173,36 @@ describe('revalidating a cached page', () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe('cache hits answered first', () => {
+  it('answers the home page from the cache in Spanish, and still sends an English browser to /en', async () => {
+    const { app, renders } = setup();
+    await app.request('/', { headers: { 'accept-language': 'es' } });
+    const hit = await app.request('/', { headers: { 'accept-language': 'es-PE,es' } });
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.headers.get('vary')).toContain('Accept-Language');
+    const english = await app.request('/', { headers: { 'accept-language': 'en-US,en' } });
+    expect(english.status).toBe(302);
+    expect(english.headers.get('location')).toBe('/en');
+    expect(renders()).toBe(1);
+  });
+
+  it('leaves a route that answers some GETs itself to that answer (a certificate as JSON)', async () => {
+    const get = vi.fn(async ({ request }: { request: Request }) =>
+      /json/.test(request.headers.get('accept') ?? '') ? Response.json({ certificate: true }) : null,
+    );
+    const { app } = setup({ routes: { certification: { get } } });
+    await app.request('/certification/react-senior-ana');
+    expect((await app.request('/certification/react-senior-ana')).headers.get('x-cache')).toBe('HIT');
+    const json = await app.request('/certification/react-senior-ana', { headers: { accept: 'application/json' } });
+    expect(await json.json()).toEqual({ certificate: true });
+  });
+
+  it('sets the campaign cookie of a visit that carries one, cached page or not', async () => {
+    const { app } = setup();
+    await app.request('/trabajos?utm_source=x');
+    const again = await app.request('/trabajos?utm_source=x');
+    expect(await again.text()).toContain('render=1');
+    expect(again.headers.getSetCookie().some((c) => c.startsWith('tandem_utm='))).toBe(true);
+  });
+});
