@@ -1,8 +1,7 @@
 // npm run bench (BENCH_DATABASE_URL=postgres://... adds the API on PostgreSQL): builds, starts the production
-// server, and loads the anonymous home page (served
-// from the page cache), a dynamic page rendered on every request (a session cookie without the signed-in hint
-// bypasses the cache) and
-// the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s each.
+// server, and loads the anonymous home page (served from the page cache), a dynamic page rendered on every
+// request (a session cookie without the signed-in hint bypasses the cache) and the same HTML from a minimal
+// static Node server, with autocannon at 10 and 50 connections for 10 s each.
 // Salary tools (issue 5): two salary pages anonymous and signed in (both from the page cache since issue 17;
 // the uncached cost has its own row), and the calculator result signed in, with the reports loaded.
 // Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
