@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import pg from 'pg';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '../src/routes';
-import { e2eServerEnv } from './env';
+import { freshSchema, pgAdmin, startInstance, type Instance } from './instance';
 
 // Page fuzz (issue 10: "0 server errors for bad input on SQLite and on PostgreSQL"). Every page of the route
 // table, in both locales, is requested with hostile values in its route parameters and in the query keys
@@ -528,128 +524,58 @@ test.describe('page fuzz', () => {
     test.skip('PostgreSQL: skipped, set TEST_DATABASE_URL to run the page fuzz on PostgreSQL too', () => {});
   } else {
     test.describe('PostgreSQL', () => {
-      const schema = `pagefuzz_${randomBytes(5).toString('hex')}`;
-      const uploads = `data/${schema}-uploads`;
-      let server: ChildProcess | undefined;
-      let exited: Promise<void> = Promise.resolve();
+      let schema = '';
+      let uploads = '';
+      let server: Instance | undefined;
       let origin = '';
-      let log = '';
       let ctx: APIRequestContext | undefined;
-
-      const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        try {
-          return await fn(c);
-        } finally {
-          await c.end();
-        }
-      };
+      const log = () => server?.log() ?? '';
 
       test.beforeAll(async () => {
-        await admin((c) => c.query(`create schema ${schema}`));
-        const port = await freePort();
-        origin = `http://127.0.0.1:${port}`;
-        // The runner's environment (PATH and the like) without NODE_OPTIONS, which is meant for the runner.
-        const { NODE_OPTIONS: _hooks, ...inherited } = process.env as Record<string, string>;
-        const env: Record<string, string> = {
-          ...inherited,
-          ...e2eServerEnv(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          WORKERS: '1',
-          SITE_URL: origin,
-          RATE_LIMIT_SCALE: '20',
-          DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`,
-          UPLOADS_DIR: uploads,
-          // The production build the browser tests' web server has just made, as it is.
-          NO_BUILD: '1',
-        };
-        server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-        exited = new Promise((resolve) => server!.once('exit', () => resolve()));
-        server.stdout!.on('data', (d: Buffer) => void (log += d.toString()));
-        server.stderr!.on('data', (d: Buffer) => void (log += d.toString()));
-        let started = Date.now();
-        try {
-          await waitFor(`${origin}/healthz`, 120_000, () => server?.exitCode ?? null);
-          // The first request that needs the database migrates it and seeds the demo world.
-          started = Date.now();
-          await waitFor(`${origin}/readyz`, 300_000, () => server?.exitCode ?? null);
-        } catch (err) {
-          throw new Error(`${(err as Error).message}; the server printed:\n${log.slice(-4000)}`, { cause: err });
-        }
-        const seed = /\[seed\][^\n]*/.exec(log)?.[0] ?? '';
+        const fresh = await freshSchema(pgUrl, 'pagefuzz');
+        schema = fresh.schema;
+        uploads = `data/${schema}-uploads`;
+        const started = Date.now();
+        server = await startInstance({ DATABASE_URL: fresh.url, UPLOADS_DIR: uploads, RATE_LIMIT_SCALE: '20' });
+        origin = server.origin;
+        const seed = /\[seed\][^\n]*/.exec(log())?.[0] ?? '';
         console.log(
-          `PostgreSQL (schema ${schema}): migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`,
+          `PostgreSQL (schema ${schema}): started, migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`,
         );
         ctx = await playwrightRequest.newContext({ baseURL: origin });
       });
 
       test.afterAll(async () => {
         await ctx?.dispose();
-        if (server && server.exitCode === null && server.signalCode === null) {
-          // The primary drains its worker on SIGTERM; a worker exits when its primary is gone.
-          server.kill('SIGTERM');
-          const timer = new Promise((r) => setTimeout(r, 15_000, 'timeout'));
-          if ((await Promise.race([exited, timer])) === 'timeout') {
-            server.kill('SIGKILL');
-            await exited;
-          }
-        }
-        await admin((c) => c.query(`drop schema if exists ${schema} cascade`));
-        rmSync(uploads, { recursive: true, force: true });
+        await server?.stop();
+        if (schema) await pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
+        if (uploads) rmSync(uploads, { recursive: true, force: true });
       });
 
       // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.
       // eslint-disable-next-line no-empty-pattern
       test('no page answers 5xx to hostile params or queries', async ({}, testInfo) => {
-        expect(log, 'the server started').toMatch(/Tandem on/);
+        expect(log(), 'the server started').toMatch(/Tandem on/);
         try {
           await runFuzz('PostgreSQL', ctx!, async (failures, cookies) => {
             // This server's log is ours: replay each failure alone and keep what the server printed for it.
             for (const f of failures.slice(0, 40)) {
-              if (server?.exitCode !== null) f.log = `the server exited with code ${server?.exitCode}; its log is attached (server.log)`;
-              if (server?.exitCode !== null || f.status.toString().startsWith('server down')) continue;
-              const before = log.length;
+              if (server?.proc.exitCode !== null)
+                f.log = `the server exited with code ${server?.proc.exitCode}; its log is attached (server.log)`;
+              if (server?.proc.exitCode !== null || f.status.toString().startsWith('server down')) continue;
+              const before = log().length;
               await ctx!
                 .get(f.url, { headers: { cookie: cookieOf(cookies, f) }, maxRedirects: 0 })
                 .then((r) => r.dispose())
                 .catch(() => {});
               await new Promise((r) => setTimeout(r, 100));
-              f.log = log.slice(before).trim().slice(0, 2000) || '(nothing logged)';
+              f.log = log().slice(before).trim().slice(0, 2000) || '(nothing logged)';
             }
           });
         } finally {
-          await testInfo.attach('server.log', { body: log, contentType: 'text/plain' });
+          await testInfo.attach('server.log', { body: log(), contentType: 'text/plain' });
         }
       });
     });
   }
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Poll a URL until it answers 200; stop early when the server process has exited. */
-async function waitFor(url: string, timeoutMs: number, exitCode: () => number | null): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exitCode() !== null) throw new Error(`the server exited (code ${exitCode()}) before ${url} answered`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}

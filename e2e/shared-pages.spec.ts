@@ -1,45 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freshEmail, openSessionMenu, signIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { openSessionMenu, signIn } from './fixtures';
+import { PASSWORD, publishOffer as publish, register } from './product-api';
 
 // One page for every visitor (issue 17, decision 002): a signed-in visitor gets the cached public page, the
 // header keeps the account area's space until the session island fills it, the offer's apply box shows the
 // visitor's own state, and a write purges the cached pages it changed.
-const PASSWORD = 'una-clave-larga';
-
-async function register(request: APIRequestContext, type: 'match' | 'hire', extra: Record<string, string> = {}) {
-  const email = freshEmail(`shared-${type}`);
-  const res = await request.post(`/api/v3/${type}/register`, {
-    data: { name: 'Sol', last_name: 'Vega', email, password: PASSWORD, origin: 'regular', ...extra },
-  });
-  expect(res.ok()).toBe(true);
-  const token = ((await res.json()) as { result: { access_token: string } }).result.access_token;
-  return { email, token };
-}
-
-/** Publish an offer through the product API as the company with `token`. */
-function publish(request: APIRequestContext, token: string, over: Record<string, string | number>) {
-  return request.post('/api/v3/hire/offers', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      area: 'tech',
-      role: 'backend',
-      seniority: 'senior',
-      modality: 'remote-global',
-      country: 'peru',
-      employment_type: 'full-time',
-      skills_required: ['go'],
-      skills_nice: [],
-      salary_min: 12000,
-      salary_max: 16000,
-      currency: 'PEN',
-      period: 'month',
-      description: 'Buscamos una persona backend con Go.',
-      publish: true,
-      ...over,
-    },
-  });
-}
-
 test('a signed-in candidate gets the cached search page, with no sign-in link first and their menu in the kept space', async ({
   page,
   request,

@@ -15,6 +15,10 @@ const KILL_GRACE_MS = 1000;
  * flight at the signal only becomes idle later, and server.close() alone would wait for it to time out. */
 const SWEEP_MS = 100;
 
+/** Crashes within this window count towards the restart delay (up to MAX_RESTART_DELAY_MS). */
+const CRASH_WINDOW_MS = 30_000;
+const MAX_RESTART_DELAY_MS = 5_000;
+
 /**
  * Reads SHUTDOWN_TIMEOUT_MS (milliseconds, default 10000); throws on a value that is not one.
  * @param {NodeJS.ProcessEnv} [env]
@@ -114,6 +118,10 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   const fork = () => alive.add(cluster.fork());
   let stopping = false;
   let exitCode = 0;
+  /** @type {WeakSet<import('node:cluster').Worker>} */
+  const served = new WeakSet();
+  /** @type {number[]} */
+  let crashes = [];
 
   const stop = () => {
     if (stopping) return;
@@ -142,16 +150,25 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
       if (alive.size === 0) process.exit(0);
       return;
     }
-    if (code === 1 && !signal) {
+    if (code === 1 && !signal && !served.has(worker)) {
       // A worker that fails at start (bad configuration) would fail again: stop instead of looping.
       console.error(`worker ${worker.process.pid} exited with code 1; stopping`);
       exitCode = 1;
       stop();
       return;
     }
-    console.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    fork();
+    // A crash after it served (an uncaught error, SIGKILL, out of memory): replace it, a little later each
+    // time crashes follow one another, so a crash loop does not spin the CPU.
+    const now = Date.now();
+    crashes = crashes.filter((t) => now - t < CRASH_WINDOW_MS);
+    crashes.push(now);
+    const delay = Math.min(MAX_RESTART_DELAY_MS, crashes.length > 2 ? 250 * 2 ** (crashes.length - 3) : 0);
+    console.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another${delay ? ` in ${delay} ms` : ''}`);
+    if (delay) setTimeout(() => !stopping && fork(), delay);
+    else fork();
   });
+  // Workers that served at least once: their exit with code 1 is a crash, not a failed start.
+  cluster.on('listening', (worker) => served.add(worker));
   for (let i = 0; i < workers; i++) fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -268,6 +268,23 @@ describe('cluster shutdown (scripts/cluster.mjs)', { timeout: 30_000 }, () => {
     expect(pids.has(victim)).toBe(false);
   });
 
+  it('replaces a worker that crashes with code 1 after it served (an uncaught error is not a failed start)', async () => {
+    const { port, output, child } = await start();
+    const victim = Number((await send(port, '/pid')).body);
+    let crashed = false;
+    // Connections go to either worker: ask until the victim itself answers /crash.
+    for (let i = 0; i < 50 && !crashed; i++) {
+      const { body } = await send(port, '/pid');
+      if (Number(body) === victim) crashed = (await send(port, '/crash')).body === 'crashing';
+    }
+    for (let i = 0; i < 100 && !/died \(1\); starting another/.test(output()); i++) await sleep(50);
+    expect(output()).toMatch(/died \(1\); starting another/);
+    expect(output()).not.toMatch(/exited with code 1; stopping/);
+    expect(child.exitCode).toBeNull();
+    const { status } = await send(port, '/pid');
+    expect(status).toBe(200);
+  });
+
   it('stops everything, with code 1, when a worker fails at start', async () => {
     const { exited, output } = await start({ FAIL_START: '1' }, 0);
     const exit = await within(10_000, exited, 'primary exit');

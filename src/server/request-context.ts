@@ -25,6 +25,8 @@ export type RequestContext = {
   anonymousId?: string;
   /** The visitor's country for flag targeting on personalised routes (visitorCountry), when known. */
   country?: string;
+  /** The database cannot be reached: the page renders its 503 screen without asking for data. */
+  unavailable?: boolean;
   /** A form post that failed, re-rendered into its page without JavaScript. */
   form?: FormState;
 };

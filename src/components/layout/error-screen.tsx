@@ -29,7 +29,9 @@ export function ErrorScreen({
       ? { title: `error.${kind}Title`, help: `error.${kind}Help` }
       : status === 404
         ? { title: 'error.notFoundTitle', help: 'error.notFoundHelp' }
-        : { title: 'error.serverTitle', help: 'error.serverHelp' };
+        : status === 503
+          ? { title: 'error.unavailableTitle', help: 'error.unavailableHelp' }
+          : { title: 'error.serverTitle', help: 'error.serverHelp' };
   const title = t(keys.title);
   const help = t(keys.help);
   const lost = status < 500;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -83,6 +84,11 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
 
   api.onError((err, c) => {
     if (err instanceof ServiceError) return failService(c, err);
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
+      c.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return fail(c, 503, 'api.unavailable');
+    }
     console.error('[api] unexpected error', err);
     return fail(c, 500, 'api.serverError');
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -55,6 +56,7 @@ const ERROR_NAMES: Record<number, string> = {
   422: 'ValidationError',
   429: 'RateLimitError',
   500: 'InternalServerError',
+  503: 'ServiceUnavailableError',
 };
 
 function strapiError(
@@ -128,6 +130,11 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
     ),
   );
   cms.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
+      c.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return strapiError(c, 503, 'api.unavailable');
+    }
     if (err instanceof ServiceError) {
       const [status, key] = SERVICE_STATUS[err.code];
       if (err.retryAfterSeconds !== undefined) {

@@ -7,7 +7,7 @@ import { loadContentInto } from '../learning/content-load';
 
 /** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
 export async function main(): Promise<number> {
-  const database = openDatabase(process.env.DATABASE_URL);
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     const result = await migrateToLatest(database);
     const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
@@ -20,7 +20,7 @@ export async function main(): Promise<number> {
 
 /** `npm run db:seed`: migrate, then create the demo world unless it is there. */
 export async function seed(): Promise<number> {
-  const database = openDatabase(process.env.DATABASE_URL);
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     await migrateToLatest(database);
     await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);

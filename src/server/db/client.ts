@@ -44,17 +44,31 @@ function parsePostgresUrl(u: string): { dialect: 'postgres'; url: string; schema
   return { dialect: 'postgres', url: u.slice(0, q) + (rest ? `?${rest}` : ''), schema };
 }
 
-/** Open a database. `opts.pgSchema` (the tests' isolation) overrides a `?schema=` of the URL. */
-export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?: string } = {}): Database {
+/** How long a PostgreSQL connection attempt may take before the request gets a 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long one query may wait for its answer (a database that stopped answering without closing). */
+const QUERY_TIMEOUT_MS = 15_000;
+
+/**
+ * Open a database. `opts.pgSchema` (the tests' isolation) overrides a `?schema=` of the URL;
+ * `opts.queryTimeoutMs` (0 for none: long imports) bounds each PostgreSQL query.
+ */
+export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?: string; queryTimeoutMs?: number } = {}): Database {
   const target = parseDatabaseUrl(url);
   if (target.dialect === 'postgres') {
     const schema = opts.pgSchema ?? target.schema;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(opts.queryTimeoutMs === 0 ? {} : { query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS }),
+      keepAlive: true,
       // Every connection resolves unqualified names in the schema (and creates tables there).
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle connection the server closed (a restart, a failover) is reported here: without a listener
+    // the process would crash. The pool drops that connection and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), ...(schema ? { schema } : {}) };
   }

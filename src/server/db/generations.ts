@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable } from './unavailable';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema';
 
@@ -110,7 +111,9 @@ export function generationSum(
         .executeTakeFirst();
       current = { value: Number(row?.total ?? 0), local, checkedAt };
     } catch (err) {
-      console.error('[generations] could not read', names.join(', '), err);
+      // The database out of reach is said in one line (every second while it lasts); anything else in full.
+      if (isDatabaseUnavailable(err)) console.error(`[generations] could not read ${names.join(', ')}: ${(err as Error).message}`);
+      else console.error('[generations] could not read', names.join(', '), err);
       current = { value: current?.value ?? 0, local, checkedAt };
     }
     return current.value;

@@ -13,8 +13,9 @@ import { loadContentInto } from '../learning/content-load';
 let ready: Promise<Database> | undefined;
 
 export function getDatabase(): Promise<Database> {
+  let opened: Database | undefined;
   ready ??= (async () => {
-    const database = openDatabase(process.env.DATABASE_URL);
+    const database = (opened = openDatabase(process.env.DATABASE_URL));
     await migrateToLatest(database);
     await ensureFxRates(database.db);
     // Courses and interviews from the content files: before the demo seed, whose certificates name them.
@@ -23,21 +24,30 @@ export function getDatabase(): Promise<Database> {
     if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
     await ensureAggregates(database);
     return database;
-  })().catch((err) => {
+  })().catch(async (err) => {
     ready = undefined; // try again on the next request rather than failing forever
+    await opened?.close().catch(() => {}); // and do not leave this attempt's pool open
     throw err;
   });
   return ready;
 }
 
-/** True when the database answers a trivial query. */
+/** How long /readyz waits for the database: a load balancer's probe must get an answer, not a hang. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** True when the database answers a trivial query within READY_TIMEOUT_MS. */
 export async function databaseIsUp(): Promise<boolean> {
-  try {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, READY_TIMEOUT_MS, false)));
+  const probe = (async () => {
     const { db } = await getDatabase();
     await sql`select 1`.execute(db);
     return true;
-  } catch {
-    return false;
+  })().catch(() => false);
+  try {
+    return await Promise.race([probe, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

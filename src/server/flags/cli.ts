@@ -28,7 +28,7 @@ export async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = openDatabase(process.env.DATABASE_URL);
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     await migrateToLatest(database);
     const store = createFlagStore(database.db);

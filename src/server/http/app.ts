@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { Hono, type Context } from 'hono';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../i18n/locales';
@@ -123,6 +124,13 @@ export function createHttpApp({
   });
 
   app.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
+      // A page (or a form posted to one) gets its error screen in its language; anything else a short text.
+      if (!isBackendPath(c.req.path) && matchRoute(pagePathFromPathname(c.req.path)))
+        return renderPage(c, undefined, { unavailable: true });
+      return c.text('Service Unavailable', 503, { 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' });
+    }
     console.error('[http] unhandled error', err);
     return c.text('Internal Server Error', 500);
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Context } from 'hono';
 import { isSharedPage, matchRoute, routeDef, type RouteId } from '../../routes';
 import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
@@ -98,14 +99,22 @@ export function createPageRenderer({
 
   return { fastHit, renderPage };
 
-  async function renderPage(c: Context, form?: { state: RequestContext['form']; status: number }): Promise<Response> {
+  /**
+   * Render a page through Waku. `form` re-renders a page with the errors of its failed form post;
+   * `unavailable` renders the page's 503 screen (the database cannot be reached) whatever the method.
+   */
+  async function renderPage(
+    c: Context,
+    form?: { state: RequestContext['form']; status: number },
+    { unavailable = false }: { unavailable?: boolean } = {},
+  ): Promise<Response> {
     const req = c.req.raw;
     const url = new URL(req.url);
     const pagePath = pagePathFromPathname(url.pathname);
     const isHead = req.method === 'HEAD';
     const { jar, session } = stateOf(c);
     const hasToken = !!jar[config.AUTH_COOKIE_TOKEN];
-    const isPage = (req.method === 'GET' || isHead || !!form) && !isBackendPath(url.pathname);
+    const isPage = (req.method === 'GET' || isHead || !!form || unavailable) && !isBackendPath(url.pathname);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const route = matchRoute(pagePath);
     // Personalised pages (flag variants) bucket visitors by a first-party anonymous id, set on the first visit
@@ -118,8 +127,9 @@ export function createPageRenderer({
     const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
     const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
 
-    const render = async (resolved: ResolvedSession | null): Promise<Response> => {
+    const render = async (resolved: ResolvedSession | null, down = unavailable): Promise<Response> => {
       const ctx: RequestContext = {
+        unavailable: down,
         nonce: newNonce(),
         patch: { cookies: [], headers: [], status: form?.status },
         session: resolved?.session,
@@ -132,7 +142,7 @@ export function createPageRenderer({
         anonymousId,
         country: personalised ? flagCountry(req.headers, trustProxy) : undefined,
       };
-      const innerReq = isHead || form ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
+      const innerReq = isHead || form || down ? new Request(req.url, { method: 'GET', headers: req.headers }) : req;
       let res = await runWithRequestContext(ctx, () => inner(innerReq, c.env));
       // Status and cookies set by components apply to HTML responses only: the client router treats a
       // non-2xx RSC response as a failed navigation.
@@ -227,13 +237,23 @@ export function createPageRenderer({
       return new Response(isHead ? null : res.body, { status: res.status, headers });
     };
 
+    if (unavailable) return finish(compressed(await render(null)), null);
     // Anonymous visitors, and signed-in ones on shared pages, get the page everyone gets.
     if (isPage && !form && !personalised && (!hasToken || (shared && !!hint))) {
       const res = await sharedAnswer();
       if (res) return finish(res, null);
     }
     // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
-    const resolved = hasToken ? await session() : null;
+    // A database out of reach answers the page's 503 screen (the session stays as it is).
+    let resolved: ResolvedSession | null = null;
+    if (hasToken) {
+      try {
+        resolved = await session();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        return finish(compressed(await render(null, true)), null);
+      }
+    }
     return finish(compressed(await render(resolved)), resolved);
   }
 }

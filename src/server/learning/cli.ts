@@ -6,7 +6,7 @@ import { loadContentInto } from './content-load';
 
 /** `npm run content:load`: check the content files and copy them into DATABASE_URL (or the embedded SQLite file). */
 export async function main(): Promise<number> {
-  const database = openDatabase(process.env.DATABASE_URL);
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     await migrateToLatest(database);
     const dir = getConfig().LEARNING_CONTENT_DIR;

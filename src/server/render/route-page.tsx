@@ -18,6 +18,7 @@ import { currentPagePath } from '../current-path';
 import { getRequestContext, patchResponse } from '../request-context';
 import { loadSession } from '../session';
 import { runRouteMiddleware } from './route-middleware';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 
 type WakuPageProps = { path: string; query?: string } & Record<string, unknown>;
 
@@ -59,7 +60,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
   const def = routeDef(id);
   const Layout = layouts[def.layout];
 
-  return async function RoutePage(props: WakuPageProps) {
+  async function RouteContent(props: WakuPageProps) {
     const path = props.path;
     const query = props.query ?? '';
     const params = paramsOf(id, locale, props);
@@ -150,7 +151,50 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
         {content}
       </Layout>
     );
+  }
+
+  return async function RoutePage(props: WakuPageProps) {
+    if (getRequestContext()?.unavailable) return unavailablePage(Layout, locale, id, props.path, props.query ?? '');
+    try {
+      return await RouteContent(props);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      console.error(`[db] ${props.path}: database unavailable (${String((err as Error)?.message ?? err)}); answered 503`);
+      return unavailablePage(Layout, locale, id, props.path, props.query ?? '');
+    }
   };
+}
+
+/** The database cannot be reached: the error screen with 503 and a Retry-After, never cached. */
+async function unavailablePage(
+  Layout: (typeof layouts)[keyof typeof layouts],
+  locale: Locale,
+  id: RouteId | null,
+  path: string,
+  query: string,
+) {
+  const t = getT(locale);
+  const config = getConfig();
+  patchResponse((p) => {
+    p.status = 503;
+    p.headers.push(['retry-after', String(RETRY_AFTER_SECONDS)], ['cache-control', 'no-store']);
+  });
+  return (
+    <Layout
+      locale={locale}
+      t={t}
+      routeId={id}
+      path={path}
+      query={query}
+      brand={config.BRAND_NAME}
+      handle={config.BRAND_HANDLE}
+      session={await loadSession()}
+    >
+      <title>{`503 · ${config.BRAND_NAME}`}</title>
+      <meta name="robots" content="noindex" />
+      <ErrorScreen status={503} message="Service Unavailable" locale={locale} t={t} />
+    </Layout>
+  );
 }
 
 /** Waku's 404 page: a path that matches no route. */

@@ -9,7 +9,7 @@ import { ensureFxRates } from './default-fx';
 
 /** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
 async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {
-  const database = openDatabase(process.env.DATABASE_URL);
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     await migrateToLatest(database);
     await ensureFxRates(database.db);
