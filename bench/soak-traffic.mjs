@@ -37,7 +37,8 @@ export function createStats() {
       s.statuses.set(key, (s.statuses.get(key) ?? 0) + 1);
       if (status === null || status >= 500) {
         s.errors++;
-        if (s.examples.length < 5) s.examples.push({ kind, request, status: key, detail: String(detail).slice(0, 240) });
+        if (s.examples.length < 5)
+          s.examples.push({ kind, request, status: key, ms: Math.round(ms), detail: String(detail).slice(0, 240) });
       }
     },
   };
