@@ -53,6 +53,7 @@ const SITE_URL = instances[0].base;
 let schemaCreated = false;
 let stopping = null;
 
+let interrupted = 0; // the exit code of a signal that stopped the run
 let keepLogs = false; // set when something failed: the servers' logs stay for a look
 
 /** Stops both servers (their process groups), waits for them to exit, drops the schema and the temp folder. */
@@ -84,7 +85,10 @@ for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ])
-  process.on(signal, () => void shutDown().finally(() => process.exit(code)));
+  process.on(signal, () => {
+    interrupted = code;
+    void shutDown().finally(() => process.exit(code));
+  });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function withClient(fn) {
@@ -236,6 +240,8 @@ try {
   await shutDown();
   process.exit(0);
 } catch (err) {
+  // Interrupted: the requests in flight failed because the servers were stopped; nothing to report.
+  if (interrupted) await shutDown().finally(() => process.exit(interrupted));
   console.error(err instanceof Error ? err.message : err);
   keepLogs = true;
   for (const inst of instances)
