@@ -1,15 +1,13 @@
-// npm run bench (BENCH_DATABASE_URL=postgres://... adds the API on PostgreSQL): builds, starts the production
-// server, and loads the anonymous home page (served from the page cache), a dynamic page rendered on every
-// request (a session cookie without the signed-in hint bypasses the cache) and the same HTML from a minimal
-// static Node server, with autocannon at 10 and 50 connections for 10 s each.
-// Salary tools (issue 5): two salary pages anonymous and signed in (both from the page cache since issue 17;
-// the uncached cost has its own row), and the calculator result signed in, with the reports loaded.
-// Prints requests/s, p50/p99, the ratio to the static server, HTML bytes, gzip bytes of the JS a page
-// loads, render-blocking requests, and the server processes' memory after the load. Issue 17's figures are
-// summed up at the end: signed-in against anonymous (cached) public pages, a cache hit against the static
-// server, the salary role page rendered uncached (a second server with the page cache off) and the RSS of
-// every process (primary and workers). Not a test: it asserts nothing, it reports figures and the targets
-// next to them.
+// npm run bench (BENCH_DATABASE_URL=postgres://... adds the API on PostgreSQL): builds, starts the production server, and loads the
+// anonymous home page (served from the page cache), a dynamic page rendered on every request (a session cookie without the signed-in
+// hint bypasses the cache) and the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s
+// each. Salary tools (issue 5): two salary pages anonymous and signed in (both from the page cache since issue 17; the uncached cost
+// has its own row), and the calculator result signed in, with the reports loaded. Prints requests/s, p50/p99, the ratio to the static
+// server, HTML bytes, gzip bytes of the JS a page loads, render-blocking requests, and the server processes' memory after the load.
+// Issue 17's figures are summed up at the end: signed-in against anonymous (cached) public pages, a cache hit against the static
+// server, the salary role page rendered uncached (a second server with the page cache off) and the RSS of every process (primary and
+// workers). Not a test: it asserts nothing, it reports figures beside targets.
+// `--soak` runs bench/soak.mjs instead (npm run soak: two instances on one PostgreSQL under mixed traffic).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { configuredContentJs, SDK_CHUNK } from './configured-js.mjs';
 import { issueTargets, processMemory } from './figures.mjs';
+if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8411);

@@ -126,6 +126,17 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
     expect(rows.map((r) => [r.usd_month, Number(r.local_month)])).toEqual([[2600, 9750]]);
   });
 
+  it('takes contributions of one user at once (two tabs, two instances): one report is left, none fails', async () => {
+    const results = await Promise.all(
+      [2500, 2550, 2600, 2650].map((amount) => contributions.contribute(3, input, { amount, currency: 'USD' })),
+    );
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
+    const rows = await t.db.selectFrom('salary_reports').select('id').where('external_id', '=', 'user:3').execute();
+    expect(rows).toHaveLength(1);
+    await t.db.deleteFrom('salary_report_skills').where('report_id', '=', rows[0]!.id).execute();
+    await t.db.deleteFrom('salary_reports').where('id', '=', rows[0]!.id).execute();
+  });
+
   it('refuses a salary far outside the group (a yearly figure typed as monthly) and an implausible one', async () => {
     expect(await contributions.contribute(2, input, { amount: 2400 * 12 * 3.75, currency: 'local' })).toEqual({
       status: 'outlier',

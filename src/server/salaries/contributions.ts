@@ -6,6 +6,7 @@ import { MIN_REPORTS, type GroupFilter } from './aggregates';
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
+import { isUniqueViolation } from '../services/errors';
 
 // Salaries that users contribute at the calculator (PRODUCT.md §6). A contribution becomes a report of the
 // source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
@@ -49,6 +50,46 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
     return null;
   }
 
+  /** The user's report, replacing an earlier one, with its skills (one transaction). */
+  async function store(
+    external_id: string,
+    input: CalculatorInput,
+    { rate, currency, localMonth, usdMonth }: { rate: number; currency: string; localMonth: number; usdMonth: number },
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('salary_reports').where('source', '=', CONTRIBUTION_SOURCE.id).where('external_id', '=', external_id).execute();
+      const row = await trx
+        .insertInto('salary_reports')
+        .values({
+          source: CONTRIBUTION_SOURCE.id,
+          source_licence: CONTRIBUTION_SOURCE.licence,
+          external_id,
+          country: input.country,
+          role: input.role,
+          seniority: input.seniority,
+          years: null,
+          english: input.english ?? null,
+          modality: input.modality ?? null,
+          currency: rate > 0 ? currency : 'USD',
+          amount: rate > 0 ? localMonth : usdMonth,
+          period: 'month',
+          gross: 1,
+          local_month: localMonth,
+          usd_month: usdMonth,
+          is_demo: 0,
+          collected_at: now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const skills = [...new Set(input.skills)].slice(0, 10);
+      if (skills.length)
+        await trx
+          .insertInto('salary_report_skills')
+          .values(skills.map((skill) => ({ report_id: row.id, skill })))
+          .execute();
+    });
+  }
+
   return {
     /** Judge a gross monthly salary for the calculator's inputs and store it as the user's report if it passes. */
     async contribute(userId: number, input: CalculatorInput, pay: ContributionAmount): Promise<ContributionResult> {
@@ -66,42 +107,17 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       }
       const localMonth = rate > 0 ? Math.round(pay.currency === 'local' ? pay.amount : pay.amount * rate) : usdMonth;
       const external_id = `user:${userId}`;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('salary_reports')
-          .where('source', '=', CONTRIBUTION_SOURCE.id)
-          .where('external_id', '=', external_id)
-          .execute();
-        const row = await trx
-          .insertInto('salary_reports')
-          .values({
-            source: CONTRIBUTION_SOURCE.id,
-            source_licence: CONTRIBUTION_SOURCE.licence,
-            external_id,
-            country: input.country,
-            role: input.role,
-            seniority: input.seniority,
-            years: null,
-            english: input.english ?? null,
-            modality: input.modality ?? null,
-            currency: rate > 0 ? currency : 'USD',
-            amount: rate > 0 ? localMonth : usdMonth,
-            period: 'month',
-            gross: 1,
-            local_month: localMonth,
-            usd_month: usdMonth,
-            is_demo: 0,
-            collected_at: now().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const skills = [...new Set(input.skills)].slice(0, 10);
-        if (skills.length)
-          await trx
-            .insertInto('salary_report_skills')
-            .values(skills.map((skill) => ({ report_id: row.id, skill })))
-            .execute();
-      });
+      // Two contributions of one user at once (two tabs, two instances) both find no report to delete and
+      // both insert: the second breaks the (source, external_id) key. Once more, it replaces the first.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await store(external_id, input, { rate, currency, localMonth, usdMonth });
+          break;
+        } catch (err) {
+          if (attempt < 2 && isUniqueViolation(err)) continue;
+          throw err;
+        }
+      }
       onNewReport();
       return { status: 'accepted', usdMonth, localMonth, currency: rate > 0 ? currency : 'USD' };
     },
