@@ -67,11 +67,17 @@ runCluster({
     const entry = await import(join(root, 'dist/server/index.js'));
     const { INTERNAL_runFetch } = entry;
     app = entry.unstable_serverEntry;
-    return app.serve({
+    const server = await app.serve({
       fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
       hostname: process.env.HOST,
       port: Number(process.env.PORT),
     });
+    // Behind a load balancer, an idle kept-alive connection must be closed by the balancer, never by us at
+    // the moment it sends a request on it (a reset the client sees as an error): longer than the common
+    // 60 s balancer idle timeout (Node's own default is 5 s). KEEP_ALIVE_TIMEOUT_MS to match another one.
+    server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS) || 65_000;
+    server.headersTimeout = server.keepAliveTimeout + 1_000;
+    return server;
   },
   // After the last request: close the database.
   onWorkerClosed: () => app?.close?.(),

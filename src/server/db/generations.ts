@@ -19,20 +19,34 @@ function localGeneration(name: string): number {
 }
 
 /** The committed generation of `name` (0 before its first bump). */
-async function readGeneration(db: Kysely<DB>, name: string): Promise<number> {
+export async function readGeneration(db: Kysely<DB>, name: string): Promise<number> {
   const row = await db.selectFrom('generations').select('value').where('name', '=', name).executeTakeFirst();
   return row ? Number(row.value) : 0;
+}
+
+/** Bump generation `name` inside a transaction the caller runs (no reader in this process is told). */
+export async function bumpInTransaction(trx: Transaction<DB>, name: string): Promise<void> {
+  await trx
+    .insertInto('generations')
+    .values({ name, value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`generations.value + 1` }))
+    .execute();
+}
+
+/** Set generation `name` to `value` inside a transaction (a mark of what a derived table was built from). */
+export async function setGeneration(trx: Transaction<DB>, name: string, value: number): Promise<void> {
+  await trx
+    .insertInto('generations')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
 }
 
 /** Run `write` in a transaction that also bumps generation `name`. */
 export async function writeWithGeneration<T>(db: Kysely<DB>, name: string, write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   const result = await db.transaction().execute(async (trx) => {
     const out = await write(trx);
-    await trx
-      .insertInto('generations')
-      .values({ name, value: 1 })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`generations.value + 1` }))
-      .execute();
+    await bumpInTransaction(trx, name);
     return out;
   });
   localBumps.set(name, localGeneration(name) + 1);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { toDate, type DB } from '../db/schema';
-import { writeWithGeneration } from '../db/generations';
+import { readGeneration, setGeneration, writeWithGeneration } from '../db/generations';
 import { roles } from '../../domain/catalog';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
@@ -11,6 +11,10 @@ import { roles } from '../../domain/catalog';
 export const MIN_REPORTS = 5;
 /** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
 export const SALARY_GENERATION = 'salaries';
+/** Bumped with every user contribution (the reports changed since the aggregates were built?). */
+export const SALARY_REPORTS_GENERATION = 'salary-reports';
+/** The SALARY_REPORTS_GENERATION the aggregates were last built from. */
+const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
 /** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (issue 14). */
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -199,10 +203,34 @@ export function atTodaysRate(
  * writer at a time anyway), so two processes refreshing at once cannot clash on keys or leave an older
  * picture committed last.
  */
-export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
+export function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
+  return rebuild(db, currencyOf, false);
+}
+
+/**
+ * The rebuild after contributions: null when the aggregates were already built from every contribution
+ * committed so far (by another process, or an earlier run), which then does nothing at all.
+ */
+export async function refreshAggregatesAfterContributions(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number | null> {
+  try {
+    return await rebuild(db, currencyOf, true);
+  } catch (err) {
+    if (err instanceof AlreadyCurrent) return null;
+    throw err;
+  }
+}
+
+/** Thrown inside the rebuild's transaction to leave it untouched (rolled back, no generation bump). */
+class AlreadyCurrent extends Error {}
+
+async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, onlyIfReportsChanged: boolean): Promise<number> {
   return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
     else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
+    // Every process that took a contribution asks for a rebuild; under the lock, the ones that find the
+    // aggregates already built from the latest contributions (another process did it meanwhile) stop here.
+    const reports = await readGeneration(trx, SALARY_REPORTS_GENERATION);
+    if (onlyIfReportsChanged && (await readGeneration(trx, AGGREGATES_BUILT_FROM)) >= reports) throw new AlreadyCurrent();
     const all = await trx
       .selectFrom('salary_reports')
       .select([
@@ -249,6 +277,7 @@ export async function refreshAggregates(db: Kysely<DB>, currencyOf: (country: st
         .insertInto('salary_aggregates')
         .values(aggregates.slice(i, i + 400))
         .execute();
+    await setGeneration(trx, AGGREGATES_BUILT_FROM, reports);
     return aggregates.length;
   });
 }

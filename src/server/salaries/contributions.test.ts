@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createSalaryService, type SalaryService } from '../services/salary-service';
-import { refreshAggregates } from './aggregates';
+import { refreshAggregates, refreshAggregatesAfterContributions } from './aggregates';
 import { createContributions, debouncedRefresh, outlierFences, type Contributions } from './contributions';
 import { setFxRate } from './salary-data';
 
@@ -165,5 +165,15 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
     ]);
     expect(new Set(counts).size).toBe(1);
     expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(11);
+  });
+
+  it('rebuilds once for a contribution that several processes asked a rebuild for, and again after the next one', async () => {
+    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull(); // built from every contribution already
+    expect((await contributions.contribute(3, input, { amount: 9200, currency: 'local' })).status).toBe('accepted');
+    // Every process that took a contribution asks; the first rebuilds, the others find it done.
+    const runs = await Promise.all([1, 2, 3].map(() => refreshAggregatesAfterContributions(t.db, currency)));
+    expect(runs.filter((r) => r !== null)).toHaveLength(1);
+    expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(12);
+    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull();
   });
 });

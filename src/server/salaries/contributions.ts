@@ -2,11 +2,11 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
-import { MIN_REPORTS, type GroupFilter } from './aggregates';
+import { MIN_REPORTS, SALARY_REPORTS_GENERATION, type GroupFilter } from './aggregates';
+import { bumpInTransaction } from '../db/generations';
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
-import { isUniqueViolation } from '../services/errors';
 
 // Salaries that users contribute at the calculator (PRODUCT.md §6). A contribution becomes a report of the
 // source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
@@ -56,37 +56,41 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
     input: CalculatorInput,
     { rate, currency, localMonth, usdMonth }: { rate: number; currency: string; localMonth: number; usdMonth: number },
   ) {
+    // One statement inserts the report or replaces the user's earlier one: two contributions of one user at
+    // once (two tabs, two instances) queue on the key instead of both inserting; the later one is kept.
+    const report = {
+      source_licence: CONTRIBUTION_SOURCE.licence,
+      country: input.country,
+      role: input.role,
+      seniority: input.seniority,
+      years: null,
+      english: input.english ?? null,
+      modality: input.modality ?? null,
+      currency: rate > 0 ? currency : 'USD',
+      amount: rate > 0 ? localMonth : usdMonth,
+      period: 'month' as const,
+      gross: 1,
+      local_month: localMonth,
+      usd_month: usdMonth,
+      is_demo: 0,
+      collected_at: now().toISOString(),
+    };
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('salary_reports').where('source', '=', CONTRIBUTION_SOURCE.id).where('external_id', '=', external_id).execute();
       const row = await trx
         .insertInto('salary_reports')
-        .values({
-          source: CONTRIBUTION_SOURCE.id,
-          source_licence: CONTRIBUTION_SOURCE.licence,
-          external_id,
-          country: input.country,
-          role: input.role,
-          seniority: input.seniority,
-          years: null,
-          english: input.english ?? null,
-          modality: input.modality ?? null,
-          currency: rate > 0 ? currency : 'USD',
-          amount: rate > 0 ? localMonth : usdMonth,
-          period: 'month',
-          gross: 1,
-          local_month: localMonth,
-          usd_month: usdMonth,
-          is_demo: 0,
-          collected_at: now().toISOString(),
-        })
+        .values({ source: CONTRIBUTION_SOURCE.id, external_id, ...report })
+        .onConflict((oc) => oc.columns(['source', 'external_id']).doUpdateSet(report))
         .returning('id')
         .executeTakeFirstOrThrow();
+      await trx.deleteFrom('salary_report_skills').where('report_id', '=', row.id).execute();
       const skills = [...new Set(input.skills)].slice(0, 10);
       if (skills.length)
         await trx
           .insertInto('salary_report_skills')
           .values(skills.map((skill) => ({ report_id: row.id, skill })))
           .execute();
+      // Last, so the counter's row lock is held for the shortest time.
+      await bumpInTransaction(trx, SALARY_REPORTS_GENERATION);
     });
   }
 
@@ -107,17 +111,7 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       }
       const localMonth = rate > 0 ? Math.round(pay.currency === 'local' ? pay.amount : pay.amount * rate) : usdMonth;
       const external_id = `user:${userId}`;
-      // Two contributions of one user at once (two tabs, two instances) both find no report to delete and
-      // both insert: the second breaks the (source, external_id) key. Once more, it replaces the first.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await store(external_id, input, { rate, currency, localMonth, usdMonth });
-          break;
-        } catch (err) {
-          if (attempt < 2 && isUniqueViolation(err)) continue;
-          throw err;
-        }
-      }
+      await store(external_id, input, { rate, currency, localMonth, usdMonth });
       onNewReport();
       return { status: 'accepted', usdMonth, localMonth, currency: rate > 0 ? currency : 'USD' };
     },

@@ -20,7 +20,7 @@ import { createJobSearchService, type JobSearchService } from './job-search-serv
 import { createMarketplaceService, type MarketplaceService } from './marketplace-service';
 import { createMeetingService, type MeetingService } from './meeting-service';
 import { scheduleRules } from '../meetings/schedule-rules';
-import { refreshAggregates, SALARY_GENERATION } from '../salaries/aggregates';
+import { refreshAggregatesAfterContributions, SALARY_GENERATION } from '../salaries/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
@@ -148,7 +148,7 @@ export const services = {
   contributions: () =>
     (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
       aggregateRefresh = debouncedRefresh(
-        () => refreshAggregates(db.db, (c) => currencyOf(c as CountryId)),
+        () => refreshAggregatesAfterContributions(db.db, (c) => currencyOf(c as CountryId)),
         2000,
         (e) => console.error('[salaries] refreshing the aggregates failed:', e),
       );
