@@ -101,6 +101,8 @@ const schema = z.object({
     .string()
     .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be an Ed25519 private key in PKCS#8 PEM')
     .optional(),
+  /** PostgreSQL connections per server process: instances × WORKERS × this must stay under max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().min(1, 'must be 1 (production) or more').max(1000).default(1),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(600_000).default(30_000),
   TRUST_PROXY: z

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+let warned = false;
+
 /**
  * The token signing secret: JWT_SECRET when set; on the embedded default, generated once into
  * data/jwt-secret (mode 600) and reused, so sessions survive restarts and every worker agrees.
@@ -12,6 +14,12 @@ export function loadJwtSecret(env = process.env, file = 'data/jwt-secret'): stri
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return fromEnv;
+  }
+  // On PostgreSQL the instances may run on several machines, each with its own data/ folder: their sessions
+  // would not work on one another. Say so (the tests' and the soak's instances share one folder).
+  if (/^postgres/.test(env.DATABASE_URL ?? '') && !warned) {
+    warned = true;
+    console.warn('[auth] JWT_SECRET is not set: instances on other machines need the same one (see "Running more than one instance")');
   }
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });

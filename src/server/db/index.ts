@@ -15,7 +15,7 @@ let ready: Promise<Database> | undefined;
 export function getDatabase(): Promise<Database> {
   let opened: Database | undefined;
   ready ??= (async () => {
-    const database = (opened = openDatabase(process.env.DATABASE_URL));
+    const database = (opened = openDatabase(process.env.DATABASE_URL, { poolSize: getConfig().DATABASE_POOL_SIZE }));
     await migrateToLatest(database);
     await ensureFxRates(database.db);
     // Courses and interviews from the content files: before the demo seed, whose certificates name them.
