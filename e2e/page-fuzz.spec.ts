@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
@@ -529,7 +528,6 @@ test.describe('page fuzz', () => {
   } else {
     test.describe('PostgreSQL', () => {
       const schema = `pagefuzz_${randomBytes(5).toString('hex')}`;
-      const uploads = `data/${schema}-uploads`;
       let server: ChildProcess | undefined;
       let exited: Promise<void> = Promise.resolve();
       let origin = '';
@@ -561,7 +559,6 @@ test.describe('page fuzz', () => {
           SITE_URL: origin,
           RATE_LIMIT_SCALE: '20',
           DATABASE_URL: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`,
-          UPLOADS_DIR: uploads,
           // The production build the browser tests' web server has just made, as it is.
           NO_BUILD: '1',
         };
@@ -597,7 +594,6 @@ test.describe('page fuzz', () => {
           }
         }
         await admin((c) => c.query(`drop schema if exists ${schema} cascade`));
-        rmSync(uploads, { recursive: true, force: true });
       });
 
       // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.

@@ -4,11 +4,11 @@ import { createHash } from 'node:crypto';
 // Where uploaded pictures live, shared by every instance behind the load balancer (decision 033): the
 // database by default, an S3-compatible bucket when S3_BUCKET is set. A key is `{kind}/{name}`, the public
 // path without its /uploads/ prefix; names carry a content hash, so a key's bytes never change.
-const UPLOAD_KIND = /^(avatars|logos)$/;
+export const UPLOAD_KIND = /^(avatars|logos)$/;
 export const UPLOAD_NAME = /^[\w-]{1,120}\.webp$/;
 export const UPLOAD_KINDS = ['avatars', 'logos'] as const;
 
-type StoredUpload = {
+export type StoredUpload = {
   bytes: Uint8Array;
   contentType: string;
   size: number;
