@@ -93,7 +93,7 @@ const schema = z.object({
     .optional(),
   /** Only where `npm run uploads:migrate` reads pictures saved before decision 033; the app no longer uses it. */
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
-  /** Uploaded pictures in an S3-compatible bucket instead of the database (decision 033); see S3_VARIABLES. */
+  /** Uploaded pictures in an S3-compatible bucket instead of the database (decision 033): with the key and secret, or none. */
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . or -)')

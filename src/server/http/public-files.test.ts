@@ -1,25 +1,15 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { freshSqlite } from '../../testing/databases';
 import { parseConfig } from '../config';
-import { createDatabaseStore } from '../uploads/database-store';
-import { sha256Hex, type UploadStore } from '../uploads/upload-store';
 import { createHttpApp } from './app';
 
 const dir = mkdtempSync(join(tmpdir(), 'tandem-public-'));
-const t = await freshSqlite();
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await t.cleanup();
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const root = join(dir, 'public');
 mkdirSync(join(root, 'assets'), { recursive: true });
-const uploads = createDatabaseStore(t);
-const picture = Buffer.from('RIFF....WEBP');
-await uploads.put('logos/abc123.webp', picture, 'image/webp');
 const js = `export const x = ${JSON.stringify('a'.repeat(2000))};\n`;
 writeFileSync(join(root, 'assets', 'app-1a2b.js'), js);
 writeFileSync(join(root, 'assets', 'app-1a2b.js.br'), brotliCompressSync(js));
@@ -31,7 +21,6 @@ const { app } = createHttpApp({
   prod: true,
   build: { id: 'b1', timestamp: 1 },
   staticRoot: root,
-  uploads: () => uploads,
   publicKeys: () => ({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc' }] }),
 });
 
@@ -71,63 +60,6 @@ describe('public files and JSON: ETag and 304', () => {
     const jwks = await expectRevalidates('/.well-known/jwks.json');
     expect(jwks.headers.get('content-type')).toBe('application/jwk-set+json');
     expect(jwks.headers.get('access-control-allow-origin')).toBe('*');
-  });
-
-  it('on uploads, served from the shared store for ever, tagged with their SHA-256', async () => {
-    const res = await expectRevalidates('/uploads/logos/abc123.webp');
-    expect(res.headers.get('etag')).toBe(`"${sha256Hex(picture)}"`);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('content-length')).toBe(String(picture.byteLength));
-    expect(Buffer.from(await res.arrayBuffer()).equals(picture)).toBe(true);
-  });
-
-  it('on uploads: 404 (not cached) for an unknown key or a name that is no upload name', async () => {
-    for (const path of [
-      '/uploads/logos/missing.webp',
-      '/uploads/avatars/abc123.webp',
-      '/uploads/other/abc123.webp',
-      '/uploads/logos/abc123.png',
-      '/uploads/logos/%2e%2e%2fabc123.webp',
-    ]) {
-      const res = await app.request(path);
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('cache-control'), path).toBe('no-store');
-    }
-    // A tag that would match is no 304 for a picture that is not there.
-    const gone = await app.request('/uploads/logos/missing.webp', { headers: { 'if-none-match': '*' } });
-    expect(gone.status).toBe(404);
-  });
-
-  it('on uploads: 503 (not cached), never a 500, when the store does not answer', async () => {
-    const down = new Error('connection refused');
-    const broken: UploadStore = {
-      put: () => Promise.reject(down),
-      get: () => Promise.reject(down),
-      has: () => Promise.reject(down),
-      delete: () => Promise.reject(down),
-    };
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      for (const store of [() => broken, () => Promise.reject(down)]) {
-        const { app: other } = createHttpApp({
-          inner: async () => new Response('page'),
-          config: parseConfig({}),
-          prod: true,
-          build: { id: 'b1', timestamp: 1 },
-          staticRoot: root,
-          uploads: store,
-        });
-        for (const headers of [{}, { 'if-none-match': `"${sha256Hex(picture)}"` }] as Record<string, string>[]) {
-          const res = await other.request('/uploads/logos/abc123.webp', { headers });
-          expect(res.status).toBe(503);
-          expect(res.headers.get('cache-control')).toBe('no-store');
-          expect(res.headers.get('retry-after')).toBe('5');
-        }
-      }
-    } finally {
-      log.mockRestore();
-    }
   });
 
   it('on static files, with another tag for the precompressed variant and Vary on both', async () => {
