@@ -2,16 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests against the production build, in Debian's Chromium (Playwright's own download does not work
 // here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
-import {
-  E2E_DB,
-  E2E_INT_DB,
-  E2E_INT_PORT,
-  E2E_PORT as PORT,
-  E2E_SMTP_ORIGIN,
-  E2E_UPLOADS,
-  e2eIntegrationsServerEnv,
-  e2eServerEnv,
-} from './e2e/env';
+import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_SMTP_ORIGIN, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
 
 export default defineConfig({
   testDir: './e2e',
@@ -57,7 +48,7 @@ export default defineConfig({
     },
     {
       // A database of its own, fresh on every run (the tests read the email outbox from it).
-      command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
+      command: `rm -rf ${E2E_DB}* && npm run build && node scripts/start.mjs`,
       env: e2eServerEnv(),
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,

@@ -13,13 +13,14 @@ export default defineConfig({
       'import.meta.env.TANDEM_BUILD_TIME': JSON.stringify(Date.now()),
     },
     plugins: [Icons({ compiler: 'jsx', jsx: 'react', scale: 1.25, defaultClass: 'icon' })],
-    // Waku bundles the server; packages with native binaries or optional native requires stay outside.
+    // Waku bundles the server; packages with native binaries or optional native requires stay outside, and
+    // the AWS SDK (large, loaded only when S3_BUCKET is set: decision 033).
     environments: {
       // Every client island's loader sits in the one client chunk every page loads (95 kB budget): without
       // Vite's preload map each lazy import costs a few bytes there instead of its dependency list (decision 002).
       client: { build: { modulePreload: false } },
-      rsc: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp'] } },
-      ssr: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp'] } },
+      rsc: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp', '@aws-sdk/client-s3'] } },
+      ssr: { resolve: { external: ['@node-rs/argon2', 'pg', 'pg-native', 'nodemailer', 'sharp', '@aws-sdk/client-s3'] } },
     },
   },
 });

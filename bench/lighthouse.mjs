@@ -1,5 +1,5 @@
 // npm run lighthouse (issue 17, "Figures"): builds (NO_BUILD=1 skips it), starts the production server on
-// its own temporary database and uploads folder (seeded with the demo world on first start), and runs
+// its own temporary database (seeded with the demo world on first start), and runs
 // Lighthouse with its default mobile settings (simulated throttling) on Chromium (/usr/bin/chromium, or
 // CHROMIUM_PATH) against home, job search, an offer, a salary page and sign-in. Each page is measured as a
 // first-time visitor (Lighthouse clears the origin's storage: the consent banner shows) after one plain
@@ -75,7 +75,6 @@ server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     WORKERS: '1',
     NO_BUILD: '1', // built above (or on purpose not): the server must not rebuild under the run
     DATABASE_URL: `file:${join(tmp, 'lh.db')}`,
-    UPLOADS_DIR: join(tmp, 'uploads'),
     SITE_URL: base,
   },
   stdio: ['ignore', log, log],

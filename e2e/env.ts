@@ -1,7 +1,7 @@
 // Where the browser tests' server keeps its database (fresh on every run); the tests read its email outbox.
-// `npm run shots` points them elsewhere, so it never touches a test run's database.
+// Uploaded pictures live in it too (decision 033). `npm run shots` points it elsewhere, so it never touches a
+// test run's database.
 export const E2E_DB = process.env.E2E_DB ?? 'data/e2e.db';
-export const E2E_UPLOADS = process.env.E2E_UPLOADS ?? 'data/e2e-uploads';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8311);
 
 /** The provider sign-in test runs its own OAuth provider here; the server is configured to use it. */
@@ -17,7 +17,6 @@ export function e2eServerEnv(): Record<string, string> {
     WORKERS: '1',
     SITE_URL: E2E_ORIGIN,
     DATABASE_URL: `file:${E2E_DB}`,
-    UPLOADS_DIR: E2E_UPLOADS,
     RATE_LIMIT_SCALE: '20',
     SALES_EMAIL: 'ventas@tandem.example',
     OAUTH_GITHUB_CLIENT_ID: 'test-client',
@@ -45,7 +44,6 @@ export function e2eIntegrationsServerEnv(): Record<string, string> {
     PORT: String(E2E_INT_PORT),
     SITE_URL: E2E_INT_ORIGIN,
     DATABASE_URL: `file:${E2E_INT_DB}`,
-    UPLOADS_DIR: 'data/e2e-integrations-uploads',
     ANALYTICS_WRITE_KEY: 'wk-e2e',
     ANALYTICS_DATA_PLANE_URL: E2E_INTAKE,
     ANALYTICS_CONFIG_URL: E2E_INTAKE,

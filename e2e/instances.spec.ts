@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_SMTP_ORIGIN, E2E_SMTP_PORT } from './env';
+import { signIn } from './fixtures';
 import { freshSchema, pgAdmin, startInstance, waitForOk, type Instance } from './instance';
 import { PASSWORD, publishOffer, register } from './product-api';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -31,11 +32,12 @@ if (!pgUrl && process.env.CI) {
       test.setTimeout(600_000);
       const fresh = await freshSchema(pgUrl, 'twoinst');
       schema = fresh.schema;
-      // Uploads folders of their own: a picture must reach the other instance through the shared store.
-      // RATE_LIMIT_SCALE 1: the real limits, counted in the database both instances share.
+      // RATE_LIMIT_SCALE 1: the real limits, counted in the database both instances share. Uploads folders
+      // of their own (the old local store, now only the migration's source): a picture can reach the other
+      // instance only through the shared store.
       const env = (name: string) => ({
         DATABASE_URL: fresh.url,
-        UPLOADS_DIR: `data/${schema}-${name}`,
+        UPLOADS_DIR: `data/${schema}-${name}-uploads`,
         RATE_LIMIT_SCALE: '1',
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       });
@@ -50,7 +52,6 @@ if (!pgUrl && process.env.CI) {
       for (const c of contexts) await c.dispose();
       await Promise.all(instances.map((i) => i.stop()));
       if (schema) await pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
-      for (const name of ['a', 'b']) rmSync(`data/${schema}-${name}`, { recursive: true, force: true });
     });
 
     test('a session started on one instance works on the other', async () => {
@@ -91,6 +92,32 @@ if (!pgUrl && process.env.CI) {
       const published = Date.now();
       await expect.poll(async () => listed(await (await b.get(search)).text()), { timeout: 2_000, intervals: [100] }).toBe(true);
       console.log(`[instances] the offer was on the other instance's search page ${Date.now() - published} ms after publishing`);
+    });
+
+    test('a picture uploaded on one instance is served by the other', async ({ page }) => {
+      const company = await register(a, 'hire', { company_name: `Logo Compartido ${unique()}` });
+      await signIn(page, `${instances[0]!.origin}/ingresar?redirect=/hire/site`, company.email, PASSWORD, 'hire');
+      await page.waitForURL(/\/hire\/site/);
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
+      await page.locator('#company-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('button', { name: 'Guardar empresa' }).click();
+      await expect(page).toHaveURL(/saved=1/);
+      const row = await pgAdmin(pgUrl, (c) =>
+        c.query<{ logo_path: string }>(
+          `select c.logo_path from ${schema}.companies c join ${schema}.company_users cu on cu.company_id = c.id
+           join ${schema}.users u on u.id = cu.user_id where u.email = $1`,
+          [company.email],
+        ),
+      );
+      const path = row.rows[0]?.logo_path ?? '';
+      expect(path).toMatch(/^\/uploads\/logos\/[\w-]+\.webp$/);
+      const [fromA, fromB] = [await a.get(path), await b.get(path)];
+      expect(fromA.status()).toBe(200);
+      expect(fromB.status()).toBe(200);
+      expect(fromB.headers()['content-type']).toBe('image/webp');
+      expect(Buffer.compare(await fromB.body(), await fromA.body())).toBe(0);
     });
 
     test('a message in the outbox is delivered once while both instances deliver', async () => {
@@ -134,7 +161,7 @@ if (!pgUrl && process.env.CI) {
       const url = new URL(fresh.url);
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
-      server = await startInstance({ DATABASE_URL: url.toString(), UPLOADS_DIR: `data/${schema}`, WORKERS: '2', RATE_LIMIT_SCALE: '50' });
+      server = await startInstance({ DATABASE_URL: url.toString(), WORKERS: '2', RATE_LIMIT_SCALE: '50' });
       api = await playwrightRequest.newContext({ baseURL: server.origin });
     });
 
@@ -143,7 +170,6 @@ if (!pgUrl && process.env.CI) {
       await server?.stop();
       await proxy?.close();
       if (schema) await pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
-      rmSync(`data/${schema}`, { recursive: true, force: true });
     });
 
     /** An uncached page that reads the database (a search nobody made before). */

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '../src/routes';
@@ -525,7 +524,6 @@ test.describe('page fuzz', () => {
   } else {
     test.describe('PostgreSQL', () => {
       let schema = '';
-      let uploads = '';
       let server: Instance | undefined;
       let origin = '';
       let ctx: APIRequestContext | undefined;
@@ -534,9 +532,8 @@ test.describe('page fuzz', () => {
       test.beforeAll(async () => {
         const fresh = await freshSchema(pgUrl, 'pagefuzz');
         schema = fresh.schema;
-        uploads = `data/${schema}-uploads`;
         const started = Date.now();
-        server = await startInstance({ DATABASE_URL: fresh.url, UPLOADS_DIR: uploads, RATE_LIMIT_SCALE: '20' });
+        server = await startInstance({ DATABASE_URL: fresh.url, RATE_LIMIT_SCALE: '20' });
         origin = server.origin;
         const seed = /\[seed\][^\n]*/.exec(log())?.[0] ?? '';
         console.log(
@@ -549,7 +546,6 @@ test.describe('page fuzz', () => {
         await ctx?.dispose();
         await server?.stop();
         if (schema) await pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
-        if (uploads) rmSync(uploads, { recursive: true, force: true });
       });
 
       // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.

@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import base from '../playwright.config';
-import { E2E_DB, E2E_PORT, E2E_UPLOADS, e2eServerEnv } from './env';
+import { E2E_DB, E2E_PORT, e2eServerEnv } from './env';
 
 // `npm run shots`: full-page screenshots of every page type for reviewers (never compared in tests). Its own
-// server and database (E2E_PORT, E2E_DB and E2E_UPLOADS are set by the npm script), so it can run beside
+// server and database (E2E_PORT and E2E_DB are set by the npm script; pictures live in the database), so it can run beside
 // a test run.
 export default defineConfig({
   ...base,
@@ -11,7 +11,7 @@ export default defineConfig({
   testMatch: '*.shots.ts',
   timeout: 900_000,
   webServer: {
-    command: `rm -rf ${E2E_DB}* ${E2E_UPLOADS} && npm run build && node scripts/start.mjs`,
+    command: `rm -rf ${E2E_DB}* && npm run build && node scripts/start.mjs`,
     // From the repository's root (a config's web server otherwise starts in the config's folder).
     cwd: new URL('..', import.meta.url).pathname,
     env: e2eServerEnv(),

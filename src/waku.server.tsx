@@ -69,7 +69,7 @@ const { app } = createHttpApp({
   routes: registry,
   publicKeys: () => ({ keys: [services.signingKey().jwk] }),
   trustProxy: services.trustProxy,
-  uploadsDir: config.UPLOADS_DIR,
+  uploads: services.uploads,
   sitemapData: async () => ({
     ...(await (await services.salaries()).pagesWithData()),
     offer: (await (await services.applications()).sitemapOffers()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),

@@ -5,9 +5,6 @@
 // the cookies it reads), urlencoded and (for the picture and logo forms) multipart, and must answer below
 // 500 on SQLite and on PostgreSQL. Failures are collected and reported in one message per route, grouped
 // by the error the server logged. FUZZ_SEED replays the random part of the corpus.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, type Locale } from '../i18n/locales';
@@ -40,6 +37,7 @@ import { createProfileService, type ProfileService } from '../server/services/pr
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from '../server/services/rate-limit';
 import { createSalaryService } from '../server/services/salary-service';
 import { createJobSearchService } from '../server/services/job-search-service';
+import { createDatabaseStore } from '../server/uploads/database-store';
 import { createImageStore } from '../server/uploads/image-store';
 import type { UserLoader } from '../server/web-session';
 import { createRegistry } from './registry';
@@ -197,7 +195,6 @@ async function hostileFiles(): Promise<{ label: string; file: File }[]> {
 
 describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   let t: TestDb;
-  let uploads: string;
   const svc = {} as {
     auth: AuthService;
     limiter: RateLimiter;
@@ -236,7 +233,6 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
 
   beforeAll(async () => {
     t = await open();
-    uploads = mkdtempSync(join(tmpdir(), 'tandem-fuzz-uploads-'));
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
     await loadContentInto(t, LEARNING_FIXTURES, () => {});
     // RATE_LIMIT_SCALE at its maximum: every fuzzed post reaches the service instead of the limiter.
@@ -246,10 +242,11 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       siteUrl: config.SITE_URL,
       guard: createIdentityGuard(async () => svc.limiter),
     });
+    const uploads = createDatabaseStore(t);
     svc.profiles = createProfileService(t, createImageStore(uploads));
     svc.hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
     svc.applications = createApplicationService(t);
-    app = createHttpApp({ inner, config, prod: false, build: { id: 'fuzz', timestamp: 0 }, routes, loadUser, uploadsDir: uploads }).app;
+    app = createHttpApp({ inner, config, prod: false, build: { id: 'fuzz', timestamp: 0 }, routes, loadUser, uploads: () => uploads }).app;
 
     const candidate = await svc.auth.register(
       'match',
@@ -279,7 +276,6 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   }, 60_000);
   afterAll(async () => {
     await t?.cleanup();
-    if (uploads) rmSync(uploads, { recursive: true, force: true });
   });
 
   // ---- what each form reads ------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, s3Settings } from './config';
 import { integrationOrigins, integrationsConfig, integrationsOf, toPublicConfig } from './public-config';
 
 describe('configuration', () => {
@@ -43,6 +43,47 @@ describe('configuration', () => {
       expect((err as Error).message).not.toContain('hunter2');
     }
     expect(parseConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }).SMTP_URL).toBe('smtp://u:p@127.0.0.1:2525');
+  });
+
+  it('keeps uploaded pictures in the database unless the S3 bucket and its two keys are all given', () => {
+    expect(s3Settings(parseConfig({}))).toBeNull();
+    const s3 = { S3_BUCKET: 'tandem-pictures', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'wJalr/secret+key' };
+    expect(s3Settings(parseConfig(s3))).toEqual({
+      bucket: 'tandem-pictures',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalr/secret+key',
+      forcePathStyle: false,
+    });
+    expect(
+      s3Settings(parseConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: 'true' })),
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'auto', forcePathStyle: true });
+    // All or nothing: each missing one is named, with the variables that were given; no secret is echoed.
+    for (const [env, missing] of [
+      [{ S3_BUCKET: 'tandem-pictures' }, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+      [{ S3_BUCKET: 'tandem-pictures', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' }, ['S3_SECRET_ACCESS_KEY']],
+      [{ S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'wJalr/secret+key' }, ['S3_BUCKET']],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+    ] as const) {
+      const err = (() => {
+        try {
+          parseConfig(env);
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(err, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(missing);
+      expect(err!.message).toContain(`because ${Object.keys(env).join(', ')} ${Object.keys(env).length > 1 ? 'are' : 'is'} set`);
+      expect(err!.message).not.toContain('wJalr');
+    }
+    // Bad values are named; the keys are never shown.
+    const bad = () =>
+      parseConfig({ ...s3, S3_BUCKET: 'Not_A_Bucket', S3_SECRET_ACCESS_KEY: 'x'.repeat(501), S3_ACCESS_KEY_ID: 'k'.repeat(201) });
+    expect(bad).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(bad).toThrow(/S3_SECRET_ACCESS_KEY: .*\(got a hidden value\)/);
+    expect(bad).toThrow(/S3_ACCESS_KEY_ID: .*\(got a hidden value\)/);
+    expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('reads TRUST_PROXY into hops or ranges, and refuses a bad value by name', () => {

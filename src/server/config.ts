@@ -91,7 +91,23 @@ const schema = z.object({
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*)?$/, 'must be dates such as 2026-12-08,2026-12-25')
     .optional(),
+  /** Only where `npm run uploads:migrate` reads pictures saved before decision 033; the app no longer uses it. */
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  /** Uploaded pictures in an S3-compatible bucket instead of the database (decision 033): with the key and secret, or none. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . or -)')
+    .optional(),
+  /** Another provider's endpoint (MinIO, R2, Spaces...); unset: AWS itself. */
+  S3_ENDPOINT: absoluteUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
+  /** bucket in the path (http://host/bucket/key) rather than the host name: most non-AWS servers need it. */
+  S3_FORCE_PATH_STYLE: bool,
   /** Courses, lessons and interview banks (decision 020), loaded into the database at start when they change. */
   LEARNING_CONTENT_DIR: z.string().min(1).default('src/areas/learning/content'),
   /** Days a candidate waits before retaking a failed interview. */
@@ -130,23 +146,37 @@ export class ConfigError extends Error {
   }
 }
 
+// The S3 store needs these three together; any S3_* variable without them is a mistake, not the database.
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'];
+
+function s3Problems(cleaned: Record<string, string | undefined>): string[] {
+  const given = S3_VARIABLES.filter((n) => cleaned[n] !== undefined);
+  if (!given.length) return [];
+  return S3_REQUIRED.filter((n) => cleaned[n] === undefined).map(
+    (n) =>
+      `${n}: required because ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set: pictures go to S3 only with ` +
+      `${S3_REQUIRED.join(', ')} all set (unset every S3_* variable to keep them in the database)`,
+  );
+}
+
 export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
   // Empty strings count as unset, so `FOO=` in an env file means "use the default".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
+  const problems = s3Problems(cleaned);
   if (!result.success) {
     const seen = new Set<string>();
-    const problems: string[] = [];
     for (const i of result.error.issues) {
       const name = i.path.join('.');
       if (seen.has(name)) continue; // one line per variable
       seen.add(name);
       // Values that may hold credentials are never echoed to the log.
-      const shown = /SMTP_URL|SECRET|PASSWORD|KEY$/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[String(i.path[0])]);
+      const shown = /SMTP_URL|SECRET|PASSWORD|KEY$|KEY_ID$/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[String(i.path[0])]);
       problems.push(`${name}: ${i.message} (got ${shown})`);
     }
-    throw new ConfigError(problems);
   }
+  if (!result.success || problems.length) throw new ConfigError(problems);
   const c = result.data;
   return { ...c, SITE_URL: c.SITE_URL.replace(/\/+$/, ''), SITE_URL_SET: cleaned.SITE_URL !== undefined };
 }
@@ -154,6 +184,28 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
 /** The legal texts' contact address and who runs the site (decision 026); entity null: the texts name the brand. */
 export function legalContact(c: Pick<ServerConfig, 'LEGAL_CONTACT_EMAIL' | 'LEGAL_ENTITY' | 'SITE_URL'>) {
   return { email: c.LEGAL_CONTACT_EMAIL ?? `privacidad@${new URL(c.SITE_URL).hostname}`, entity: c.LEGAL_ENTITY ?? null };
+}
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+/** The bucket for uploaded pictures, or null: they live in the database (decision 033). */
+export function s3Settings(c: ServerConfig): S3Settings | null {
+  if (!c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) return null; // parseConfig allows all or none
+  return {
+    bucket: c.S3_BUCKET,
+    region: c.S3_REGION,
+    ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+  };
 }
 
 let cached: ServerConfig | undefined;

@@ -4,9 +4,6 @@
 // on the network: requests go to the Hono app in process. Each post comes from its own client address
 // unless the test names one, so the identity limits only trip where a test means them to.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -32,6 +29,7 @@ import { createJobSearchService } from '../server/services/job-search-service';
 import { createProfileService } from '../server/services/profile-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../server/services/rate-limit';
 import { createSalaryService } from '../server/services/salary-service';
+import { createDatabaseStore } from '../server/uploads/database-store';
 import { createImageStore } from '../server/uploads/image-store';
 import type { UserLoader } from '../server/web-session';
 import type { RouteId } from '../routes';
@@ -159,7 +157,7 @@ export type FormWorld = Awaited<ReturnType<typeof createFormWorld>>;
 
 export async function createFormWorld(open: () => Promise<TestDb>) {
   const t = await open();
-  const uploads = mkdtempSync(join(tmpdir(), 'tandem-actions-'));
+  const uploads = createDatabaseStore(t);
   await setFxRate(t, 'PEN', 3.75, '2026-11-01');
   const limiter = createRateLimiter(t);
   const email = createEmailService(t, { log: () => {} });
@@ -212,7 +210,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       routes: r,
       loadUser,
       trustProxy: config.TRUST_PROXY,
-      uploadsDir: uploads,
+      uploads: () => uploads,
     }).app;
   const app = mount(routes);
 
@@ -324,9 +322,6 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
         () => true,
         () => false,
       ),
-    cleanup: async () => {
-      await t.cleanup();
-      rmSync(uploads, { recursive: true, force: true });
-    },
+    cleanup: () => t.cleanup(),
   };
 }

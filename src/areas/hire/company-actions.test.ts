@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
@@ -36,7 +34,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
     const row = await company(acme);
     expect(row).toMatchObject({ name: 'Acme Labs', website: 'https://acme.example', size: '11-50', country: 'peru' });
     expect(row.logo_path).toMatch(/^\/uploads\/logos\/[\w-]+\.webp$/);
-    expect(existsSync(join(w.uploads, row.logo_path!.replace('/uploads/', '')))).toBe(true);
+    expect(await w.uploads.has(row.logo_path!.replace('/uploads/', ''))).toBe(true);
   });
 
   it('does the same with intent=company, urlencoded, and keeps the logo when none is sent; empty optional fields clear', async () => {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skills } from '../../domain/catalog';
 import { locales } from '../../i18n/locales';
@@ -59,7 +57,7 @@ describe.each(testDatabases)('talent profile action on %s', (_db, open) => {
     expect(await skillsOf(ana)).toEqual(['docker', 'go']);
     const picture = await pictureOf(ana);
     expect(picture).toMatch(/^\/uploads\/avatars\/[\w-]+\.webp$/);
-    expect(existsSync(join(w.uploads, picture!.replace('/uploads/', '')))).toBe(true);
+    expect(await w.uploads.has(picture!.replace('/uploads/', ''))).toBe(true);
   });
 
   it('clears what is left empty, unticks "public" and keeps the picture when none is sent', async () => {

@@ -15,6 +15,7 @@ import { settings } from './migrations/010-settings';
 import { salaryProvenance } from './migrations/011-salary-provenance';
 import { meetingsAndCompanyPages } from './migrations/012-meetings-and-company-pages';
 import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
+import { uploads } from './migrations/014-uploads';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -32,6 +33,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '011-salary-provenance': salaryProvenance,
   '012-meetings-and-company-pages': meetingsAndCompanyPages,
   '013-spanish-demo-offers': spanishDemoOffers,
+  '014-uploads': uploads,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -321,6 +321,14 @@ interface RevokedTokensTable {
   expires_at: Timestamp;
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
+interface UploadsTable {
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_size: number;
+  sha256: string;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
 interface RateLimitsTable {
   key: string;
   window_start: ColumnType<number | string, number, number>;
@@ -363,6 +371,7 @@ export interface DB {
   generations: GenerationsTable;
   offer_drafts: OfferDraftsTable;
   revoked_tokens: RevokedTokensTable;
+  uploads: UploadsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -12,7 +12,7 @@ import type { Viewer } from '../viewer';
 import type { ServerConfig } from '../config';
 import type { SitemapData } from '../seo/sitemap';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
-import { registerPublicFiles, staticFiles } from './public-files';
+import { registerPublicFiles, staticFiles, type PublicFilesOptions } from './public-files';
 import { PageCache } from './page-cache';
 import { createPageRenderer, isBackendPath, isRscPath, PRIVATE, type InnerFetch, type RequestState } from './render-page';
 import { securityHeaders } from './security-headers';
@@ -57,8 +57,8 @@ export type HttpAppOptions = {
   routes?: RouteHandlers;
   /** Which reverse proxies' X-Forwarded-For entries to believe for the client address (TRUST_PROXY). */
   trustProxy?: TrustProxy;
-  /** Where uploaded pictures live (served under /uploads). */
-  uploadsDir?: string;
+  /** The shared store of uploaded pictures (served under /uploads). */
+  uploads?: PublicFilesOptions['uploads'];
   /** The data-driven pages to list in the sitemap (with their last change). */
   sitemapData?: () => Promise<SitemapData>;
   /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages
@@ -86,7 +86,7 @@ export function createHttpApp({
   publicKeys,
   flags,
   trustProxy = null,
-  uploadsDir,
+  uploads,
   sitemapData,
   contentVersion,
 }: HttpAppOptions) {
@@ -190,7 +190,7 @@ export function createHttpApp({
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);
 
-  registerPublicFiles(app, { build, publicKeys, uploadsDir });
+  registerPublicFiles(app, { build, publicKeys, uploads });
   registerSitemapRoutes(app, { siteUrl: config.SITE_URL, data: sitemapData, version: contentVersion, buildTime: sitemapBuildTime(build) });
   if (prod) app.use(staticFiles(staticRoot));
 

@@ -8,11 +8,8 @@ import { createHttpApp } from './app';
 
 const dir = mkdtempSync(join(tmpdir(), 'tandem-public-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const uploads = join(dir, 'uploads');
 const root = join(dir, 'public');
-mkdirSync(join(uploads, 'logos'), { recursive: true });
 mkdirSync(join(root, 'assets'), { recursive: true });
-writeFileSync(join(uploads, 'logos', 'abc123.webp'), Buffer.from('RIFF....WEBP'));
 const js = `export const x = ${JSON.stringify('a'.repeat(2000))};\n`;
 writeFileSync(join(root, 'assets', 'app-1a2b.js'), js);
 writeFileSync(join(root, 'assets', 'app-1a2b.js.br'), brotliCompressSync(js));
@@ -24,7 +21,6 @@ const { app } = createHttpApp({
   prod: true,
   build: { id: 'b1', timestamp: 1 },
   staticRoot: root,
-  uploadsDir: uploads,
   publicKeys: () => ({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc' }] }),
 });
 
@@ -64,14 +60,6 @@ describe('public files and JSON: ETag and 304', () => {
     const jwks = await expectRevalidates('/.well-known/jwks.json');
     expect(jwks.headers.get('content-type')).toBe('application/jwk-set+json');
     expect(jwks.headers.get('access-control-allow-origin')).toBe('*');
-  });
-
-  it('on uploads, whose hashed name is their tag', async () => {
-    const res = await expectRevalidates('/uploads/logos/abc123.webp');
-    expect(res.headers.get('etag')).toBe('"abc123"');
-    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('RIFF....WEBP');
-    expect((await app.request('/uploads/logos/missing.webp')).status).toBe(404);
-    expect((await app.request('/uploads/logos/missing.webp', { headers: { 'if-none-match': '"missing"' } })).status).toBe(404);
   });
 
   it('on static files, with another tag for the precompressed variant and Vary on both', async () => {

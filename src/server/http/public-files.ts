@@ -1,7 +1,5 @@
 import 'server-only';
-import { readFile, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isLocale, type Locale } from '../../i18n/locales';
@@ -9,36 +7,46 @@ import { messagesOf } from '../../i18n/translate';
 import { encodedBody, type EncodedBody } from './encoded-body';
 import { conditional, isNotModified, notModified } from './etag';
 import { isCompressible } from './compress';
+import { UPLOAD_KIND, UPLOAD_NAME, type StoredUpload, type UploadStore } from '../uploads/upload-store';
 
-// Public GETs answered from memory or disk, each with an ETag and a 304 for `If-None-Match`: the message
-// tables, the build descriptors, the certificate keys (JWKS), the uploaded pictures and the built static files.
+// Public GETs answered from memory, disk or the upload store, each with an ETag and a 304 for `If-None-Match`:
+// the message tables, the build descriptors, the certificate keys (JWKS), the uploaded pictures and the built
+// static files.
 
 export type PublicFilesOptions = {
   build: { id: string; timestamp: number };
   publicKeys?: () => { keys: object[] };
-  uploadsDir?: string;
+  /** The shared store of uploaded pictures (decision 033), served under /uploads. */
+  uploads?: () => UploadStore | Promise<UploadStore>;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const json = (value: unknown) => JSON.stringify(value);
 
-export function registerPublicFiles(app: Hono, { build, publicKeys, uploadsDir }: PublicFilesOptions): void {
-  // Uploaded pictures: names carry a content hash, so they never change and the name is their tag.
-  if (uploadsDir) {
+const NO_STORE = { 'cache-control': 'no-store' };
+let lastOutageLog = 0;
+
+export function registerPublicFiles(app: Hono, { build, publicKeys, uploads }: PublicFilesOptions): void {
+  // Uploaded pictures: names carry a content hash, so they never change; the tag is the stored SHA-256.
+  if (uploads) {
     app.get('/uploads/:kind/:file', async (c) => {
       const { kind, file } = c.req.param();
-      if (!/^(avatars|logos)$/.test(kind) || !/^[\w-]+\.webp$/.test(file)) return c.text('Not Found', 404);
-      const path = join(uploadsDir, kind, file);
-      const headers = { 'content-type': 'image/webp', 'cache-control': IMMUTABLE, etag: `"${file.slice(0, -'.webp'.length)}"` };
+      if (!UPLOAD_KIND.test(kind) || !UPLOAD_NAME.test(file)) return c.text('Not Found', 404, NO_STORE);
+      let found: StoredUpload | null;
       try {
-        if (isNotModified(c.req.header('if-none-match'), headers.etag)) {
-          await stat(path);
-          return notModified(headers);
+        found = await (await uploads()).get(`${kind}/${file}`);
+      } catch (err) {
+        // The store is down (database or bucket): a short, uncached answer, logged at most every 10 s.
+        if (Date.now() - lastOutageLog > 10_000) {
+          lastOutageLog = Date.now();
+          console.error('[uploads] the upload store did not answer:', err);
         }
-        return conditional(c.req.raw, await readFile(path), headers, headers.etag);
-      } catch {
-        return c.text('Not Found', 404, { 'cache-control': 'no-store' });
+        return c.text('Service Unavailable', 503, { ...NO_STORE, 'retry-after': '5' });
       }
+      if (!found) return c.text('Not Found', 404, NO_STORE);
+      // The name says .webp and only WebP is stored; a stored type is never served as-is (no HTML from here).
+      const headers = { 'content-type': 'image/webp', 'cache-control': IMMUTABLE };
+      return conditional(c.req.raw, found.bytes, headers, `"${found.sha256}"`);
     });
   }
 

@@ -16,6 +16,8 @@ import { loadSigningKey, type SigningKey } from '../learning/credentials';
 import { createFlagStore, type FlagStore } from '../flags/flag-store';
 import { evaluateFlags, type FlagAttributes } from '../flags/evaluate';
 import { createImageStore } from '../uploads/image-store';
+import { openUploadStore } from '../uploads/open-store';
+import type { UploadStore } from '../uploads/upload-store';
 import { createJobSearchService, type JobSearchService } from './job-search-service';
 import { createMarketplaceService, type MarketplaceService } from './marketplace-service';
 import { createMeetingService, type MeetingService } from './meeting-service';
@@ -44,6 +46,7 @@ let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
+let uploads: Promise<UploadStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 
@@ -104,7 +107,16 @@ export const services = {
         guard: createIdentityGuard(services.limiter),
       });
     })),
-  profiles: () => (profiles ??= getDatabase().then((db) => createProfileService(db, createImageStore(getConfig().UPLOADS_DIR)))),
+  /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */
+  uploads: () =>
+    (uploads ??= openUploadStore(getConfig(), getDatabase).catch((err: unknown) => {
+      uploads = undefined; // the database was not up yet: the next request tries again
+      throw err;
+    })),
+  profiles: () =>
+    (profiles ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
+      createProfileService(db, createImageStore(store)),
+    )),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
   /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */

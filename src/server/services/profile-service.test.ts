@@ -1,9 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
+import { createDatabaseStore } from '../uploads/database-store';
 import { createImageStore, sniffImage } from '../uploads/image-store';
 import { createAuthService } from './auth-service';
 import { ServiceError } from './errors';
@@ -41,13 +39,11 @@ describe('image checks', () => {
 describe.each(testDatabases)('profiles on %s', (_name, open) => {
   let t: TestDb;
   let svc: ProfileService;
-  let dir: string;
   let owner: { id: number; slug: string };
   let stranger: { id: number };
   beforeAll(async () => {
     t = await open();
-    dir = mkdtempSync(join(tmpdir(), 'tandem-uploads-'));
-    svc = createProfileService(t, createImageStore(dir));
+    svc = createProfileService(t, createImageStore(createDatabaseStore(t)));
     const auth = createAuthService(t, 'p'.repeat(40));
     const a = await auth.register(
       'match',
@@ -64,7 +60,6 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
   });
   afterAll(async () => {
     await t?.cleanup();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('hides a private profile from everyone but its owner', async () => {
@@ -90,14 +85,22 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
     });
     const pic = seen!.profile.picture!;
     expect(pic).toMatch(/^\/uploads\/avatars\/\d+-[0-9a-f]{16}\.webp$/);
-    const meta = await sharp(join(dir, 'avatars', pic.split('/').pop()!)).metadata();
+    const stored = await t.db
+      .selectFrom('uploads')
+      .select(['bytes', 'content_type'])
+      .where('key', '=', pic.slice('/uploads/'.length))
+      .executeTakeFirstOrThrow();
+    expect(stored.content_type).toBe('image/webp');
+    const meta = await sharp(stored.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 320]);
     // a new picture replaces the old file
     const other = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#0a0' } })
       .jpeg()
       .toBuffer();
     await svc.update(owner.slug, owner.id, fields, ['go'], other);
-    expect(readdirSync(join(dir, 'avatars'))).toHaveLength(1);
+    const keys = await t.db.selectFrom('uploads').select('key').where('key', 'like', 'avatars/%').execute();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.key).not.toBe(pic.slice('/uploads/'.length));
   });
 
   it('refuses anyone else, and files that are not images', async () => {

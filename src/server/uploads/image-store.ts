@@ -1,13 +1,11 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ServiceError } from '../services/errors';
+import { sha256Hex, uploadKeyOf, type UploadStore } from './upload-store';
 
 // Uploaded pictures (candidate photos, company logos): accepted by their content, not their name or
 // declared type (JPEG, PNG or WebP up to 2 MB), re-encoded to a square WebP (which also drops metadata
-// such as GPS positions) and stored under the uploads directory with a content hash in the name, so they
-// can be cached for ever.
+// such as GPS positions) and put in the shared upload store (decision 033) with a content hash in the name,
+// so they can be cached for ever.
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export type ImageKind = 'avatars' | 'logos';
 
@@ -20,9 +18,8 @@ export function sniffImage(b: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
-export function createImageStore(dir: string) {
+export function createImageStore(store: UploadStore) {
   return {
-    dir,
     /** Check, resize and store a picture; answers its public path (/uploads/...). */
     async save(kind: ImageKind, ownerId: number, bytes: Uint8Array, field: string): Promise<string> {
       if (bytes.byteLength > MAX_IMAGE_BYTES)
@@ -40,19 +37,14 @@ export function createImageStore(dir: string) {
       } catch {
         throw new ServiceError('invalid-input', { [field]: { key: 'profile.pictureUnreadable' } });
       }
-      const hash = createHash('sha256').update(out).digest('hex').slice(0, 16);
-      const name = `${ownerId}-${hash}.webp`;
-      const folder = join(dir, kind);
-      await mkdir(folder, { recursive: true });
-      const tmp = join(folder, `.${name}.${process.pid}.tmp`);
-      await writeFile(tmp, out);
-      await rename(tmp, join(folder, name));
+      const name = `${ownerId}-${sha256Hex(out).slice(0, 16)}.webp`;
+      await store.put(`${kind}/${name}`, out, 'image/webp');
       return `/uploads/${kind}/${name}`;
     },
-    /** Remove a picture this store wrote earlier (best effort: a missing file is fine). */
+    /** Remove a picture this store wrote earlier (best effort: a missing or unreachable one stays, unlinked). */
     async remove(publicPath: string | null): Promise<void> {
-      const m = /^\/uploads\/(avatars|logos)\/([\w-]+\.webp)$/.exec(publicPath ?? '');
-      if (m) await unlink(join(dir, m[1]!, m[2]!)).catch(() => {});
+      const key = uploadKeyOf(publicPath);
+      if (key) await store.delete(key).catch((e: unknown) => console.warn(`[uploads] could not remove ${key}:`, e));
     },
   };
 }
