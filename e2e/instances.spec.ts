@@ -165,6 +165,12 @@ if (!pgUrl && process.env.CI) {
       api = await playwrightRequest.newContext({ baseURL: server.origin });
     });
 
+    // eslint-disable-next-line no-empty-pattern
+    test.afterEach(async ({}, testInfo) => {
+      if (testInfo.status !== testInfo.expectedStatus && server)
+        console.log(`[faults] the instance printed:\n${server.log().slice(-6000)}`);
+    });
+
     test.afterAll(async () => {
       await api?.dispose();
       await server?.stop();

@@ -69,6 +69,10 @@ export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?:
     // An idle connection the server closed (a restart, a failover) is reported here: without a listener
     // the process would crash. The pool drops that connection and opens a new one on the next query.
     pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
+    // The same for a connection in use between two queries (inside a transaction): node-postgres emits the
+    // loss on the client itself, which the pool does not listen to while it is checked out. The next query
+    // on it fails instead ("not queryable"), which answers 503.
+    pool.on('connect', (client) => client.on('error', (err) => console.error(`[db] PostgreSQL connection in use lost: ${err.message}`)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy(), ...(schema ? { schema } : {}) };
   }
