@@ -209,13 +209,19 @@ export function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) 
 
 /**
  * The rebuild after contributions: null when the aggregates were already built from every contribution
- * committed so far (by another process, or an earlier run), which then does nothing at all.
+ * committed so far (by another process, or an earlier run), which then does nothing at all; 'busy' when
+ * another process is rebuilding right now (PostgreSQL): ask again a little later, when it may be done.
  */
-export async function refreshAggregatesAfterContributions(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number | null> {
+export async function refreshAggregatesAfterContributions(
+  db: Kysely<DB>,
+  currencyOf: (country: string) => string,
+): Promise<number | null | 'busy'> {
   try {
     return await rebuild(db, currencyOf, true);
   } catch (err) {
     if (err instanceof AlreadyCurrent) return null;
+    // lock_not_available: waiting in line behind every other process's rebuild is what made them slow.
+    if ((err as { code?: unknown })?.code === '55P03') return 'busy';
     throw err;
   }
 }
@@ -225,7 +231,12 @@ class AlreadyCurrent extends Error {}
 
 async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, onlyIfReportsChanged: boolean): Promise<number> {
   return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await (
+        onlyIfReportsChanged
+          ? sql`lock table salary_aggregates in exclusive mode nowait`
+          : sql`lock table salary_aggregates in exclusive mode`
+      ).execute(trx);
     else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
     // Every process that took a contribution asks for a rebuild; under the lock, the ones that find the
     // aggregates already built from the latest contributions (another process did it meanwhile) stop here.

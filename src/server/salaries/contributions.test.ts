@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createSalaryService, type SalaryService } from '../services/salary-service';
@@ -170,10 +171,31 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
   it('rebuilds once for a contribution that several processes asked a rebuild for, and again after the next one', async () => {
     expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull(); // built from every contribution already
     expect((await contributions.contribute(3, input, { amount: 9200, currency: 'local' })).status).toBe('accepted');
-    // Every process that took a contribution asks; the first rebuilds, the others find it done.
+    // Every process that took a contribution asks; the first rebuilds, the others find it done (or, on
+    // PostgreSQL, find it being done: busy, asked again later, when it is done).
     const runs = await Promise.all([1, 2, 3].map(() => refreshAggregatesAfterContributions(t.db, currency)));
-    expect(runs.filter((r) => r !== null)).toHaveLength(1);
+    expect(runs.filter((r) => typeof r === 'number')).toHaveLength(1);
+    expect(runs.filter((r) => typeof r !== 'number').every((r) => r === null || r === 'busy')).toBe(true);
     expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(12);
     expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull();
+  });
+
+  it('does not queue behind another process rebuilding right now (PostgreSQL): it says busy, to ask again later', async () => {
+    expect((await contributions.contribute(4, input, { amount: 9300, currency: 'local' })).status).toBe('accepted');
+    if (_name !== 'postgres') return; // SQLite has one writer at a time: the rebuild waits its turn, briefly
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.db.transaction().execute(async (trx) => {
+      await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBe('busy');
+    release();
+    await holder;
+    expect(await refreshAggregatesAfterContributions(t.db, currency)).toEqual(expect.any(Number));
   });
 });

@@ -160,7 +160,11 @@ export const services = {
   contributions: () =>
     (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
       aggregateRefresh = debouncedRefresh(
-        () => refreshAggregatesAfterContributions(db.db, (c) => currencyOf(c as CountryId)),
+        async () => {
+          // Another process is rebuilding: try again after the delay (then it is usually done, and nothing is left).
+          if ((await refreshAggregatesAfterContributions(db.db, (c) => currencyOf(c as CountryId))) === 'busy')
+            aggregateRefresh?.schedule();
+        },
         2000,
         (e) => console.error('[salaries] refreshing the aggregates failed:', e),
       );
