@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { href } from '../src/routes';
 import { E2E_SMTP_ORIGIN, E2E_SMTP_PORT } from './env';
 import { signIn } from './fixtures';
 import { freshSchema, pgAdmin, startInstance, waitForOk, type Instance } from './instance';
@@ -76,7 +77,7 @@ if (!pgUrl && process.env.CI) {
       expect(statuses[10]).toBe(429);
     });
 
-    test('an offer published on one instance is on the cached search page of the other within 2 s', async () => {
+    test('an offer published on one instance is on the cached search page of the other within 2 s, and closed there, gone from the first', async () => {
       const company = await register(a, 'hire', { company_name: `Dos Instancias ${unique()}` });
       const title = `Backend multiinstancia ${unique()}`;
       const search = `/trabajos?q=${encodeURIComponent(title)}`;
@@ -92,6 +93,17 @@ if (!pgUrl && process.env.CI) {
       const published = Date.now();
       await expect.poll(async () => listed(await (await b.get(search)).text()), { timeout: 2_000, intervals: [100] }).toBe(true);
       console.log(`[instances] the offer was on the other instance's search page ${Date.now() - published} ms after publishing`);
+
+      // Closed on the other instance, the offer is no longer served as open by the first one, whose cached
+      // offer page and search page are forgotten.
+      const { result } = (await created.json()) as { result: { id: number; slug: string } };
+      const offerPage = href('offer', 'es', { slug: result.slug });
+      expect((await a.get(offerPage)).status()).toBe(200);
+      expect((await a.get(offerPage)).headers()['x-cache']).toBe('HIT');
+      const closed = await b.post(`/api/v3/hire/offers/${result.id}/close`, { headers: { authorization: `Bearer ${company.token}` } });
+      expect(closed.status()).toBe(200);
+      await expect.poll(async () => (await a.get(offerPage)).status(), { timeout: 2_000, intervals: [100] }).toBe(410);
+      expect(listed(await (await a.get(search)).text())).toBe(false);
     });
 
     test('a picture uploaded on one instance is served by the other', async ({ page }) => {
