@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { builtCssReader, inlineHeadStylesheets, inlineStylesheetsInStream } from './inline-css';
+import { builtCssReader, inlineHeadStylesheets } from './inline-css';
 
 const root = mkdtempSync(join(tmpdir(), 'inline-css-'));
 mkdirSync(join(root, 'assets'));
@@ -50,32 +50,5 @@ describe('inlineHeadStylesheets', () => {
     ].join('');
     expect(inlineHeadStylesheets(others, cssOf)).toBe(others);
     expect(inlineHeadStylesheets(INLINED, cssOf)).toBe(INLINED);
-  });
-});
-
-async function run(chunks: string[], cssOf = builtCssReader(root)): Promise<string> {
-  const enc = new TextEncoder();
-  const bytes = chunks.map((c) => enc.encode(c));
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      for (const b of bytes) c.enqueue(b);
-      c.close();
-    },
-  });
-  return new Response(inlineStylesheetsInStream(body, cssOf)).text();
-}
-
-describe('inlineStylesheetsInStream', () => {
-  const page = `<!DOCTYPE html><html lang="es"><head>${LINK}<title>Año ñ</title></head><body><p>${LINK}</p></body></html>`;
-  const expected = page.replace(LINK, INLINED);
-  it('changes the head only, however the stream is cut', async () => {
-    expect(await run([page])).toBe(expected);
-    for (const at of [1, 20, page.indexOf('</head>') + 3, page.indexOf('</head>') + 7, page.length - 5]) {
-      expect(await run([page.slice(0, at), page.slice(at)])).toBe(expected);
-    }
-    expect(await run([...page])).toBe(expected);
-  });
-  it('passes a body without a head on untouched', async () => {
-    expect(await run(['{"a":', LINK, '}'])).toBe(`{"a":${LINK}}`);
   });
 });

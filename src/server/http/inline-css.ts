@@ -10,9 +10,6 @@ import { join } from 'node:path';
 // (link[rel=stylesheet][data-precedence][href]) and so never inserts the link again, on hydration or after
 // a client navigation (the RSC payload keeps the plain link; its CSS is the one already inline).
 
-const HEAD_END = new TextEncoder().encode('</head>');
-/** A head longer than this is not a page's head: the stream is passed on untouched. */
-const MAX_HEAD_BYTES = 256 * 1024;
 /** Larger stylesheets stay linked: inlining them would cost every page more than one cached file does. */
 const MAX_INLINE_BYTES = 128 * 1024;
 const LINK_TAG = /<link\b[^>]*>/g;
@@ -55,47 +52,4 @@ export function inlineHeadStylesheets(head: string, cssOf: (href: string) => str
     const style = `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
     return style + tag.replace(/\s*\/?>$/, ' disabled=""/>');
   });
-}
-
-function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0];
-  for (let i = bytes.indexOf(first!, from); i !== -1 && i <= bytes.length - needle.length; i = bytes.indexOf(first!, i + 1)) {
-    let j = 1;
-    while (j < needle.length && bytes[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
-}
-
-/** An HTML stream with its head's stylesheets inlined: the head is held until `</head>`, the rest flows on. */
-export function inlineStylesheetsInStream(
-  body: ReadableStream<Uint8Array>,
-  cssOf: (href: string) => string | null,
-): ReadableStream<Uint8Array> {
-  let held: Uint8Array | null = new Uint8Array(0);
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if (!held) return controller.enqueue(chunk);
-        const all = new Uint8Array(held.length + chunk.length);
-        all.set(held);
-        all.set(chunk, held.length);
-        const end = indexOf(all, HEAD_END, Math.max(0, held.length - HEAD_END.length));
-        if (end === -1) {
-          if (all.length > MAX_HEAD_BYTES) {
-            held = null;
-            controller.enqueue(all);
-          } else held = all;
-          return;
-        }
-        held = null;
-        const head = new TextDecoder().decode(all.subarray(0, end));
-        controller.enqueue(new TextEncoder().encode(inlineHeadStylesheets(head, cssOf)));
-        controller.enqueue(all.subarray(end));
-      },
-      flush(controller) {
-        if (held?.length) controller.enqueue(held);
-      },
-    }),
-  );
 }

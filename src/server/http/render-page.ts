@@ -11,7 +11,7 @@ import { clientIp, type TrustProxy } from './client-ip';
 import { compressStream, isCompressible, pickEncoding, type Encoding } from './compress';
 import { negotiateLocale } from '../../i18n/negotiate';
 import { etagForEncoding, etagOf, isNotModified } from './etag';
-import { inlineStylesheetsInStream } from './inline-css';
+import { rewritePageHtml } from './page-html';
 import type { CachedResponse, PageCache } from './page-cache';
 import { pagePathFromPathname } from './page-path';
 import { isBot, newNonce, securityHeaders } from './security-headers';
@@ -42,7 +42,8 @@ type RendererDeps = {
   contentVersion?: () => number | Promise<number>;
   /** Routes that answer some GETs themselves before the page (a certificate's JSON): never a fast hit. */
   ownsGet?: (id: RouteId) => boolean;
-  /** A build stylesheet's text by its URL path, for the page's head (inline-css.ts); none: links stay. */
+  /** A build stylesheet's text by its URL path (inline-css.ts). With it (production), a page's HTML goes out
+   * rewritten for its first paint (page-html.ts); without it, as the framework wrote it. */
   cssOf?: (href: string) => string | null;
 };
 
@@ -159,7 +160,7 @@ export function createPageRenderer({
       }
       let body: ReadableStream<Uint8Array> | null = res.body;
       if (body && cssOf && isPage && !isRscPath(url.pathname) && headers.get('content-type')?.startsWith('text/html')) {
-        body = inlineStylesheetsInStream(body, cssOf);
+        body = rewritePageHtml(body, cssOf);
         headers.delete('content-length');
       }
       return new Response(body, { status: res.status, statusText: res.statusText, headers });
