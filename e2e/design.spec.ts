@@ -95,6 +95,12 @@ test('the typeface is one file of our own, not preloaded, and the styles are in 
   // The build's stylesheet is inline; its link stays, disabled (never fetched), for React to find.
   await expect(page.locator('head style[data-href^="/assets/"]')).toHaveCount(1);
   await expect(page.locator('head link[rel="stylesheet"]:not([disabled])')).toHaveCount(0);
+  // The app's JavaScript waits for the page's paint: no module preload in the served head, and the
+  // framework's bootstrap import rewritten (a Waku upgrade that changes the bootstrap would show here).
+  const html = await (await page.request.get('/herramientas/peru')).text();
+  expect(html.slice(0, html.indexOf('</head>'))).not.toContain('modulepreload');
+  expect(html).toMatch(/\/\*after-paint\*\/\["\/assets\/[^\]]*\]\.forEach/);
+  expect(html).not.toMatch(/[^(]import\("\/assets\//);
   await waitForHydration(page);
   // A client navigation keeps the styles and asks for no stylesheet either.
   await page.locator('main a[href^="/herramientas/peru/"]').first().click();
