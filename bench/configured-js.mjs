@@ -5,6 +5,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** The scripts a page loads by itself: <script src>, module preloads, and the preloads its bootstrap adds
+ * after the first paint (`/*after-paint*\/[...]`, src/server/http/after-paint.ts). */
+export function pageScripts(html) {
+  const direct = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+  const afterPaint = [...html.matchAll(/\/\*after-paint\*\/(\[[^\]]*\])/g)].flatMap((m) => JSON.parse(m[1]));
+  return [...new Set([...direct, ...afterPaint])];
+}
+
 /** An SDK chunk: no content page may reference one. */
 export const SDK_CHUNK = /\/assets\/(rudderstack|datadog|browser-logs|start)-[^"]*\.js/;
 
@@ -31,9 +39,7 @@ export async function configuredContentJs({ root, port, path, waitUp }) {
   try {
     await waitUp(`${base}/healthz`);
     const html = await (await fetch(`${base}${path}`)).text();
-    const scripts = [
-      ...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1])),
-    ];
+    const scripts = pageScripts(html);
     let jsGzip = 0;
     for (const src of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;
     // The consent script (hides the banner before paint); the framework's inline RSC data is not code.

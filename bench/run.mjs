@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { configuredContentJs, SDK_CHUNK } from './configured-js.mjs';
+import { configuredContentJs, pageScripts, SDK_CHUNK } from './configured-js.mjs';
 import { issueTargets, processMemory } from './figures.mjs';
 if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
 
@@ -329,8 +329,7 @@ if (process.env.BENCH_DATABASE_URL) {
 // Bytes: HTML, the JS a content page loads (gzip), render-blocking requests, compression.
 const contentRes = await get(CONTENT, { 'accept-encoding': 'br' });
 const contentHtml = await (await get(CONTENT)).text();
-const scripts = [...contentHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
-const uniqueScripts = [...new Set(scripts)];
+const uniqueScripts = pageScripts(contentHtml);
 let jsGzip = 0;
 for (const src of uniqueScripts) jsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
 // The sign-in page loads the form's own chunk on top of the shared ones (information).
@@ -349,7 +348,8 @@ const {
 } = await configuredContentJs({ root, port: PORT + 3, path: CONTENT, waitUp });
 const sdkReferenced = [...uniqueScripts, ...intScripts].filter((u) => SDK_CHUNK.test(u));
 const head = contentHtml.slice(0, contentHtml.indexOf('</head>'));
-const blockingCss = [...head.matchAll(/<link[^>]*rel="stylesheet"/g)].length;
+// A disabled stylesheet link is not fetched (the build's CSS is inline: decision 031).
+const blockingCss = [...head.matchAll(/<link(?![^>]*\sdisabled)[^>]*rel="stylesheet"/g)].length;
 const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*\ssrc=/g)].length;
 
 const memory = processMemory(server.pid, RSS_TARGET_MB);

@@ -131,6 +131,13 @@ const skillNames = [
   ['cypress', 'Cypress'],
 ] as const;
 export const skills = skillNames.map(([id, name]) => ({ id, label: l(name, name) }));
+// What a link to a skill says beyond its name when the name alone is a generic word ("Go" is on search
+// engines' lists of link texts that say nothing): read by screen readers and crawlers, not shown.
+const skillLinkHints: Partial<Record<SkillId, Readonly<Record<Locale, string>>>> = {
+  go: l('lenguaje de programación', 'programming language'),
+};
+/** The hidden words a link to this skill adds after its name, if any. */
+export const skillLinkHint = (id: string, locale: Locale): string | undefined => skillLinkHints[id as SkillId]?.[locale];
 export type SkillId = (typeof skillNames)[number][0];
 
 const idSet = (list: readonly { id: string }[]) => new Set(list.map((x) => x.id));

@@ -24,7 +24,16 @@ function Reference({
     const local = r.local && r.local.currency !== 'USD' ? r.local : null;
     return (
       <tr key={r.label}>
-        <th scope="row">{r.to ? <a href={r.to}>{r.label}</a> : r.label}</th>
+        <th scope="row">
+          {r.to ? (
+            <a href={r.to}>
+              {r.label}
+              {r.linkHint && <span className="sr-only">{` (${r.linkHint})`}</span>}
+            </a>
+          ) : (
+            r.label
+          )}
+        </th>
         {r.enough ? (
           <>
             <td>
@@ -80,11 +89,20 @@ const rows: MarkupRow[] = [
   row({ label: 'Thin', demoShare: 0, n: 7, sources: [source('ine-peru')] }),
   row({ label: 'Thin but not enough', enough: false, demoShare: 0, n: 3, sources: [source('ine-peru')], period: null }),
   row({ label: 'Two sources', demoShare: 0, sources: [source('tandem-users', ''), source("o'reilly")] }),
+  row({ label: 'Go', to: '/herramientas/peru/go', linkHint: 'lenguaje <de> "programación"' }),
 ];
 // React separates adjacent text nodes with <!-- -->; the browser shows the same text without them.
 const plain = (html: string) => html.replaceAll('<!-- -->', '');
 
 describe('salaryRowsMarkup', () => {
+  it("says what a generic link text means, for screen readers and crawlers only (Lighthouse's link-text)", () => {
+    const html = salaryRowsMarkup(
+      [row({ label: 'Go', to: '/herramientas/peru/go', linkHint: 'lenguaje de programación' })],
+      'es',
+      getT('es'),
+    );
+    expect(html).toContain('<a href="/herramientas/peru/go">Go<span class="sr-only"> (lenguaje de programación)</span></a>');
+  });
   for (const locale of ['es', 'en'] as const) {
     const t = getT(locale);
     it(`is the rows' former React markup (${locale})`, () => {

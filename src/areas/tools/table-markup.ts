@@ -12,6 +12,8 @@ import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } fro
 export type MarkupRow = Omit<ProvenanceStats, 'local'> & {
   label: string;
   to?: string;
+  /** Words the row's link adds after the label for screen readers and crawlers only ("Go" alone says nothing). */
+  linkHint?: string;
   enough: boolean;
   usd: { p25: number; p50: number; p75: number };
   local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
@@ -39,7 +41,8 @@ export function salaryRowsMarkup(rows: readonly MarkupRow[], locale: Locale, t: 
     const local = r.local && r.local.currency !== 'USD' ? r.local : null;
     const usdClass = local ? 'money-usd' : 'money';
     const label = escapeHtml(r.label);
-    out += `<tr><th scope="row">${r.to ? `<a href="${escapeHtml(r.to)}">${label}</a>` : label}</th>`;
+    const hint = r.linkHint ? `<span class="sr-only"> (${escapeHtml(r.linkHint)})</span>` : '';
+    out += `<tr><th scope="row">${r.to ? `<a href="${escapeHtml(r.to)}">${label}${hint}</a>` : label}</th>`;
     if (r.enough) {
       out +=
         `<td>${local ? `<span class="money">${money(local.p50, local.currency)}</span>` : ''}` +

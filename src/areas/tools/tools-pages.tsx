@@ -8,7 +8,17 @@ import { SalaryAnswer } from './salary-answer';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
-import { type CountryId, countries, englishLevels, labelOf, modalities, roles, seniorities, skills } from '../../domain/catalog';
+import {
+  type CountryId,
+  countries,
+  englishLevels,
+  labelOf,
+  modalities,
+  roles,
+  seniorities,
+  skillLinkHint,
+  skills,
+} from '../../domain/catalog';
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
 import { services } from '../../server/services/container';
@@ -59,13 +69,14 @@ function ToolsFrame(p: PageProps & { children?: React.ReactNode; answer?: React.
   );
 }
 
-function Chips({ items }: { items: { to: string; label: string }[] }) {
+function Chips({ items }: { items: { to: string; label: string; hint?: string }[] }) {
   return (
     <ul className="chips">
       {items.map((i) => (
         <li key={i.to}>
           <Link to={i.to} className="chip">
             {i.label}
+            {i.hint && <span className="sr-only"> ({i.hint})</span>}
           </Link>
         </li>
       ))}
@@ -88,7 +99,13 @@ export function ToolsHubPage(p: PageProps) {
       </section>
       <section className="section">
         <h2>{t('tools.bySkill')}</h2>
-        <Chips items={skills.map((k) => ({ to: href('toolsSkill', locale, { skill: k.id }), label: k.label[locale] }))} />
+        <Chips
+          items={skills.map((k) => ({
+            to: href('toolsSkill', locale, { skill: k.id }),
+            label: k.label[locale],
+            hint: skillLinkHint(k.id, locale),
+          }))}
+        />
       </section>
     </ToolsFrame>
   );
@@ -148,7 +165,12 @@ export async function SalaryPage(p: PageProps) {
       title,
       intro,
       reference: compare ? reference : undefined,
-      rows: rows.map((r) => ({ label: labelOf(LISTS[dim], r.value, locale), to: link(dim, r.value), ...r.stats })),
+      rows: rows.map((r) => ({
+        label: labelOf(LISTS[dim], r.value, locale),
+        to: link(dim, r.value),
+        linkHint: dim === 'skill' ? skillLinkHint(r.value, locale) : undefined,
+        ...r.stats,
+      })),
     };
   };
   const area = role ? roles.find((r) => r.id === role)?.area : undefined;
@@ -263,6 +285,7 @@ export async function SalaryPage(p: PageProps) {
                 items={hubSkills.map((k) => ({
                   to: href('toolsCountrySkill', locale, { country, skill: k.value }),
                   label: labelOf(skills, k.value, locale),
+                  hint: skillLinkHint(k.value, locale),
                 }))}
               />
             </section>

@@ -14,6 +14,7 @@ import type { SitemapData } from '../seo/sitemap';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
 import { registerPublicFiles, staticFiles, type PublicFilesOptions } from './public-files';
 import { PageCache } from './page-cache';
+import { builtCssReader } from './inline-css';
 import { createPageRenderer, isBackendPath, isRscPath, PRIVATE, type InnerFetch, type RequestState } from './render-page';
 import { securityHeaders } from './security-headers';
 import { integrationOrigins } from '../public-config';
@@ -121,6 +122,7 @@ export function createHttpApp({
     hsts,
     contentVersion,
     ownsGet: (id) => !!routes[id]?.get,
+    cssOf: prod ? builtCssReader(staticRoot) : undefined,
   });
 
   app.onError((err, c) => {

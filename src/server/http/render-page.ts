@@ -12,6 +12,7 @@ import { clientIp, type TrustProxy } from './client-ip';
 import { compressStream, isCompressible, pickEncoding, type Encoding } from './compress';
 import { negotiateLocale } from '../../i18n/negotiate';
 import { etagForEncoding, etagOf, isNotModified } from './etag';
+import { rewritePageHtml } from './page-html';
 import type { CachedResponse, PageCache } from './page-cache';
 import { pagePathFromPathname } from './page-path';
 import { isBot, newNonce, securityHeaders } from './security-headers';
@@ -42,6 +43,9 @@ type RendererDeps = {
   contentVersion?: () => number | Promise<number>;
   /** Routes that answer some GETs themselves before the page (a certificate's JSON): never a fast hit. */
   ownsGet?: (id: RouteId) => boolean;
+  /** A build stylesheet's text by its URL path (inline-css.ts). With it (production), a page's HTML goes out
+   * rewritten for its first paint (page-html.ts); without it, as the framework wrote it. */
+  cssOf?: (href: string) => string | null;
 };
 
 export function createPageRenderer({
@@ -55,6 +59,7 @@ export function createPageRenderer({
   hsts,
   contentVersion,
   ownsGet = () => false,
+  cssOf,
 }: RendererDeps) {
   let seenVersion: number | undefined;
   /** Forget cached pages when the content moved (a write in any process: the generation counters). */
@@ -163,7 +168,12 @@ export function createPageRenderer({
           headers.set('cache-control', sameForAll ? PUBLIC_CACHE : PRIVATE);
         }
       }
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+      let body: ReadableStream<Uint8Array> | null = res.body;
+      if (body && cssOf && isPage && !isRscPath(url.pathname) && headers.get('content-type')?.startsWith('text/html')) {
+        body = rewritePageHtml(body, cssOf);
+        headers.delete('content-length');
+      }
+      return new Response(body, { status: res.status, statusText: res.statusText, headers });
     };
 
     const finish = (res: Response, resolved: ResolvedSession | null): Response => {

@@ -12,7 +12,8 @@ function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }: CspOp
   return [
     "default-src 'self'",
     `script-src ${script.join(' ')}`,
-    // React renders style attributes (the loading bar's transform); no inline <style> blocks are used.
+    // React renders style attributes (the loading bar's transform), and the build's stylesheet is inline in
+    // each page's head (inline-css.ts: our own build file, never request data).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",

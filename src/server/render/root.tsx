@@ -1,9 +1,6 @@
 import 'server-only';
 import type { ReactNode } from 'react';
-import { preload } from 'react-dom';
 import '../../styles/index.css';
-// The one font file (Latin subset of Inter): fetched with the stylesheet rather than after it.
-import fontUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
 import { Enhance } from '../../components/islands/enhance';
 import { LoadingBar } from '../../components/islands/loading-bar';
@@ -37,8 +34,6 @@ export async function Root({ children }: { children: ReactNode }) {
   const nonce = getRequestContext()?.nonce;
   const known = getRequestContext()?.shared !== true;
   const integrations = integrationsConfig(getConfig());
-  // React hoists the hint into <head> once (a <link> element here came out twice).
-  preload(fontUrl, { as: 'font', type: 'font/woff2', crossOrigin: '' });
   return (
     <html lang={locale} data-color-mode-forced={forced} suppressHydrationWarning>
       <head>

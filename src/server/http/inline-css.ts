@@ -1,0 +1,55 @@
+import 'server-only';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The built stylesheet inside the page's <head> (issue 17, decision 031): the first paint then needs the HTML
+// alone, not a second round trip for a render-blocking file. Each <link rel="stylesheet"> the page's head
+// carries for one of our build's CSS files (/assets/<name>.css, read once from the build folder, never
+// anything a request says) becomes a <style> with that file's text, followed by the same link marked
+// `disabled`: browsers do not fetch a disabled stylesheet, and React finds its resource in the document
+// (link[rel=stylesheet][data-precedence][href]) and so never inserts the link again, on hydration or after
+// a client navigation (the RSC payload keeps the plain link; its CSS is the one already inline).
+
+/** Larger stylesheets stay linked: inlining them would cost every page more than one cached file does. */
+const MAX_INLINE_BYTES = 128 * 1024;
+const LINK_TAG = /<link\b[^>]*>/g;
+const BUILT_CSS = /^\/assets\/[\w.-]+\.css$/;
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** The text of a build CSS file by its URL path, or null when it is not one (or must not be inlined). */
+export function builtCssReader(staticRoot: string): (href: string) => string | null {
+  const known = new Map<string, string | null>();
+  return (href) => {
+    if (!BUILT_CSS.test(href)) return null;
+    let css = known.get(href);
+    if (css === undefined) {
+      try {
+        css = readFileSync(join(staticRoot, href), 'utf8');
+      } catch {
+        css = null;
+      }
+      // A `</style` in the text would end the element early.
+      if (css !== null && (css.length > MAX_INLINE_BYTES || /<\/style/i.test(css))) {
+        console.warn(`[inline-css] ${href} stays linked (${css.length} B or a closing tag in it)`);
+        css = null;
+      }
+      known.set(href, css);
+    }
+    return css;
+  };
+}
+
+/** The head's stylesheet links for build files replaced by their text (see the header comment). */
+export function inlineHeadStylesheets(head: string, cssOf: (href: string) => string | null): string {
+  return head.replace(LINK_TAG, (tag) => {
+    const href = attr(tag, 'href');
+    const precedence = attr(tag, 'data-precedence');
+    if (attr(tag, 'rel') !== 'stylesheet' || !href || precedence === undefined || / disabled\b/.test(tag)) return tag;
+    const css = cssOf(href);
+    if (css === null) return tag;
+    // href and precedence are attribute values as React escaped them: written back as they were.
+    const style = `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
+    return style + tag.replace(/\s*\/?>$/, ' disabled=""/>');
+  });
+}
