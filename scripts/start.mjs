@@ -4,8 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { withCacheHits } from './cache-hits.mjs';
 import { runCluster, shutdownTimeoutFromEnv } from './cluster.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -63,14 +65,17 @@ runCluster({
     ),
   // Each worker serves the build itself (what dist/serve-node.js does) but keeps the server handle, so
   // it can drain on SIGTERM. A failed import (bad configuration) exits with code 1, which stops everything.
+  // Page-cache hits are answered from the node:http request, before the adapter makes a Web Request of it.
   startWorker: async () => {
     const entry = await import(join(root, 'dist/server/index.js'));
     const { INTERNAL_runFetch } = entry;
     app = entry.unstable_serverEntry;
+    const { nodeHit } = app;
     return app.serve({
       fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
       hostname: process.env.HOST,
       port: Number(process.env.PORT),
+      createServer: (options, listener) => createServer(options, nodeHit ? withCacheHits(nodeHit, listener) : listener),
     });
   },
   // After the last request: close the database.

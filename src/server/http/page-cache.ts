@@ -51,9 +51,10 @@ export class PageCache {
     return e;
   }
 
-  /** A fresh entry, or undefined; never fills. */
+  /** A fresh entry, or undefined, without counting as a use (no LRU move); never fills. */
   peek(key: string): CachedResponse | undefined {
-    return this.get(key);
+    const e = this.entries.get(key);
+    return e && e.expires > this.now() ? e : undefined;
   }
 
   /** Run fill once per key at a time; concurrent callers get the same result. */
