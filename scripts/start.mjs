@@ -47,6 +47,10 @@ if (cluster.isPrimary) {
   }
   process.env.PORT ||= '8080';
   process.env.HOST ||= '127.0.0.1';
+  // glibc in the workers (read at their start): blocks over 128 kB always get their own mapping, returned on
+  // free. Its default raises that limit as they are freed, and the compressors' and the threads' buffers then
+  // stay in malloc's arenas, unused: ~90 MB of a worker after the bench (decision 032).
+  process.env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 }
 
 const workers = Math.max(1, Number(process.env.WORKERS) || Math.min(availableParallelism(), 4));
