@@ -41,8 +41,9 @@ export function preparedAnswer(
     p = prepared[encoding ?? 'identity'] = { body, headers };
   }
   let headers = p.headers;
-  if (!hit || vary)
-    headers = { ...headers, 'x-cache': hit ? 'HIT' : 'MISS', ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}) };
+  // The home page's extra Vary, added once per entry and encoding too (a hit then copies nothing).
+  if (vary) headers = (p.varied ??= {})[vary] ??= { ...headers, vary: headers.vary ? `${headers.vary}, ${vary}` : vary };
+  if (!hit) headers = { ...headers, 'x-cache': 'MISS' };
   // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
   // whose policy lost its nonce would run none of its scripts.
   if (entry.status === 200 && isNotModified(ifNoneMatch, p.headers.etag!)) {

@@ -17,7 +17,9 @@ export type CachedResponse = {
   /** The route has no GET answer of its own (content negotiation, redirects): a hit may skip every other step. */
   fast?: boolean;
   /** Per encoding, the body and the headers of a hit, built on first use (a hit then only copies them). */
-  prepared?: Partial<Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string> }>>;
+  prepared?: Partial<
+    Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string>; varied?: Record<string, Record<string, string>> }>
+  >;
 };
 
 export class PageCache {
