@@ -4,8 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { withCacheHits } from './cache-hits.mjs';
 import { runCluster, shutdownTimeoutFromEnv } from './cluster.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -45,6 +47,10 @@ if (cluster.isPrimary) {
   }
   process.env.PORT ||= '8080';
   process.env.HOST ||= '127.0.0.1';
+  // glibc in the workers (read at their start): blocks over 128 kB always get their own mapping, returned on
+  // free. Its default raises that limit as they are freed, and the compressors' and the threads' buffers then
+  // stay in malloc's arenas, unused: ~90 MB of a worker after the bench (decision 032).
+  process.env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 }
 
 const workers = Math.max(1, Number(process.env.WORKERS) || Math.min(availableParallelism(), 4));
@@ -63,14 +69,17 @@ runCluster({
     ),
   // Each worker serves the build itself (what dist/serve-node.js does) but keeps the server handle, so
   // it can drain on SIGTERM. A failed import (bad configuration) exits with code 1, which stops everything.
+  // Page-cache hits are answered from the node:http request, before the adapter makes a Web Request of it.
   startWorker: async () => {
     const entry = await import(join(root, 'dist/server/index.js'));
     const { INTERNAL_runFetch } = entry;
     app = entry.unstable_serverEntry;
+    const { nodeHit } = app;
     const server = await app.serve({
       fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
       hostname: process.env.HOST,
       port: Number(process.env.PORT),
+      createServer: (options, listener) => createServer(options, nodeHit ? withCacheHits(nodeHit, listener) : listener),
     });
     // Behind a load balancer, an idle kept-alive connection must be closed by the balancer, never by us at
     // the moment it sends a request on it (a reset the client sees as an error): longer than the common

@@ -64,7 +64,7 @@ const loadUser: UserLoader = async (token, type) => {
   }
 };
 
-const { app } = createHttpApp({
+const { app, nodeHit } = createHttpApp({
   loadUser,
   routes: registry,
   publicKeys: () => ({ keys: [services.signingKey().jwk] }),
@@ -86,9 +86,10 @@ const { app } = createHttpApp({
   build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },
 });
 
-// `close` lets the process runner (scripts/start.mjs) finish cleanly on SIGTERM.
+// `close` lets the process runner (scripts/start.mjs) finish cleanly on SIGTERM; `nodeHit` lets it answer a
+// page-cache hit from the node:http request itself (scripts/cache-hits.mjs).
 const close = async () => {
   await stopServices();
   await closeDatabase();
 };
-export default { ...inner, fetch: app.fetch, close };
+export default { ...inner, fetch: app.fetch, close, nodeHit };

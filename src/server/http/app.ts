@@ -111,7 +111,7 @@ export function createHttpApp({
     return s;
   };
 
-  const { renderPage, fastHit } = createPageRenderer({
+  const { renderPage, fastHit, nodeHit } = createPageRenderer({
     inner,
     config,
     prod,
@@ -240,5 +240,5 @@ export function createHttpApp({
     return renderPage(c);
   });
 
-  return { app, cache };
+  return { app, cache, nodeHit };
 }

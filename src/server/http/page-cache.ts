@@ -17,7 +17,9 @@ export type CachedResponse = {
   /** The route has no GET answer of its own (content negotiation, redirects): a hit may skip every other step. */
   fast?: boolean;
   /** Per encoding, the body and the headers of a hit, built on first use (a hit then only copies them). */
-  prepared?: Partial<Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string> }>>;
+  prepared?: Partial<
+    Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string>; varied?: Record<string, Record<string, string>> }>
+  >;
 };
 
 export class PageCache {
@@ -51,9 +53,10 @@ export class PageCache {
     return e;
   }
 
-  /** A fresh entry, or undefined; never fills. */
+  /** A fresh entry, or undefined, without counting as a use (no LRU move); never fills. */
   peek(key: string): CachedResponse | undefined {
-    return this.get(key);
+    const e = this.entries.get(key);
+    return e && e.expires > this.now() ? e : undefined;
   }
 
   /** Run fill once per key at a time; concurrent callers get the same result. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Context } from 'hono';
+import { parseCookie } from 'cookie';
 import { isSharedPage, matchRoute, routeDef, type RouteId } from '../../routes';
 import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import type { ServerConfig } from '../config';
@@ -9,9 +10,9 @@ import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
 import type { CookieJar, ResolvedSession } from '../web-session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
-import { compressStream, isCompressible, pickEncoding, type Encoding } from './compress';
+import { compressStream, isCompressible, pickEncoding } from './compress';
+import { plainKey, preparedAnswer, responseOf, type NodeRequestLike, type PreparedHit } from './cache-hit';
 import { negotiateLocale } from '../../i18n/negotiate';
-import { etagForEncoding, etagOf, isNotModified } from './etag';
 import { rewritePageHtml } from './page-html';
 import type { CachedResponse, PageCache } from './page-cache';
 import { pagePathFromPathname } from './page-path';
@@ -72,37 +73,69 @@ export function createPageRenderer({
     seenVersion = v;
   };
 
-  /** Render a page through Waku. `form` re-renders a page with the errors of its failed form post. */
   /**
    * A cache hit answered before any other step (issue 17: close to a static server): only for what the full
    * path would answer from the cache unchanged — a fresh 200 page, no campaign cookie to set, and a visitor
-   * without a session or signed in on a shared page; '/' only when it would not redirect to /en.
+   * without a session or signed in on a shared page; '/' only when it would not redirect to /en. Null at once
+   * when the request must take the full path; a promise when an entry may answer (the content version first).
    */
-  async function fastHit(c: Context, next: () => Promise<void>): Promise<Response | void> {
-    const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled) return next();
-    const href = c.req.url;
-    const start = href.indexOf('/', href.indexOf('//') + 2);
-    const key = start < 0 ? '/' : href.slice(start);
-    if (key.includes('utm_') || isBackendPath(key)) return next();
-    await syncCache();
-    const entry = cache.peek(key);
-    if (!entry?.fast || entry.status !== 200) return next();
-    const { jar } = stateOf(c);
-    if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return next();
+  function hitFor(
+    method: string,
+    key: string,
+    header: (name: string) => string | undefined,
+    jarOf: () => CookieJar,
+  ): Promise<PreparedHit | null> | null {
+    if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled || key.includes('utm_') || isBackendPath(key)) return null;
+    const entry = cache.get(key);
+    if (!entry?.fast || entry.status !== 200) return null;
+    const jar = jarOf();
+    if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return null;
     const home = key === '/';
-    if (home && negotiateLocale(c.req.header('cookie'), c.req.header('accept-language')) === 'en') return next();
-    return cachedAnswer(cache, entry, {
-      hit: true,
-      encoding: pickEncoding(c.req.header('accept-encoding')),
-      ifNoneMatch: c.req.header('if-none-match'),
-      isHead: method === 'HEAD',
-      // The home page's language was negotiated (the '/' handler says so on the full path too).
-      vary: home ? 'Cookie, Accept-Language' : undefined,
-    });
+    if (home && negotiateLocale(header('cookie'), header('accept-language')) === 'en') return null;
+    return syncCache().then(() =>
+      // Still the same entry: a content change seen just now has emptied the cache.
+      cache.peek(key) === entry
+        ? preparedAnswer(cache, entry, {
+            hit: true,
+            encoding: pickEncoding(header('accept-encoding')),
+            ifNoneMatch: header('if-none-match'),
+            isHead: method === 'HEAD',
+            // The home page's language was negotiated (the '/' handler says so on the full path too).
+            vary: home ? 'Cookie, Accept-Language' : undefined,
+          })
+        : null,
+    );
   }
 
-  return { fastHit, renderPage };
+  /** The first middleware: a hit as a Response, through the Web adapter. */
+  async function fastHit(c: Context, next: () => Promise<void>): Promise<Response | void> {
+    const href = c.req.url;
+    const start = href.indexOf('/', href.indexOf('//') + 2);
+    const hit = await hitFor(
+      c.req.method,
+      start < 0 ? '/' : href.slice(start),
+      (name) => c.req.header(name),
+      () => stateOf(c).jar,
+    );
+    return hit ? responseOf(hit) : next();
+  }
+
+  /**
+   * The same hit for a node:http request, before any Request or Response exists (scripts/start.mjs writes
+   * it with writeHead/end): null when the request goes to the normal handler. Only request targets that the
+   * Node adapter would take as they are, so that both look up the same key.
+   */
+  function nodeHit(req: NodeRequestLike): Promise<PreparedHit | null> | null {
+    const key = plainKey(req);
+    if (key === null) return null;
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return typeof v === 'string' ? v : undefined;
+    };
+    return hitFor(req.method ?? '', key, header, () => parseCookie(header('cookie') ?? ''));
+  }
+
+  return { fastHit, nodeHit, renderPage };
 
   /**
    * Render a page through Waku. `form` re-renders a page with the errors of its failed form post;
@@ -226,7 +259,7 @@ export function createPageRenderer({
         if (!entry) return null;
         // An error page seen by a signed-in visitor may be theirs alone to see past (an offer draft's preview).
         if (entry.status !== 200 && hasToken) return null;
-        return cachedAnswer(cache, entry, { hit, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead });
+        return responseOf(preparedAnswer(cache, entry, { hit, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
       }
       const res = await render(null);
       if (res.status !== 200 && hasToken) {
@@ -266,44 +299,4 @@ export function createPageRenderer({
     }
     return finish(compressed(await render(resolved)), resolved);
   }
-}
-
-/** A cached page as sent: the body in the visitor's encoding, its tag, a 304 when the tag matches. Plain
- * header objects, built once per entry and encoding: the Node adapter writes them as they are. */
-function cachedAnswer(
-  cache: PageCache,
-  entry: CachedResponse,
-  {
-    hit,
-    encoding,
-    ifNoneMatch,
-    isHead,
-    vary,
-  }: { hit: boolean; encoding: Encoding | null; ifNoneMatch?: string; isHead: boolean; vary?: string },
-): Response {
-  const prepared = (entry.prepared ??= {});
-  let p = prepared[encoding ?? 'identity'];
-  if (!p) {
-    const headers: Record<string, string> = Object.fromEntries(entry.headers);
-    const compressible = isCompressible(headers['content-type'] ?? null);
-    const body = cache.variant(entry, compressible ? encoding : null);
-    const encoded = compressible && body !== entry.body && encoding ? encoding : null;
-    if (encoded) headers['content-encoding'] = encoded;
-    if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    // One tag per cached body (and encoding): a browser or CDN revalidating within the entry's life gets a 304.
-    headers.etag = etagForEncoding((entry.etag ??= etagOf(entry.body)), encoded);
-    headers['content-length'] = String(body.byteLength);
-    headers['x-cache'] = 'HIT';
-    p = prepared[encoding ?? 'identity'] = { body, headers };
-  }
-  let headers = p.headers;
-  if (!hit || vary)
-    headers = { ...headers, 'x-cache': hit ? 'HIT' : 'MISS', ...(vary ? { vary: headers.vary ? `${headers.vary}, ${vary}` : vary } : {}) };
-  // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
-  // whose policy lost its nonce would run none of its scripts.
-  if (entry.status === 200 && isNotModified(ifNoneMatch, p.headers.etag!)) {
-    const { 'content-length': _length, ...rest } = headers;
-    return new Response(null, { status: 304, headers: rest });
-  }
-  return new Response(isHead ? null : (p.body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
 }
