@@ -96,7 +96,10 @@ export function SiteHeader(props: ShellProps) {
               signed in, so the bar does not jump. */}
           <SessionSlot part="bar" {...slot}>
             {known ? (
-              <a href={known.menu.links.workspace} className="btn btn-ghost btn-sm" aria-label={known.menu.labels.workspace}>
+              // Until the menu loads, the chip links to the workspace. Its name starts with where it goes and
+              // keeps the visible first name (an aria-label without it failed axe's label-in-name rule).
+              <a href={known.menu.links.workspace} className="btn btn-ghost btn-sm">
+                <span className="sr-only">{known.menu.labels.workspace}: </span>
                 <SessionChip user={known.user} testId="session-menu" />
               </a>
             ) : (
