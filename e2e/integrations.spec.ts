@@ -144,15 +144,19 @@ test('sign-in identifies with the email and the SPEC traits; sign-out sends logo
   expect(identify.context.traits).toHaveProperty('user_status');
   await expect.poll(() => pages().at(-1)?.userId).toBe(email);
   const anonymousBefore = identify.anonymousId;
+  // The sign-in page's own view was anonymous too: only page views sent after signing out count below.
+  const seenBefore = pages().length;
 
   await openSessionMenu(page);
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect.poll(() => intake.analytics.find((e) => e.type === 'track' && e.event === 'logout')?.userId).toBe(email);
   // After the reset the visitor is a new anonymous one.
-  await expect.poll(() => pages().filter((e) => !e.userId).length).toBeGreaterThan(0);
-  const after = pages()
-    .filter((e) => !e.userId)
-    .at(-1)!;
+  const afterSignOut = () =>
+    pages()
+      .slice(seenBefore)
+      .filter((e) => !e.userId);
+  await expect.poll(() => afterSignOut().length).toBeGreaterThan(0);
+  const after = afterSignOut().at(-1)!;
   expect(after.anonymousId).not.toBe(anonymousBefore);
   expect(intake.analytics.filter((e) => e.type === 'identify')).toHaveLength(1);
 });
