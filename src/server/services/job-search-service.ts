@@ -99,6 +99,16 @@ export function createJobSearchService(database: Database, clock: () => Date = (
     return out;
   }
 
+  /** The first offers of a selection in the search's default order, without counting them all. */
+  async function firstOffers(selection: JobSelection, limit: number): Promise<JobCard[]> {
+    const rows = await findOffers(database, filterOf(selection), { sort: 'recent', limit, offset: 0 });
+    const extras = await offerExtras(
+      database,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toCard(r, extras.skills.get(r.id) ?? [], extras.allowed.get(r.id) ?? []));
+  }
+
   const service = {
     /** One page of a search; with `facets`, the count of every facet value under the rest of the selection. */
     async search(input: JobSearchInput, opts: { facets?: boolean } = {}): Promise<JobSearchResult> {
@@ -194,8 +204,8 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       const items: JobCard[] = [];
       let matched: JobSelection | null = null;
       for (const selection of selections) {
-        const found = await service.search({ ...selection, perPage: limit + 1 });
-        const fresh = found.items.filter((o) => o.id !== exclude && !items.some((i) => i.id === o.id));
+        const found = await firstOffers(selection, limit + 1);
+        const fresh = found.filter((o) => o.id !== exclude && !items.some((i) => i.id === o.id));
         if (fresh.length && !matched) matched = selection;
         items.push(...fresh.slice(0, limit - items.length));
         if (items.length >= limit) break;
