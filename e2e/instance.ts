@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { test } from '@playwright/test';
 import pg from 'pg';
 import { e2eServerEnv } from './env';
 
@@ -30,6 +31,23 @@ async function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Declares tests that need the tests' PostgreSQL server: `define` gets TEST_DATABASE_URL. Without it they are
+ * skipped with the reason in the test's name, except in CI, where a failing test says the variable is required:
+ * the PostgreSQL tests must run there, never be skipped.
+ */
+export function withPostgres(what: string, define: (pgUrl: string) => void): void {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) return define(pgUrl);
+  if (process.env.CI) {
+    test(`${what}: TEST_DATABASE_URL is required in CI`, () => {
+      throw new Error(`TEST_DATABASE_URL is required in CI: ${what} must run, not be skipped`);
+    });
+  } else {
+    test.skip(`${what}: skipped, set TEST_DATABASE_URL to run them (they need PostgreSQL)`, () => {});
+  }
 }
 
 /** Run `fn` with a client of the PostgreSQL server the tests use (TEST_DATABASE_URL). */

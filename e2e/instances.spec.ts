@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { href } from '../src/routes';
 import { E2E_SMTP_ORIGIN, E2E_SMTP_PORT } from './env';
 import { signIn } from './fixtures';
-import { freshSchema, pgAdmin, startInstance, waitForOk, type Instance } from './instance';
+import { freshSchema, pgAdmin, startInstance, waitForOk, withPostgres, type Instance } from './instance';
 import { PASSWORD, publishOffer, register } from './product-api';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -11,16 +11,9 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 // and must behave as one site; a third, reaching its database through a proxy the test controls, loses the
 // database and gets it back, and loses a worker to SIGKILL.
 
-const pgUrl = process.env.TEST_DATABASE_URL;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-if (!pgUrl && process.env.CI) {
-  test('several instances: TEST_DATABASE_URL is required in CI', () => {
-    throw new Error('TEST_DATABASE_URL is required in CI: the several-instances tests must run, not be skipped');
-  });
-} else if (!pgUrl) {
-  test.skip('several instances: skipped, set TEST_DATABASE_URL to run them (they need PostgreSQL)', () => {});
-} else {
+withPostgres('the several-instances tests', (pgUrl) => {
   test.describe('two instances on one PostgreSQL', () => {
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let schema = '';
@@ -278,4 +271,4 @@ if (!pgUrl && process.env.CI) {
       expect(acknowledged.length).toBeGreaterThan(24);
     });
   });
-}
+});

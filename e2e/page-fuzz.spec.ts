@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '../src/routes';
-import { freshSchema, pgAdmin, startInstance, type Instance } from './instance';
+import { freshSchema, pgAdmin, startInstance, withPostgres, type Instance } from './instance';
 
 // Page fuzz (issue 10: "0 server errors for bad input on SQLite and on PostgreSQL"). Every page of the route
 // table, in both locales, is requested with hostile values in its route parameters and in the query keys
@@ -514,14 +514,7 @@ test.describe('page fuzz', () => {
     await runFuzz('SQLite', request);
   });
 
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (!pgUrl && process.env.CI) {
-    test('PostgreSQL: TEST_DATABASE_URL is required in CI', () => {
-      throw new Error('TEST_DATABASE_URL is required in CI: the PostgreSQL page fuzz must run, not be skipped');
-    });
-  } else if (!pgUrl) {
-    test.skip('PostgreSQL: skipped, set TEST_DATABASE_URL to run the page fuzz on PostgreSQL too', () => {});
-  } else {
+  withPostgres('the PostgreSQL page fuzz', (pgUrl) => {
     test.describe('PostgreSQL', () => {
       let schema = '';
       let server: Instance | undefined;
@@ -573,5 +566,5 @@ test.describe('page fuzz', () => {
         }
       });
     });
-  }
+  });
 });
