@@ -25,6 +25,8 @@ const LCP_TARGET_S = 1.2;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 // Runs per page; the median one is reported (Lighthouse's own pick: FCP and TTI closest to the medians).
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+// LIGHTHOUSE_PAGES=home,offer measures only those pages (by the table's names).
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 
 const tmp = mkdtempSync(join(tmpdir(), 'tandem-lighthouse-'));
 const serverLog = join(tmp, 'server.log');
@@ -176,7 +178,7 @@ async function main() {
     { page: 'offer', path: await pickOffer(), indexable: true },
     { page: 'salary page', path: '/herramientas/peru/backend', indexable: true },
     { page: 'sign-in', path: '/ingresar', indexable: false },
-  ];
+  ].filter((p) => !ONLY || ONLY.includes(p.page));
   mkdirSync(join(tmp, 'chromium'));
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

@@ -17,6 +17,7 @@ import { ConsentForm } from '../../components/layout/consent-form';
 import { CONSENT_SCRIPT } from '../../domain/consent';
 import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 import { currentPagePath } from '../current-path';
+import { FAVICON_HREF } from './favicon';
 import { getRequestContext } from '../request-context';
 import { loadSession } from '../session';
 
@@ -46,7 +47,7 @@ export async function Root({ children }: { children: ReactNode }) {
           </noscript>
         )}
         <meta name="theme-color" content="#7e22ce" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_HREF} type="image/svg+xml" />
       </head>
       <body>
         <Providers session={session} known={known}>
