@@ -31,6 +31,7 @@ const CALCULATOR_RESULT =
 const SALARY_TARGET = '>= 300 req/s (salary pages)';
 const UNCACHED_TARGET = '>= 340 req/s at 10 connections';
 const RSS_TARGET_MB = 250;
+const SETTLE_MS = 15_000;
 const UNCACHED_ROW = `salary ${HEAVY} (uncached: page cache off)`;
 const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
@@ -353,6 +354,11 @@ const blockingCss = [...head.matchAll(/<link(?![^>]*\sdisabled)[^>]*rel="stylesh
 const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*\ssrc=/g)].length;
 
 const memory = processMemory(server.pid, RSS_TARGET_MB);
+// The same processes once the load has stopped for longer than V8's memory reducer waits (8 s): what a worker
+// keeps (live heap, caches, native memory) without the garbage the last runs left for the next collection.
+await new Promise((r) => setTimeout(r, SETTLE_MS));
+const settled = new Map(processMemory(server.pid, RSS_TARGET_MB).map((m) => [m.pid, m['rss MB']]));
+for (const m of memory) m[`rss MB ${SETTLE_MS / 1000} s later`] = settled.get(m.pid) ?? '';
 const targets = issueTargets(results, {
   pairs: [
     ...SALARY_PAGES.map((p) => [`salary ${p} (signed in)`, `salary ${p} (anonymous, cached)`]),
@@ -388,7 +394,7 @@ console.table([
   { what: 'HTML response compressed', bytes: contentRes.headers.get('content-encoding') ?? 'none' },
   { what: 'render-blocking stylesheets / scripts', bytes: `${blockingCss} / ${blockingJs}`, target: '<= 1 / 0' },
 ]);
-console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB)`);
+console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB; "met" is for the figure at the end of the load)`);
 console.table(memory);
 console.log('\nIssue 17 targets (10 connections)');
 console.table(targets);
