@@ -34,6 +34,21 @@ export function processMemory(primaryPid, targetMb) {
     .filter(Boolean);
 }
 
+/** Idle time before the second RSS reading: longer than V8's memory reducer waits (8 s) after the load. */
+const SETTLE_MS = 15_000;
+
+/**
+ * `processMemory` at the end of the load, and each process's RSS again SETTLE_MS later: whether an idle worker
+ * gives back what the last runs left for the next collection.
+ */
+export async function processMemoryThenIdle(primaryPid, targetMb) {
+  const memory = processMemory(primaryPid, targetMb);
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const later = new Map(processMemory(primaryPid, targetMb).map((m) => [m.pid, m['rss MB']]));
+  for (const m of memory) m[`rss MB ${SETTLE_MS / 1000} s later`] = later.get(m.pid) ?? '';
+  return memory;
+}
+
 /**
  * The issue's figures from the rows: signed-in against anonymous cached pages (`pairs` of row labels), a
  * cache hit against the static server (`staticRows`, rows measured with `compare`), the uncached row, and RSS.

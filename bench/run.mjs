@@ -15,7 +15,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { configuredContentJs, pageScripts, SDK_CHUNK } from './configured-js.mjs';
-import { issueTargets, processMemory } from './figures.mjs';
+import { issueTargets, processMemoryThenIdle } from './figures.mjs';
 if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
 
 const root = new URL('..', import.meta.url).pathname;
@@ -31,7 +31,6 @@ const CALCULATOR_RESULT =
 const SALARY_TARGET = '>= 300 req/s (salary pages)';
 const UNCACHED_TARGET = '>= 340 req/s at 10 connections';
 const RSS_TARGET_MB = 250;
-const SETTLE_MS = 15_000;
 const UNCACHED_ROW = `salary ${HEAVY} (uncached: page cache off)`;
 const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
@@ -353,12 +352,7 @@ const head = contentHtml.slice(0, contentHtml.indexOf('</head>'));
 const blockingCss = [...head.matchAll(/<link(?![^>]*\sdisabled)[^>]*rel="stylesheet"/g)].length;
 const blockingJs = [...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*\ssrc=/g)].length;
 
-const memory = processMemory(server.pid, RSS_TARGET_MB);
-// The same processes once the load has stopped for longer than V8's memory reducer waits (8 s): what a worker
-// keeps (live heap, caches, native memory) without the garbage the last runs left for the next collection.
-await new Promise((r) => setTimeout(r, SETTLE_MS));
-const settled = new Map(processMemory(server.pid, RSS_TARGET_MB).map((m) => [m.pid, m['rss MB']]));
-for (const m of memory) m[`rss MB ${SETTLE_MS / 1000} s later`] = settled.get(m.pid) ?? '';
+const memory = await processMemoryThenIdle(server.pid, RSS_TARGET_MB);
 const targets = issueTargets(results, {
   pairs: [
     ...SALARY_PAGES.map((p) => [`salary ${p} (signed in)`, `salary ${p} (anonymous, cached)`]),
