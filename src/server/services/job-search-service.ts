@@ -99,14 +99,18 @@ export function createJobSearchService(database: Database, clock: () => Date = (
     return out;
   }
 
-  /** The first offers of a selection in the search's default order, without counting them all. */
-  async function firstOffers(selection: JobSelection, limit: number): Promise<JobCard[]> {
-    const rows = await findOffers(database, filterOf(selection), { sort: 'recent', limit, offset: 0 });
+  /** Offer rows as cards, with their skills and accepted countries (two reads for all of them). */
+  async function cardsOf(rows: OfferRow[]): Promise<JobCard[]> {
     const extras = await offerExtras(
       database,
       rows.map((r) => r.id),
     );
     return rows.map((r) => toCard(r, extras.skills.get(r.id) ?? [], extras.allowed.get(r.id) ?? []));
+  }
+
+  /** The first offers of a selection in the search's default order, without counting them all. */
+  async function firstOffers(selection: JobSelection, limit: number): Promise<JobCard[]> {
+    return cardsOf(await findOffers(database, filterOf(selection), { sort: 'recent', limit, offset: 0 }));
   }
 
   const service = {
@@ -120,12 +124,8 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         findOffers(database, filter, { sort: input.sort ?? 'recent', limit: perPage, offset: (page - 1) * perPage }),
         opts.facets ? counts(filter) : undefined,
       ]);
-      const extras = await offerExtras(
-        database,
-        rows.map((r) => r.id),
-      );
       return {
-        items: rows.map((r) => toCard(r, extras.skills.get(r.id) ?? [], extras.allowed.get(r.id) ?? [])),
+        items: await cardsOf(rows),
         total,
         page,
         pages: Math.max(1, Math.ceil(total / perPage)),
