@@ -179,6 +179,7 @@ async function main() {
     { page: 'salary page', path: '/herramientas/peru/backend', indexable: true },
     { page: 'sign-in', path: '/ingresar', indexable: false },
   ].filter((p) => !ONLY || ONLY.includes(p.page));
+  if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page; the names are: home, job search, offer, salary page, sign-in`);
   mkdirSync(join(tmp, 'chromium'));
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
