@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { withCacheHits } from './cache-hits.mjs';
 import { runCluster, shutdownTimeoutFromEnv } from './cluster.mjs';
+import { collectWhenIdle } from './idle-gc.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -62,7 +63,13 @@ runCluster({
   shutdownTimeoutMs,
   // A bounded old space keeps each worker's memory in check under load (V8 otherwise grows lazily on a
   // large machine); MAX_OLD_SPACE_MB raises it for data-heavy deployments.
-  execArgv: [...process.execArgv, `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`, '--max-semi-space-size=16'],
+  // --expose-gc: for the idle collection (scripts/idle-gc.mjs).
+  execArgv: [
+    ...process.execArgv,
+    `--max-old-space-size=${Number(process.env.MAX_OLD_SPACE_MB) || 160}`,
+    '--max-semi-space-size=16',
+    '--expose-gc',
+  ],
   onListening: () =>
     console.log(
       `Tandem on http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT} (${workers} workers)`,
@@ -86,6 +93,8 @@ runCluster({
     // 60 s balancer idle timeout (Node's own default is 5 s). KEEP_ALIVE_TIMEOUT_MS to match another one.
     server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS) || 65_000;
     server.headersTimeout = server.keepAliveTimeout + 1_000;
+    // Once a burst is over, the garbage it promoted is collected instead of held until the next one.
+    collectWhenIdle(server);
     return server;
   },
   // After the last request: close the database.
