@@ -36,16 +36,21 @@ export function processMemory(primaryPid, targetMb) {
 
 /** Idle time before the second RSS reading: longer than V8's memory reducer waits (8 s) after the load. */
 const SETTLE_MS = 15_000;
+export const LATER = `${SETTLE_MS / 1000} s later`;
 
 /**
- * `processMemory` at the end of the load, and each process's RSS again SETTLE_MS later: whether an idle worker
- * gives back what the last runs left for the next collection.
+ * `processMemory` at the end of the load (about a second after the last request), and each process's RSS
+ * again SETTLE_MS later, once an idle worker has collected what the last runs left (scripts/idle-gc.mjs).
  */
 export async function processMemoryThenIdle(primaryPid, targetMb) {
   const memory = processMemory(primaryPid, targetMb);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const later = new Map(processMemory(primaryPid, targetMb).map((m) => [m.pid, m['rss MB']]));
-  for (const m of memory) m[`rss MB ${SETTLE_MS / 1000} s later`] = later.get(m.pid) ?? '';
+  for (const m of memory) {
+    const mb = later.get(m.pid);
+    m[`rss MB ${LATER}`] = mb ?? '';
+    m[`met ${LATER}`] = mb === undefined ? '' : mb < targetMb ? 'yes' : 'NO';
+  }
   return memory;
 }
 
@@ -72,6 +77,11 @@ export function issueTargets(results, { pairs, staticRows, uncachedRow, uncached
   }
   const uncached = at10(uncachedRow);
   if (uncached) out.push({ figure: uncachedRow, value: `${uncached['req/s']} req/s`, target: uncachedTarget });
-  for (const m of memory) out.push({ figure: `RSS after the bench, ${m.role} ${m.pid}`, value: `${m['rss MB']} MB`, target: m.target });
+  for (const m of memory)
+    out.push({
+      figure: `RSS after the bench, ${m.role} ${m.pid}`,
+      value: `${m['rss MB']} MB at the end, ${m[`rss MB ${LATER}`]} MB ${LATER}`,
+      target: m.target,
+    });
   return out;
 }

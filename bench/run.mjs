@@ -388,7 +388,7 @@ console.table([
   { what: 'HTML response compressed', bytes: contentRes.headers.get('content-encoding') ?? 'none' },
   { what: 'render-blocking stylesheets / scripts', bytes: `${blockingCss} / ${blockingJs}`, target: '<= 1 / 0' },
 ]);
-console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB; "met" is for the figure at the end of the load)`);
+console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB, at the end of the load and once idle)`);
 console.table(memory);
 console.log('\nIssue 17 targets (10 connections)');
 console.table(targets);
