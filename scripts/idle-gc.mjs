@@ -18,8 +18,8 @@ export function collectWhenIdle(server, options = {}) {
   const {
     gc = /** @type {((options?: object) => void) | undefined} */ (globalThis.gc),
     heapSize = () => v8.getHeapStatistics().total_heap_size,
-    idleMs = 1_000,
-    checkMs = 500,
+    idleMs = 5_000,
+    checkMs = 1_000,
     growthBytes = 32 * 1024 * 1024,
   } = options;
   if (typeof gc !== 'function') return () => {};
