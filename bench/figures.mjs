@@ -36,7 +36,7 @@ export function processMemory(primaryPid, targetMb) {
 
 /** Idle time before the second RSS reading: longer than V8's memory reducer waits (8 s) after the load. */
 const SETTLE_MS = 15_000;
-export const LATER = `${SETTLE_MS / 1000} s later`;
+const LATER = `${SETTLE_MS / 1000} s later`;
 
 /**
  * `processMemory` at the end of the load (about a second after the last request), and each process's RSS

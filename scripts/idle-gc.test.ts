@@ -22,14 +22,14 @@ async function setup() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  const heap: { used: number; collections: number; options?: object } = { used: 10 * MB, collections: 0 };
+  const heap: { size: number; collections: number; options?: object } = { size: 10 * MB, collections: 0 };
   const stop = collectWhenIdle(server, {
     gc: (options) => {
       heap.collections++;
       heap.options = options;
-      heap.used = 12 * MB;
+      heap.size = 12 * MB;
     },
-    heapSize: () => heap.used,
+    heapSize: () => heap.size,
     idleMs: 40,
     checkMs: 10,
     growthBytes: 32 * MB,
@@ -46,7 +46,7 @@ async function setup() {
 it('collects once after the requests stop, when the heap has grown since the last collection', async () => {
   const { heap, get } = await setup();
   await get('/');
-  heap.used = 60 * MB;
+  heap.size = 60 * MB;
   await sleep(300);
   expect(heap.collections).toBe(1);
   // The collection V8 does when memory runs out: it compacts and gives the unused pages back.
@@ -59,7 +59,7 @@ it('collects once after the requests stop, when the heap has grown since the las
 
 it('does not collect while a request is in flight, however long it takes', async () => {
   const { heap, get, releaseSlow } = await setup();
-  heap.used = 60 * MB;
+  heap.size = 60 * MB;
   const slow = get('/slow');
   await sleep(300);
   expect(heap.collections).toBe(0);
@@ -72,7 +72,7 @@ it('does not collect while a request is in flight, however long it takes', async
 it('leaves a heap that has not grown alone', async () => {
   const { heap, get } = await setup();
   await get('/');
-  heap.used = 30 * MB;
+  heap.size = 30 * MB;
   await sleep(300);
   expect(heap.collections).toBe(0);
 });

@@ -93,7 +93,7 @@ runCluster({
     // 60 s balancer idle timeout (Node's own default is 5 s). KEEP_ALIVE_TIMEOUT_MS to match another one.
     server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS) || 65_000;
     server.headersTimeout = server.keepAliveTimeout + 1_000;
-    // Once a burst is over, the garbage it promoted is collected instead of held until the next one.
+    // Once a burst is over, the heap it grew is collected and given back instead of held until the next one.
     collectWhenIdle(server);
     return server;
   },
