@@ -30,6 +30,9 @@ for (const who of ['visitor', 'candidate', 'company'] as const) {
         const pages = (await pagesFor(who, only)).filter((p) => ownerOf(p.id) === who && shotLocales.includes(p.locale));
         for (const p of pages) {
           await openPage(page, p.path);
+          // The enhanced parts (skill picker, selects) load as chunks after hydration and change the page's
+          // height: a full-page shot taken before they swap in shows the no-JS form, or blank space.
+          await page.waitForLoadState('networkidle');
           await page.screenshot({ path: join(dir, `${p.id}-${p.locale}-${width}-${scheme}.png`), fullPage: true });
         }
         await context.close();
