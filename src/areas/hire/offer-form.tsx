@@ -15,34 +15,13 @@ import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../components/forms/skill-picker';
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
+import { describedBy, Row } from '../../components/forms/form-parts';
 
 // The offer form (issue 6): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
 export type OfferFormValues = Record<string, string>;
 
 const CURRENCIES = ['USD', ...new Set(countries.map((c) => c.currency).filter((c) => c !== 'USD'))];
-
-const described = (id: string, error?: string, hint?: boolean) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 type Common = { values: OfferFormValues; errors: Record<string, string>; locale: Locale; t: T };
 
@@ -70,13 +49,13 @@ function Select({
   const id = `offer-${name}`;
   const err = errors[name];
   return (
-    <Field id={id} label={label} error={err} hint={hint}>
+    <Row id={id} name={name} label={label} error={err} hint={hint}>
       <select
         id={id}
         name={name}
         defaultValue={values[name] || fallback || ''}
         aria-invalid={err ? true : undefined}
-        aria-describedby={described(id, err, !!hint)}
+        aria-describedby={describedBy(id, !!hint, !!err)}
       >
         {empty !== null && <option value="">{empty ?? t('calculator.choose')}</option>}
         {children ??
@@ -86,7 +65,7 @@ function Select({
             </option>
           ))}
       </select>
-    </Field>
+    </Row>
   );
 }
 
@@ -104,7 +83,7 @@ function Checks({
   const err = errors[name];
   const id = `offer-${name}`;
   return (
-    <fieldset className="field" id={id} aria-describedby={described(id, err, !!hint)}>
+    <fieldset className="field" id={id} aria-describedby={describedBy(id, !!hint, !!err)}>
       <legend id={`${id}-legend`}>{legend}</legend>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
@@ -120,7 +99,7 @@ function Checks({
           initial={list.filter((o) => chosen.has(o.id)).map((o) => o.id)}
           labels={picker}
           labelledBy={`${id}-legend`}
-          describedBy={described(id, err, !!hint)}
+          describedBy={describedBy(id, !!hint, !!err)}
           invalid={!!err}
         />
       ) : (
@@ -148,7 +127,7 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
     const id = `offer-${name}`;
     const err = errors[name];
     return (
-      <Field id={id} label={label} error={err} hint={opts.hint}>
+      <Row id={id} name={name} label={label} error={err} hint={opts.hint}>
         <input
           id={id}
           name={name}
@@ -157,9 +136,9 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
           defaultValue={values[name] ?? ''}
           maxLength={opts.maxLength}
           aria-invalid={err ? true : undefined}
-          aria-describedby={described(id, err, !!opts.hint)}
+          aria-describedby={describedBy(id, !!opts.hint, !!err)}
         />
-      </Field>
+      </Row>
     );
   };
   const listed = Object.entries(errors);
@@ -254,7 +233,13 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
         picker={pickerLabels(t)}
       />
       <Checks {...c} name="skills_nice" legend={t('hire.field.skills_nice')} list={skills} picker={pickerLabels(t)} />
-      <Field id="offer-description" label={t('hire.field.description')} error={errors.description} hint={t('hire.form.markdownHint')}>
+      <Row
+        id="offer-description"
+        name="description"
+        label={t('hire.field.description')}
+        error={errors.description}
+        hint={t('hire.form.markdownHint')}
+      >
         <textarea
           id="offer-description"
           name="description"
@@ -262,9 +247,9 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
           maxLength={10_000}
           defaultValue={values.description ?? ''}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={described('offer-description', errors.description, true)}
+          aria-describedby={describedBy('offer-description', true, !!errors.description)}
         />
-      </Field>
+      </Row>
     </form>
   );
 }

@@ -102,36 +102,28 @@ export async function offerLists(db: Q, id: number) {
   };
 }
 
+// A company's list of its offers: the columns it shows, selected and grouped by (one row per offer).
+const LISTED = [
+  'o.id',
+  'o.slug',
+  'o.title',
+  'o.status',
+  'o.published_at',
+  'o.valid_through',
+  'o.updated_at',
+  'o.country',
+  'o.role',
+  'o.seniority',
+] as const;
+
 export function companyOffers(db: Q, companyId: number) {
   return db
     .selectFrom('offers as o')
     .leftJoin('applications as a', 'a.offer_id', 'o.id')
-    .select([
-      'o.id',
-      'o.slug',
-      'o.title',
-      'o.status',
-      'o.published_at',
-      'o.valid_through',
-      'o.updated_at',
-      'o.country',
-      'o.role',
-      'o.seniority',
-    ])
+    .select(LISTED)
     .select((eb) => eb.fn.count<number>('a.id').as('applicants'))
     .where('o.company_id', '=', companyId)
-    .groupBy([
-      'o.id',
-      'o.slug',
-      'o.title',
-      'o.status',
-      'o.published_at',
-      'o.valid_through',
-      'o.updated_at',
-      'o.country',
-      'o.role',
-      'o.seniority',
-    ])
+    .groupBy(LISTED)
     .orderBy('o.updated_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(500)

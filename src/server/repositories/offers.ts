@@ -86,36 +86,36 @@ export async function countOffers(database: Database, f: OfferFilter): Promise<n
   return Number(row?.n ?? 0);
 }
 
+/** An offer's own columns, as the search and the offer's page read them. */
+export const OFFER_FIELDS = [
+  'o.id',
+  'o.slug',
+  'o.title',
+  'o.area',
+  'o.role',
+  'o.seniority',
+  'o.english',
+  'o.modality',
+  'o.country',
+  'o.city',
+  'o.employment_type',
+  'o.description',
+  'o.salary_min',
+  'o.salary_max',
+  'o.currency',
+  'o.period',
+  'o.gross',
+  'o.salary_min_usd_month',
+  'o.salary_max_usd_month',
+  'o.published_at',
+  'o.valid_through',
+  'o.is_demo',
+] as const;
+
 export async function findOffers(database: Database, f: OfferFilter, opts: { sort: OfferSort; limit: number; offset: number }) {
   let q = filtered(database, f)
     .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .select([
-      'o.id',
-      'o.slug',
-      'o.title',
-      'o.area',
-      'o.role',
-      'o.seniority',
-      'o.english',
-      'o.modality',
-      'o.country',
-      'o.city',
-      'o.employment_type',
-      'o.description',
-      'o.salary_min',
-      'o.salary_max',
-      'o.currency',
-      'o.period',
-      'o.gross',
-      'o.salary_min_usd_month',
-      'o.salary_max_usd_month',
-      'o.published_at',
-      'o.valid_through',
-      'o.is_demo',
-      'c.name as company_name',
-      'c.slug as company_slug',
-      'c.logo_path as company_logo',
-    ]);
+    .select([...OFFER_FIELDS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo']);
   if (opts.sort === 'salary') q = q.orderBy('o.salary_max_usd_month', 'desc').orderBy('o.salary_min_usd_month', 'desc');
   return q.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(opts.limit).offset(opts.offset).execute();
 }

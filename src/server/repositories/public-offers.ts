@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { OFFER_FIELDS } from './offers';
 
 // The candidate side's SQL (issue 6): one offer with its company, skills and allowed countries; a
 // candidate's applications; offers that fit a profile.
@@ -11,30 +12,9 @@ export function offerBySlug(db: Q, slug: string) {
     .selectFrom('offers as o')
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .select([
-      'o.id',
-      'o.slug',
+      ...OFFER_FIELDS,
       'o.company_id',
-      'o.title',
-      'o.area',
-      'o.role',
-      'o.seniority',
-      'o.english',
-      'o.modality',
-      'o.country',
-      'o.city',
-      'o.employment_type',
-      'o.description',
-      'o.salary_min',
-      'o.salary_max',
-      'o.currency',
-      'o.period',
-      'o.gross',
-      'o.salary_min_usd_month',
-      'o.salary_max_usd_month',
       'o.status',
-      'o.published_at',
-      'o.valid_through',
-      'o.is_demo',
       'o.updated_at',
       'c.name as company_name',
       'c.slug as company_slug',
