@@ -5,13 +5,22 @@ import { PageHero } from '../../components/ui/page-hero';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { countries, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
-import { pick, type T } from '../../i18n/translate';
+import { pick, type MessageKey, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { PageProps } from '../../server/render/page-types';
 
 // The salary calculator (PRODUCT.md §6): a plain GET form (works without JavaScript) whose result URL
 // carries the inputs, so a result can be shared; and its embeddable twin (the iframe).
+// The form's selects, in order: field, label, catalogue, and what its empty option says.
+const CHOICES: [string, MessageKey, readonly Labelled[], MessageKey][] = [
+  ['country', 'profile.country', countries, 'calculator.choose'],
+  ['role', 'profile.role', roles, 'calculator.choose'],
+  ['seniority', 'profile.seniority', seniorities, 'calculator.choose'],
+  ['english', 'profile.english', englishLevels, 'calculator.any'],
+  ['modality', 'calculator.modality', modalities, 'calculator.any'],
+];
+
 function Choice({
   id,
   name,
@@ -138,61 +147,20 @@ export function CalculatorPage(p: PageProps) {
               </div>
             )}
             <div className="form-grid">
-              <Choice
-                id="calc-country"
-                name="country"
-                label={t('profile.country')}
-                list={countries}
-                value={v('country')}
-                locale={locale}
-                empty={t('calculator.choose')}
-                error={invalid.has('country')}
-                t={t}
-              />
-              <Choice
-                id="calc-role"
-                name="role"
-                label={t('profile.role')}
-                list={roles}
-                value={v('role')}
-                locale={locale}
-                empty={t('calculator.choose')}
-                error={invalid.has('role')}
-                t={t}
-              />
-              <Choice
-                id="calc-seniority"
-                name="seniority"
-                label={t('profile.seniority')}
-                list={seniorities}
-                value={v('seniority')}
-                locale={locale}
-                empty={t('calculator.choose')}
-                error={invalid.has('seniority')}
-                t={t}
-              />
-              <Choice
-                id="calc-english"
-                name="english"
-                label={t('profile.english')}
-                list={englishLevels}
-                value={v('english')}
-                locale={locale}
-                empty={t('calculator.any')}
-                error={invalid.has('english')}
-                t={t}
-              />
-              <Choice
-                id="calc-modality"
-                name="modality"
-                label={t('calculator.modality')}
-                list={modalities}
-                value={v('modality')}
-                locale={locale}
-                empty={t('calculator.any')}
-                error={invalid.has('modality')}
-                t={t}
-              />
+              {CHOICES.map(([name, label, list, empty]) => (
+                <Choice
+                  key={name}
+                  id={`calc-${name}`}
+                  name={name}
+                  label={t(label)}
+                  list={list}
+                  value={v(name)}
+                  locale={locale}
+                  empty={t(empty)}
+                  error={invalid.has(name)}
+                  t={t}
+                />
+              ))}
             </div>
             <fieldset className="field">
               <legend>{t('profile.skills')}</legend>
