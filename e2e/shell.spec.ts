@@ -16,8 +16,15 @@ test('a new build shows the update banner and the next navigation is a full load
 test('a chunk that fails to load reloads the page: once by Waku, then at most once per path every 10 s', async ({ page }) => {
   let loads = 0;
   page.on('load', () => loads++);
-  const ready = () =>
-    page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('build-update-banner-impl')));
+  // Ready when our listener is on the window beside Waku's inline one: the banner's chunk having loaded is
+  // not enough, its effect adds the listener a moment later (an event sent in between reloads nothing).
+  const cdp = await page.context().newCDPSession(page);
+  const listeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.filter((l) => l.type === 'vite:preloadError').length;
+  };
+  const ready = () => expect.poll(listeners).toBe(2);
   const fail = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
   await page.goto('/en/hire');
   await ready();

@@ -61,6 +61,36 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+function SkillList({
+  id,
+  title,
+  skills: list,
+  locale,
+  muted,
+}: {
+  id: string;
+  title: string;
+  skills: { skill: string }[];
+  locale: Locale;
+  muted?: boolean;
+}) {
+  if (list.length === 0) return null;
+  return (
+    <section className="section offer-skills" aria-labelledby={id}>
+      <h2 id={id} className="h3">
+        {title}
+      </h2>
+      <ul className="chips">
+        {list.map((s) => (
+          <li key={s.skill} className={muted ? 'chip chip-muted' : 'chip'}>
+            {labelOf(skills, s.skill, locale)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
   const m = (v: number, c: string) => formatMoney(v, c, locale);
   return (
@@ -177,34 +207,8 @@ export const OfferPage: Page = async (p) => {
             {o.publishedAt && <Fact label={t('offer.posted')}>{formatDate(o.publishedAt, locale)}</Fact>}
             {o.validThrough && <Fact label={t('offer.validThrough')}>{formatDate(o.validThrough, locale)}</Fact>}
           </dl>
-          {required.length > 0 && (
-            <section className="section offer-skills" aria-labelledby="skills-required">
-              <h2 id="skills-required" className="h3">
-                {t('offer.skillsRequired')}
-              </h2>
-              <ul className="chips">
-                {required.map((s) => (
-                  <li key={s.skill} className="chip">
-                    {labelOf(skills, s.skill, locale)}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {nice.length > 0 && (
-            <section className="section offer-skills" aria-labelledby="skills-nice">
-              <h2 id="skills-nice" className="h3">
-                {t('offer.skillsNice')}
-              </h2>
-              <ul className="chips">
-                {nice.map((s) => (
-                  <li key={s.skill} className="chip chip-muted">
-                    {labelOf(skills, s.skill, locale)}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <SkillList id="skills-required" title={t('offer.skillsRequired')} skills={required} locale={locale} />
+          <SkillList id="skills-nice" title={t('offer.skillsNice')} skills={nice} locale={locale} muted />
           <section className="section offer-description" aria-labelledby="offer-description">
             <h2 id="offer-description">{t('offer.description')}</h2>
             {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/server/render/markdown.ts). */}
