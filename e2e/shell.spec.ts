@@ -19,12 +19,12 @@ test('a chunk that fails to load reloads the page: once by Waku, then at most on
   // Ready when our listener is on the window beside Waku's inline one: the banner's chunk having loaded is
   // not enough, its effect adds the listener a moment later (an event sent in between reloads nothing).
   const cdp = await page.context().newCDPSession(page);
-  const listeners = async () => {
+  const preloadErrorListeners = async () => {
     const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
     return listeners.filter((l) => l.type === 'vite:preloadError').length;
   };
-  const ready = () => expect.poll(listeners).toBe(2);
+  const ready = () => expect.poll(preloadErrorListeners).toBe(2);
   const fail = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
   await page.goto('/en/hire');
   await ready();
