@@ -184,11 +184,23 @@ test('the footer leads to the choice; withdrawing stops the SDK and deletes what
   await form.getByRole('button', { name: 'Save my choice' }).click();
   await page.waitForLoadState('load');
   await expect.poll(() => consentCookie(context)).toBe('v1.a0.m1');
-  // The server deleted RudderStack's cookies; the page left their storage behind, not their SDK.
-  expect((await context.cookies()).filter((c) => c.name.startsWith('rl_'))).toEqual([]);
+  // The server deleted RudderStack's cookies, and the next page what the SDK wrote after that; that page
+  // left their storage behind, not their SDK.
+  const rlCookies = async () => (await context.cookies()).filter((c) => c.name.startsWith('rl_')).map((c) => c.name);
+  await expect.poll(rlCookies).toEqual([]);
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rl_')))).toEqual([]);
   const urls = await watch(page);
+  // One written late (an SDK still running on the page that posted the choice) goes on the next load.
+  await context.addCookies([{ name: 'rl_session', value: 'late', url: BASE }]);
   await page.goto(`${BASE}/en`);
+  await expect.poll(rlCookies).toEqual([]);
+  // The same once nothing is consented any more (no SDK to start, only the cookie to delete).
+  await context.addCookies([
+    { name: 'tandem_consent', value: 'v1.a0.m0', url: BASE },
+    { name: 'rl_session', value: 'late', url: BASE },
+  ]);
+  await page.goto(`${BASE}/en`);
+  await expect.poll(rlCookies).toEqual([]);
   await page.waitForTimeout(1500);
   expect(urls.filter((u) => /\/assets\/rudderstack/.test(u))).toEqual([]);
 });

@@ -50,6 +50,9 @@ export function startRudderStack(config: AnalyticsConfig, visitor: VisitorContex
       ...(config.cdn_url ? { destSDKBaseURL: config.cdn_url } : {}),
       sessions: sessionOptions(config.session_timeout),
       ...(config.same_site ? { sameSiteCookie: config.same_site } : {}),
+      // Host-only cookies (not the registrable domain's): what the server and the page delete when the
+      // visitor withdraws is then the very cookie the SDK set, and nothing reaches other subdomains.
+      sameDomainCookiesOnly: true,
       polyfillIfRequired: false,
       logLevel: 'ERROR',
     });

@@ -1,4 +1,5 @@
 import type { Consent } from '../../domain/consent';
+import { trackingCookiesToDrop } from '../../domain/tracking-cookies';
 import type { IntegrationsConfig } from '../../domain/public-config';
 import type { Utm } from '../../domain/utm';
 import type { SessionUser } from '../../state/session';
@@ -36,7 +37,7 @@ function takeSignedOut(): boolean {
   }
 }
 
-/** What an SDK left in storage once its permission is gone (the server already deleted its cookies). */
+/** What an SDK left in storage once its permission is gone (its cookies: trackingCookiesToDrop). */
 function forget(prefix: RegExp) {
   try {
     for (const store of [localStorage, sessionStorage]) for (const key of Object.keys(store)) if (prefix.test(key)) store.removeItem(key);
@@ -46,6 +47,8 @@ function forget(prefix: RegExp) {
 }
 
 export function startIntegrations(config: IntegrationsConfig, consent: Consent, user: SessionUser | null) {
+  const names = document.cookie.split(/;\s*/).map((part) => part.split('=')[0]!);
+  for (const name of trackingCookiesToDrop(names, consent)) document.cookie = `${name}=; Max-Age=0; Path=/`;
   if (!consent.monitoring) forget(/^_dd_/);
   if (!consent.analytics || !config.analytics) {
     forget(/^rl_/);

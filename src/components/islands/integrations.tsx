@@ -6,12 +6,15 @@ import type { SessionUser } from '../../state/session';
 
 // The client integrations (analytics, monitoring; decision 023). The consent banner is server HTML
 // (ConsentForm) and "Cookie settings" links lead to the privacy policy's copy of it, so this island only
-// loads the starter chunk, once the page is idle, when the consent cookie grants something; that chunk
-// loads each consented SDK. With nothing configured it does nothing. Kept tiny: it is in every page's JS.
+// loads the starter chunk, once the page is idle, when the consent cookie grants something (or a tool's
+// cookie is left to delete); that chunk loads each consented SDK. With nothing configured it does nothing.
+// Kept tiny: it is in every page's JS.
 export function Integrations({ config, user, known }: { config: IntegrationsConfig | null; user: SessionUser | null; known: boolean }) {
   useEffect(() => {
     const consent = config && parseConsent(readCookie(document.cookie, CONSENT_COOKIE));
-    if (!consent || !(consent.analytics || consent.monitoring)) return;
+    // Also when a tool's cookie outlived its permission (written by an SDK still running on the page that
+    // posted the choice, after the server's deletion): the starter deletes it (trackingCookiesToDrop).
+    if (!consent || !(consent.analytics || consent.monitoring || /(^|; )(rl_|_dd_s=)/.test(document.cookie))) return;
     // On a page rendered once for everyone, who is signed in is asked for first (one request, shared).
     const start = () =>
       void Promise.all([

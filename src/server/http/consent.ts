@@ -2,6 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, FULL_CONSENT, NO_CONSENT, serializeConsent, type Consent } from '../../domain/consent';
+import { trackingCookiesToDrop } from '../../domain/tracking-cookies';
 import { safeRedirect } from '../../domain/safe-redirect';
 import type { ServerConfig } from '../config';
 import { isCrossSite } from './forms';
@@ -38,9 +39,7 @@ export async function handleConsent(c: Context, config: Pick<ServerConfig, 'SITE
       secure,
     }),
   );
-  for (const name of Object.keys(parseCookie(c.req.header('cookie') ?? ''))) {
-    const drop = (!consent.analytics && /^rl_/.test(name)) || (!consent.monitoring && /^_dd_s$/.test(name));
-    if (drop) headers.append('set-cookie', stringifySetCookie({ name, value: '', maxAge: 0, path: '/' }));
-  }
+  for (const name of trackingCookiesToDrop(Object.keys(parseCookie(c.req.header('cookie') ?? '')), consent))
+    headers.append('set-cookie', stringifySetCookie({ name, value: '', maxAge: 0, path: '/' }));
   return new Response(null, { status: 303, headers });
 }

@@ -16,7 +16,7 @@ const LINK =
   '<link rel="stylesheet" crossorigin="anonymous" href="/assets/app-Ab_1.css" data-rsc-css-href="/assets/app-Ab_1.css" data-precedence="vite-rsc/importer-resources"/>';
 const INLINED =
   '<style data-precedence="vite-rsc/importer-resources" data-href="/assets/app-Ab_1.css">body{color:red}.x::after{content:"é"}</style>' +
-  '<link rel="stylesheet" crossorigin="anonymous" href="/assets/app-Ab_1.css" data-rsc-css-href="/assets/app-Ab_1.css" data-precedence="vite-rsc/importer-resources" disabled=""/>';
+  '<link rel="stylesheet" crossorigin="anonymous" href="/assets/app-Ab_1.css" data-rsc-css-href="/assets/app-Ab_1.css" data-precedence="vite-rsc/importer-resources" type="text/x-inlined" disabled=""/>';
 
 describe('builtCssReader', () => {
   it('reads a build CSS file once, and nothing outside /assets/<name>.css', () => {
@@ -35,7 +35,7 @@ describe('builtCssReader', () => {
 
 describe('inlineHeadStylesheets', () => {
   const cssOf = builtCssReader(root);
-  it('puts the text before the same link, disabled (not fetched; React finds its resource)', () => {
+  it('puts the text before the same link, made inert (never fetched nor applied; React finds its resource)', () => {
     expect(inlineHeadStylesheets(`<head><meta charSet="utf-8"/>${LINK}<link rel="modulepreload" href="/assets/a.js"/>`, cssOf)).toBe(
       `<head><meta charSet="utf-8"/>${INLINED}<link rel="modulepreload" href="/assets/a.js"/>`,
     );

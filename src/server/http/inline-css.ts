@@ -5,10 +5,16 @@ import { join } from 'node:path';
 // The built stylesheet inside the page's <head> (issue 17, decision 031): the first paint then needs the HTML
 // alone, not a second round trip for a render-blocking file. Each <link rel="stylesheet"> the page's head
 // carries for one of our build's CSS files (/assets/<name>.css, read once from the build folder, never
-// anything a request says) becomes a <style> with that file's text, followed by the same link marked
-// `disabled`: browsers do not fetch a disabled stylesheet, and React finds its resource in the document
-// (link[rel=stylesheet][data-precedence][href]) and so never inserts the link again, on hydration or after
-// a client navigation (the RSC payload keeps the plain link; its CSS is the one already inline).
+// anything a request says) becomes a <style> with that file's text, followed by the same link made inert:
+// React finds its resource in the document (link[rel=stylesheet][data-precedence][href]) and so never
+// inserts the link again, on hydration or after a client navigation (the RSC payload keeps the plain link;
+// its CSS is the one already inline). Inert takes two attributes: `disabled` alone is not enough, since
+// Chromium 149 and 150 still fetched a disabled stylesheet from the HTML; a `type` that is not a
+// styling language is never fetched by any browser (the HTML standard says so), and `disabled` keeps it
+// from applying should one ever fetch it.
+
+/** Attributes that keep the link in the document without a browser fetching or applying it. */
+const INERT = ' type="text/x-inlined" disabled=""';
 
 /** Larger stylesheets stay linked: inlining them would cost every page more than one cached file does. */
 const MAX_INLINE_BYTES = 128 * 1024;
@@ -50,6 +56,6 @@ export function inlineHeadStylesheets(head: string, cssOf: (href: string) => str
     if (css === null) return tag;
     // href and precedence are attribute values as React escaped them: written back as they were.
     const style = `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
-    return style + tag.replace(/\s*\/?>$/, ' disabled=""/>');
+    return style + tag.replace(/\s*\/?>$/, `${INERT}/>`);
   });
 }

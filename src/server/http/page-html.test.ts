@@ -22,7 +22,8 @@ const page =
 const expected = page
   .replace(
     CSS_LINK,
-    '<style data-precedence="p" data-href="/assets/app-1.css">p{color:red}</style>' + CSS_LINK.replace('/>', ' disabled=""/>'),
+    '<style data-precedence="p" data-href="/assets/app-1.css">p{color:red}</style>' +
+      CSS_LINK.replace('/>', ' type="text/x-inlined" disabled=""/>'),
   )
   .replace(PRELOADS, '')
   .replace('import("/assets/index-b.js")', afterPaintImport('/assets/index-b.js', ['/assets/client-a.js', '/assets/index-b.js']));
