@@ -4,11 +4,15 @@ import { defineConfig, devices } from '@playwright/test';
 // here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
 import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_SMTP_ORIGIN, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
 
+/** The files of the 'scans' project (see `projects`). */
+const SCANS = /\/(a11y|routes)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Two workers: the scans below run beside the flows. The flows share one server and its database (sign-ups,
+  // outbox, rate limits, page cache), so they run one at a time, in file order.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -36,6 +40,14 @@ export default defineConfig({
       ],
     },
   },
+  // Listed first, the flows start at once on one worker; the scans take the other (and both once the flows
+  // are done).
+  projects: [
+    { name: 'flows', testIgnore: SCANS, fullyParallel: false, workers: 1 },
+    // Read-only walks over every route, as an anonymous visitor (GET only): no test depends on another's
+    // state, so their tests spread over the workers the flows leave free.
+    { name: 'scans', testMatch: SCANS, fullyParallel: true },
+  ],
   webServer: [
     {
       // The mail server the integrations server delivers to (e2e/meetings.spec.ts reads what it received).

@@ -7,6 +7,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
     environment: 'node',
+    // Bounds for a hang, not speed targets: the database suites rebuild aggregates over 20,000 reports,
+    // which took more than Vitest's default 5 s on a 2-core machine running a second test suite beside.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // 'server-only' throws outside a react-server bundle; units import server modules directly.
     // Waku's server router needs React's server build: units that import pages get a stand-in.
     alias: {

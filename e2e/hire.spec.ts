@@ -249,6 +249,8 @@ test('the workspace: a real tablist, one primary action per row with the rest in
   const close = row.getByRole('button', { name: `Cerrar: ${title}` });
   await expect(close).toBeHidden();
   const toggle = row.locator('summary');
+  // The menus' keys come with a chunk loaded after hydration.
+  await expect(page.locator('#offers-list[data-menu-keys="ready"]')).toHaveCount(1);
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(row.getByRole('link', { name: `Ver página pública: ${title}` })).toBeVisible();

@@ -23,6 +23,8 @@ async function signUpCandidate(page: Page, path: string, tag: string, submit: st
 
 /** Answers the attempt on the page: `right` questions correctly (from the server's bank), the rest wrongly. */
 async function answer(page: Page, right: number, count = Infinity) {
+  // The questions come with the page the start button leads to: read them once it is there.
+  await expect(page.locator('fieldset.question').first()).toBeVisible();
   const names = await page
     .locator('fieldset.question input[type=radio]')
     .evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLInputElement).name))]);

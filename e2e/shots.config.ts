@@ -5,8 +5,11 @@ import { E2E_DB, E2E_PORT, e2eServerEnv } from './env';
 // `npm run shots`: full-page screenshots of every page type for reviewers (never compared in tests). Its own
 // server and database (E2E_PORT and E2E_DB are set by the npm script; pictures live in the database), so it can run beside
 // a test run.
+// The shots are one project of their own, not the test run's scans and flows.
+const { projects: _testProjects, ...shared } = base;
+
 export default defineConfig({
-  ...base,
+  ...shared,
   testDir: './shots',
   testMatch: '*.shots.ts',
   timeout: 900_000,

@@ -22,7 +22,10 @@ export default function MenuKeys({ scopeId }: { scopeId: string }) {
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
+    // Says the keys work now (the chunk arrives after hydration): what a test waits for before pressing them.
+    scope.setAttribute('data-menu-keys', 'ready');
     return () => {
+      scope.removeAttribute('data-menu-keys');
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('click', onClick);
     };
