@@ -51,6 +51,33 @@ export default tseslint.config(
   },
   // Layers (README "Layout", decision 018): one no-restricted-imports block per folder, from its real path.
   ...boundaries(),
+  // Redirects to this site go through one function (localLocation) so that nothing a request carried can
+  // come back as another host: Hono's c.redirect only in http/redirect.ts, Waku's only in render/redirect.ts.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/server/http/redirect.ts', 'src/server/render/redirect.ts', 'src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='redirect'][callee.object.name='c']",
+          message: 'Redirect with redirectLocal (src/server/http/redirect.ts): its Location cannot leave the site.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'waku/router/server',
+              importNames: ['unstable_redirect'],
+              message: 'Redirect with pageRedirect (src/server/render/redirect.ts): its Location cannot leave the site.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests, scripts and the benchmark handle untyped JSON and fixtures freely.
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'src/testing/**'],

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '../src/routes';
+import { fuzzNames } from '../src/testing/fuzz-names';
 import { freshSchema, pgAdmin, startInstance, withPostgres, type Instance } from './instance';
 
 // Page fuzz (issue 10: "0 server errors for bad input on SQLite and on PostgreSQL"). Every page of the route
@@ -12,6 +13,8 @@ import { freshSchema, pgAdmin, startInstance, withPostgres, type Instance } from
 // schema of its own (DATABASE_URL ?schema=), when TEST_DATABASE_URL names a server (always in CI).
 
 const DEMO_PASSWORD = 'tandem-demo-2026';
+/** Query keys every page gets: the prototype names and a few generated from FUZZ_SEED (fuzz-names.ts). */
+const QUERY_NAMES = fuzzNames(6);
 const IDENTITIES = [
   { name: 'anonymous' },
   { name: 'candidate', type: 'match', email: 'candidata@demo.tandem.example' },
@@ -223,6 +226,8 @@ function targets(): Target[] {
       if (small && h.label !== '5,000 characters')
         add(`${samplePath(id, 'es')}?redirect=${h.raw}&${h.raw}=${h.raw}`, ['anonymous'], `${id} ?redirect and a key = ${h.label}`);
     }
+    // Query keys named like what every object has (`constructor`, `__proto__`...) and generated ones, twice.
+    for (const name of QUERY_NAMES) add(`${samplePath(id, 'es')}?${enc(name)}=x&${enc(name)}=y`, ['anonymous'], `${id} ?${name}= (key)`);
     // The RSC payload of the page, as the client router asks for it: the page's query nested in ?query=
     // (so a value there is encoded twice and passes the HTTP layer's checks of the outer query).
     const page = samplePath(id, 'es');

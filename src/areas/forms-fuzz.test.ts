@@ -13,7 +13,9 @@ import { href, routeDef, type Params, type RouteId } from '../routes';
 import { testDatabases, type TestDb } from '../testing/databases';
 import {
   FUZZ_SEED,
+  fuzzNames,
   ID_VALUES,
+  PROTOTYPE_NAMES,
   STRING_VALUES,
   createCollector,
   headerSafe,
@@ -51,6 +53,8 @@ import { loadContentInto } from '../server/learning/content-load';
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
 const SECRET = 'g'.repeat(40);
+/** The extra field names each cheap form gets (see fuzzNames). */
+const EXTRA_NAMES = fuzzNames(16);
 const PASSWORD = 'una-clave-larga';
 const HOST = 'localhost';
 const config = parseConfig({ SITE_URL: `http://${HOST}` });
@@ -701,6 +705,18 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       label: 'NUL',
       fields: { ...fields, ['x\u0000y']: '\u0000' },
     });
+    // Fields named like what every object has (`constructor`, `__proto__`...) and generated names, beside the
+    // valid ones, each sent twice; the expensive forms (a password hash per post) get the prototype names only.
+    for (const name of fc.expensive ? PROTOTYPE_NAMES : EXTRA_NAMES) {
+      await post(c, {
+        fc,
+        session: fc.session,
+        ...variant(),
+        field: 'field (named)',
+        label: show(name),
+        fields: { ...fields, [name]: ['x', 'y'] },
+      });
+    }
     // Cookies the handler reads, and a hostile session cookie.
     for (const name of [...(fc.cookies ?? []), ...(fc.expensive ? [] : ['session'])]) {
       for (const sub of fc.expensive ? cookieSubs.filter((x) => CHEAP_COOKIES.includes(x.label)) : cookieSubs) {

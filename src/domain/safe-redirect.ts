@@ -26,3 +26,26 @@ export function safeRedirect(value: unknown, siteUrl: string): string | null {
   }
   return path;
 }
+
+/**
+ * The Location of a redirect to a path of this site that was built from what a request carried (its own
+ * path, a query): the same path and query, except that a browser could never read it as another host.
+ * Tabs and newlines go (browsers drop them), a leading run of slashes and backslashes ('//host', '/\host',
+ * '\/host') becomes one slash, dot segments that would leave '//' in front are resolved, and anything
+ * outside printable ASCII is percent-encoded (a header value cannot carry it raw).
+ */
+export function localLocation(path: string): string {
+  let p = path.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\u0021-\u007e]/g, (ch) => encodeURIComponent(ch));
+  p = `/${p.replace(/^[/\\]+/, '')}`;
+  let resolved: URL;
+  try {
+    resolved = new URL(p, LOCAL_BASE);
+  } catch {
+    return '/';
+  }
+  if (resolved.origin !== new URL(LOCAL_BASE).origin) return '/';
+  // '/.//host' resolves to the path '//host': safe for this hop, but not a path to hand on.
+  if (resolved.pathname.startsWith('//')) return `/${resolved.pathname.replace(/^\/+/, '')}${resolved.search}${resolved.hash}`;
+  return p;
+}
+const LOCAL_BASE = 'http://tandem.invalid/';

@@ -1,17 +1,11 @@
 // Shared pieces of the API and form fuzz suites (issue 10): the hostile corpus, a seeded generator for a
 // few extra random strings, and a collector that records every answer >= 500 with the server's own log
 // lines, so that one assertion lists all of them (grouped by cause) instead of stopping at the first.
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { vi } from 'vitest';
+import { FUZZ_SEED } from './fuzz-names';
 
-/** FUZZ_SEED=<number> replays a run; the default is fixed so that CI runs are identical. */
-export const FUZZ_SEED = (() => {
-  const env = process.env.FUZZ_SEED;
-  if (env === 'random') return randomBytes(4).readUInt32BE(0);
-  const n = env ? Number(env) : NaN;
-  return Number.isSafeInteger(n) ? n >>> 0 : 0x7a4d3e10;
-})();
+export { FUZZ_SEED, fuzzNames, PROTOTYPE_NAMES } from './fuzz-names';
 
 /** mulberry32: a small, well-mixed 32-bit generator; enough to make the random strings reproducible. */
 function prng(seed: number): () => number {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { unstable_redirect as redirect } from 'waku/router/server';
+import { pageRedirect } from '../../server/render/redirect';
 import { getConfig } from '../../server/config';
 import { getRequestContext, patchResponse } from '../../server/request-context';
 import { services } from '../../server/services/container';
@@ -17,5 +17,5 @@ export async function LogoutPage({ locale }: PageProps): Promise<never> {
   patchResponse((p) => {
     p.cookies.push(...cookies);
   });
-  redirect(href('home', locale), 303);
+  pageRedirect(href('home', locale), 303);
 }

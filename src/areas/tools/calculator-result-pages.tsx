@@ -1,6 +1,6 @@
 import 'server-only';
 import { Link } from 'waku';
-import { unstable_redirect as redirect } from 'waku/router/server';
+import { pageRedirect } from '../../server/render/redirect';
 import { PageHero } from '../../components/ui/page-hero';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { LegalConsentNote } from '../../components/forms/legal-note';
@@ -35,7 +35,7 @@ function inputsOr(p: PageProps) {
   if (!parsed.ok) {
     const back = new URLSearchParams(calculatorQuery(Object.fromEntries(q)));
     back.set('invalid', parsed.invalid.join(','));
-    redirect(`${href('calculator', p.locale)}?${back}`, 307);
+    pageRedirect(`${href('calculator', p.locale)}?${back}`, 307);
   }
   return parsed.input;
 }
@@ -43,14 +43,14 @@ function inputsOr(p: PageProps) {
 export async function CalculatorResultPage(p: PageProps) {
   const { locale, t } = p;
   // No inputs at all: the calculator itself (not a form with every field marked).
-  if (!p.query) redirect(href('calculator', locale), 307);
+  if (!p.query) pageRedirect(href('calculator', locale), 307);
   const input = inputsOr(p);
   const { session, viewer } = p;
   const query = calculatorQuery(input);
   // The campaign tags of an arrival (the embedded calculator's utm_source=iframe) stay in the URL, so the
   // registration step's page view is attributed too; the HTTP layer has already kept them in its cookie.
   const utm = utmQuery(new URLSearchParams(p.query));
-  if (!session.loggedIn) redirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
+  if (!session.loggedIn) pageRedirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
   const salaries = await services.salaries();
   const estimate = await salaries.estimate(input);
   // Without an estimate: where this role does have figures, and which roles do in this country.
@@ -221,7 +221,7 @@ export async function CalculatorRegisterPage(p: PageProps) {
   const input = inputsOr(p);
   const query = calculatorQuery(input);
   const result = `${href('calculatorResult', locale)}?${query}`;
-  if (p.session.loggedIn) redirect(result, 307);
+  if (p.session.loggedIn) pageRedirect(result, 307);
   const fields: FieldDef[] = [
     { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
     { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },

@@ -38,6 +38,15 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
     utm_source: 'news',
   };
 
+  it('refuses a JSON body nested past the limit with a 400, before anything walks it', async () => {
+    const deep = `{"email":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    const res = await post('/v3/match/auth/login', deep);
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toBe('El cuerpo JSON anida demasiados niveles (máximo 32).');
+    const unclosed = await post('/v3/match/register', '['.repeat(60_000), { lang: 'en' });
+    expect(unclosed.status).toBe(400);
+    expect((await json(unclosed)).message).toBe('The JSON body nests too many levels (at most 32).');
+  });
   it('answers unknown paths with a JSON 404 and a known path with another method with 405 and Allow, never the HTML page', async () => {
     // As mounted in the HTTP layer: the pages' renderer sits behind the API and must never answer /api.
     const site = new Hono().route('/api', createApiApp({ auth: async () => createAuthService(t, SECRET), sessionCookie: 'tandem_token' }));

@@ -10,7 +10,7 @@ import { utmFromCookies } from '../http/utm';
 import { isCrossSite } from '../http/forms';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
-import { refuseNul } from '../http/input-guard';
+import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { getT } from '../../i18n/translate';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
@@ -77,9 +77,11 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
   api.use(requestLog('api'));
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
   api.use(
-    refuseNul((c, fields) =>
-      fail(c, 422, 'api.invalidInput', Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')]))),
-    ),
+    guardJsonInput({
+      tooDeep: (c) => fail(c, 400, 'api.tooDeep', undefined, { max: MAX_JSON_DEPTH }),
+      nul: (c, fields) =>
+        fail(c, 422, 'api.invalidInput', Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')]))),
+    }),
   );
 
   api.onError((err, c) => {

@@ -12,6 +12,8 @@ import {
   FUZZ_SEED,
   ID_VALUES,
   INVALID_JSON,
+  PROTOTYPE_NAMES,
+  fuzzNames,
   SHORT_STRINGS,
   STRING_VALUES,
   TINY_STRINGS,
@@ -100,6 +102,9 @@ type Who = 'anon' | 'candidate' | 'owner' | 'other' | 'owner-cookie';
 const HIRE_WHO: Who[] = ['anon', 'candidate', 'owner', 'other'];
 
 /** A value substituted into a field: text, any JSON value, a raw (unencoded) URL piece, or the field left out. */
+/** The extra JSON keys each cheap endpoint gets (see fuzzNames). */
+const EXTRA_KEYS = fuzzNames(16);
+
 type Sub = { label: string; value?: unknown; raw?: string; missing?: true };
 
 type Endpoint = {
@@ -311,6 +316,12 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
             body: JSON.stringify(b),
           });
         }
+      }
+      // Keys named like what every object has, and generated keys, beside the valid ones and nested in an
+      // object value; the expensive endpoints (a password hash per call) get the prototype names only.
+      for (const key of ep.expensive ? PROTOTYPE_NAMES : EXTRA_KEYS) {
+        const b = JSON.stringify({ ...ep.body(), [key]: 'x', nested: { [key]: { [key]: [key] } } });
+        await send(c, { ep, who: ep.who, field: 'body key', value: show(key), body: b });
       }
       // Whole bodies that are not the JSON object the endpoint reads, and the valid body under other content types.
       for (const bad of [...INVALID_JSON, { label: 'empty object', value: '{}' }])

@@ -21,6 +21,13 @@ describe.each(testDatabases)('content backend identity on %s', (_name, open) => 
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
+  it('refuses a JSON body nested past the limit with a 400', async () => {
+    const res = await post('/auth/local', `{"identifier":${'['.repeat(30_000)}}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'El cuerpo JSON anida demasiados niveles (máximo 32).',
+    );
+  });
   it('registers, signs in with {identifier, password} and reads /users/me', async () => {
     const reg = await post('/auth/local/register', { username: 'Marta', email: 'marta@example.com', password: 'clave-segura-1' });
     expect(reg.status).toBe(200);

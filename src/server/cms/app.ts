@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getT, type MessageKey } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
-import { refuseNul } from '../http/input-guard';
+import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { langOf, fieldErrors } from '../api/respond';
 import type { AuthService, PublicUser } from '../services/auth-service';
@@ -28,6 +28,7 @@ import {
 import type { ServerConfig } from '../config';
 import { sessionCookies } from '../session-cookies';
 import { safeRedirect } from '../../domain/safe-redirect';
+import { redirectLocal } from '../http/redirect';
 import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
@@ -123,11 +124,13 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   cms.use(requestLog('cms'));
   cms.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => strapiError(c, 413, 'api.tooLarge') }));
   cms.use(
-    refuseNul((c, fields) =>
-      strapiError(c, 422, 'api.invalidInput', {
-        errors: Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])),
-      }),
-    ),
+    guardJsonInput({
+      tooDeep: (c) => strapiError(c, 400, 'api.tooDeep', {}, { max: MAX_JSON_DEPTH }),
+      nul: (c, fields) =>
+        strapiError(c, 422, 'api.invalidInput', {
+          errors: Object.fromEntries(fields.map((f) => [f, getT(langOf(c))('forms.error.invalidChars')])),
+        }),
+    }),
   );
   cms.onError((err, c) => {
     if (isDatabaseUnavailable(err)) {
@@ -286,6 +289,8 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
       maxAge: STATE_TTL_MS / 1000,
     });
     c.header('cache-control', 'no-store');
+    // The one redirect to another site: the provider's own authorisation page, from its configuration.
+    // eslint-disable-next-line no-restricted-syntax
     return c.redirect(authorizeUrl(p, callbackUri(p), state), 302);
   });
   cms.all('/connect/:provider', methodNotAllowed('GET, HEAD'));
@@ -302,7 +307,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
       console.warn(`[cms] ${p.id} sign-in ${reason}: ${detail}`);
       const q = new URLSearchParams({ error: `oauth-${reason}` });
       if (st?.redirect) q.set('redirect', st.redirect);
-      return c.redirect(`${href('login', locale)}?${q}`, 303);
+      return redirectLocal(c, `${href('login', locale)}?${q}`, 303);
     };
     const given = c.req.query('state') ?? '';
     if (!st || st.provider !== p.id || !sameState(st.state, given)) return fail('failed', 'state missing, expired or not matching');
@@ -315,7 +320,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
       for (const v of sessionCookies(oauth!.config, access_token, user.account_type)) c.header('set-cookie', v, { append: true });
       const landing = user.account_type === 'hire' ? href('hireSite', locale) : href('matchPlatform', locale);
       // Checked again on the way out: the browser follows this right after the session cookies are set.
-      return c.redirect(safeRedirect(st.redirect, oauth!.config.SITE_URL) ?? landing, 303);
+      return redirectLocal(c, safeRedirect(st.redirect, oauth!.config.SITE_URL) ?? landing, 303);
     } catch (err) {
       if (err instanceof OAuthError) return fail('failed', err.message);
       if (err instanceof ServiceError && err.code === 'rate-limited')

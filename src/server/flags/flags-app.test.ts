@@ -86,6 +86,10 @@ describe.each(testDatabases)('flag service on %s', (_name, open) => {
     expect((await ask({ attributes: 'nope' })).status).toBe(400);
     const raw = await fetch(`${base}/api/eval/${KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(raw.status).toBe(400);
+    // 60 kB of nested arrays in forcedFeatures: refused, not a stack overflow.
+    const deep = `{"forcedFeatures":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    const nested = await fetch(`${base}/api/eval/${KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(nested.status).toBe(400);
     expect((await fetch(`${base}/api/eval/other`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 

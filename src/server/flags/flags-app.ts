@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { FlagStore } from './flag-store';
+import { jsonDepth, MAX_JSON_DEPTH } from '../http/input-guard';
 
 // The embedded feature-flag service under /flags, speaking GrowthBook's SDK protocol (LIBS.md §8) so the
 // stock SDK works against it, and against a real GrowthBook when FEATURE_FLAGS_API_HOST points there:
@@ -79,7 +80,10 @@ export function createFlagsApp({ store: loadStore, clientKey, heartbeatMs = 15_0
       if (c.req.param('key') !== clientKey) return unknownKey();
       let raw: unknown;
       try {
-        raw = await c.req.json();
+        const text = await c.req.text();
+        if (jsonDepth(text) > MAX_JSON_DEPTH)
+          return Response.json({ status: 400, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }, { status: 400, headers });
+        raw = JSON.parse(text);
       } catch {
         return Response.json({ status: 400, error: 'Invalid JSON body' }, { status: 400, headers });
       }

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../i18n/locales';
 import { negotiateLocale } from '../../i18n/negotiate';
 import { trailingSlashRedirect } from './trailing-slash';
+import { redirectLocal } from './redirect';
 import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../routes';
 import { pagePathFromPathname } from './page-path';
 import { registerSessionApi } from './session-api';
@@ -154,7 +155,7 @@ export function createHttpApp({
     const url = new URL(c.req.url);
     if (!isRscPath(url.pathname)) {
       const target = trailingSlashRedirect(url.pathname, url.search);
-      if (target) return c.redirect(target, 301);
+      if (target) return redirectLocal(c, target, 301);
     }
     return next();
   });
@@ -175,7 +176,7 @@ export function createHttpApp({
     const q = clean.toString();
     // '%2500' may be the text '%00' itself: nothing to drop, no redirect.
     if (q === new URLSearchParams(url.search).toString()) return next();
-    return c.redirect(url.pathname + (q ? `?${q}` : ''), 301);
+    return redirectLocal(c, url.pathname + (q ? `?${q}` : ''), 301);
   });
 
   app.get('/healthz', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }));
@@ -207,7 +208,7 @@ export function createHttpApp({
       );
       c.header('vary', 'Cookie, Accept-Language');
       c.header('cache-control', PRIVATE);
-      return c.redirect(`/en${search}`, 302);
+      return redirectLocal(c, `/en${search}`, 302);
     }
     await next();
     c.res.headers.append('vary', 'Cookie, Accept-Language');

@@ -8,6 +8,8 @@ import type { Session } from '../../state/session';
 import type { ServerConfig } from '../config';
 import { clientIp, type TrustProxy } from './client-ip';
 import { nulFields, withoutNul } from './input-guard';
+import { localLocation } from '../../domain/safe-redirect';
+import { redirectLocal } from './redirect';
 import { SECRET_FIELDS } from '../../domain/forms/specs';
 import type { ResolvedSession } from '../web-session';
 import { viewerOf, type Viewer } from '../viewer';
@@ -107,9 +109,11 @@ export async function handleFormPost(
   } catch {
     return failure(400, t('forms.unreadable'));
   }
-  const fields: Record<string, string> = {};
-  const lists: Record<string, string[]> = {};
-  const files: Record<string, File> = {};
+  // Null-prototype maps: a field may be named `constructor`, `__proto__` or `toString`, and must then be
+  // a field like any other, not what Object.prototype has under that name.
+  const fields = Object.create(null) as Record<string, string>;
+  const lists = Object.create(null) as Record<string, string[]>;
+  const files = Object.create(null) as Record<string, File>;
   for (const [k, v] of form.entries()) {
     if (typeof v === 'string') {
       fields[k] = v.slice(0, 20_000);
@@ -147,7 +151,7 @@ export async function handleFormPost(
   });
   if (outcome.ok) {
     for (const ck of outcome.cookies ?? []) c.header('set-cookie', ck, { append: true });
-    return wantsJson ? c.json({ ok: true, redirect: outcome.redirect }) : c.redirect(outcome.redirect, 303);
+    return wantsJson ? c.json({ ok: true, redirect: localLocation(outcome.redirect) }) : redirectLocal(c, outcome.redirect, 303);
   }
   const state: FormState = { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values };
   if (wantsJson) {

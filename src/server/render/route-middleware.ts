@@ -1,5 +1,5 @@
 import 'server-only';
-import { unstable_redirect as redirect } from 'waku/router/server';
+import { pageRedirect } from './redirect';
 import type { Locale } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
 import { PageError } from '../../domain/page-error';
@@ -16,7 +16,7 @@ const middlewares: Record<NonNullable<RouteDef['middleware']>, (ctx: Ctx) => voi
     if (session.loggedIn && session.type === 'match') return;
     if (session.loggedIn) throw new PageError(403, getT(locale)('learning.companiesRefused'));
     const back = path + (query ? `?${query}` : '');
-    redirect(href('login', locale, {}, { redirect: back, type: 'match' }), 307);
+    pageRedirect(href('login', locale, {}, { redirect: back, type: 'match' }), 307);
   },
 };
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { stringifySetCookie } from 'cookie';
 import type { ReactNode } from 'react';
-import { unstable_redirect as redirect } from 'waku/router/server';
+import { pageRedirect } from './redirect';
 import { layouts } from '../../components/layout/layouts';
 import { ErrorScreen } from '../../components/layout/error-screen';
 import { Seo } from '../../components/layout/seo';
@@ -91,14 +91,14 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
           stringifySetCookie({ name: LOCALE_COOKIE, value: locale, maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' }),
         );
       });
-      redirect(href('home', locale), 307);
+      pageRedirect(href('home', locale), 307);
     }
     if (def.access === 'match-only' || def.access === 'hire-only') {
       const type = def.access === 'hire-only' ? 'hire' : 'match';
       // Anonymous visitors sign in first and come back; the other account type goes to its own workspace.
       if (!session.loggedIn)
-        redirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
-      if (session.type !== type) redirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
+        pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
+      if (session.type !== type) pageRedirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
     }
 
     const pageProps: PageProps = {

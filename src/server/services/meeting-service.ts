@@ -10,7 +10,7 @@ import { toDate, type DB } from '../db/schema';
 import { createBookingMail } from '../meetings/booking-emails';
 import type { EmailService } from './email-service';
 import { isUniqueViolation, ServiceError } from './errors';
-import type { RateLimiter } from './rate-limit';
+import { addressChecks, type RateLimiter } from './rate-limit';
 
 // Meeting requests (leads) and bookings with the sales team (issue 15, decision 028). A booking holds its
 // slot through a unique column, so two visitors can never take one slot; its manage link (cancel or move)
@@ -135,10 +135,7 @@ export function createMeetingService(database: Database, deps: Deps) {
 
     /** A meeting request: stored, confirmed to the lead, notified to sales. */
     async requestMeeting(input: LeadInput, locale: Locale, ip: string): Promise<number> {
-      await limit([
-        [`lead:email:${input.email.toLowerCase()}`, LEAD_LIMITS.email],
-        [`lead:ip:${ip}`, LEAD_LIMITS.ip],
-      ]);
+      await limit([[`lead:email:${input.email.toLowerCase()}`, LEAD_LIMITS.email], ...addressChecks('lead', ip, LEAD_LIMITS.ip)]);
       const row = await db
         .insertInto('leads')
         .values({
@@ -231,7 +228,7 @@ export function createMeetingService(database: Database, deps: Deps) {
       checkOffered(input.slot);
       await limit([
         [`booking:email:${input.email.toLowerCase()}`, BOOKING_LIMITS.email],
-        [`booking:ip:${ip}`, BOOKING_LIMITS.ip],
+        ...addressChecks('booking', ip, BOOKING_LIMITS.ip),
       ]);
       const { token, hash } = newToken();
       const start = input.slot;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { countDraftsOf, deleteDraft, draftExists, loadDraft, saveDraft, sweepDrafts } from '../repositories/company-offers';
 import { ServiceError } from './errors';
-import type { RateLimiter } from './rate-limit';
+import { addressChecks, addressGroup, type RateLimiter } from './rate-limit';
 
 // Offers typed before signing up (decision 015): kept server-side for 7 days under a token that lives in
 // the visitor's cookie, limited per client address. Part of the hiring service (createHiringService).
@@ -35,10 +35,15 @@ export function createOfferDrafts(db: Kysely<DB>, deps: { limiter?: () => Promis
         await saveDraft(db, hashToken(meta.token), data, now(), null);
         return meta.token;
       }
-      const clientKey = createHash('sha256').update(`draft:${meta.ip}`).digest('hex');
+      const clientKey = createHash('sha256')
+        .update(`draft:${addressGroup(meta.ip)}`)
+        .digest('hex');
       if (deps.limiter) {
-        const r = await (await deps.limiter()).hit(`draft:ip:${meta.ip}`, DRAFT_LIMITS.rate);
-        if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
+        const limiter = await deps.limiter();
+        for (const [key, limit] of addressChecks('draft', meta.ip, DRAFT_LIMITS.rate)) {
+          const r = await limiter.hit(key, limit);
+          if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
+        }
       }
       if ((await countDraftsOf(db, clientKey, since)) >= DRAFT_LIMITS.perClient)
         throw new ServiceError('rate-limited', {}, { retryAfterSeconds: DRAFT_DAYS * 86_400 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import type { Database } from '../db/client';
 import { ServiceError } from './errors';
@@ -82,6 +83,34 @@ export const IDENTITY_LIMITS: IdentityLimits = {
   providerPerIp: { max: 30, windowMs: WINDOW },
 };
 
+/** How much looser the limit of an IPv6 /56 is than that of one of its /64s. */
+const V6_56_FACTOR = 4;
+
+/**
+ * The limiter keys for one client address. An IPv6 user holds a whole /64 (a home line, a phone), often a
+ * /56, and can send from any address in it: counting each address alone would let one person spray from
+ * 2^64 of them. So IPv6 counts by its /64 with the door's limit, and by its /56 with V6_56_FACTOR times it
+ * (a few customers of one provider can share a /56; nobody else shares a /64). IPv4 counts by address.
+ */
+export function addressChecks(scope: string, ip: string, limit: Limit): [string, Limit][] {
+  const checks: [string, Limit][] = [[`${scope}:ip:${addressGroup(ip)}`, limit]];
+  const wide = addressGroup(ip, 56);
+  if (wide !== addressGroup(ip)) checks.push([`${scope}:ip:${wide}`, { max: limit.max * V6_56_FACTOR, windowMs: limit.windowMs }]);
+  return checks;
+}
+
+/** The group a client address counts in: an IPv4 address itself, an IPv6 address's /64 (or `bits`). */
+export function addressGroup(ip: string, bits: 56 | 64 = 64): string {
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.process(ip.replace(/%.*$/, ''));
+  } catch {
+    return ip;
+  }
+  if (addr.kind() === 'ipv4') return addr.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${bits}`).toString()}/${bits}`;
+}
+
 /** Who is knocking: the client address (as the HTTP layer resolved it) and, where there is one, the account. */
 export type DoorKnock =
   | { door: 'login'; ip: string; email: string }
@@ -93,21 +122,18 @@ export type DoorKnock =
 function identityChecks(k: DoorKnock, l: IdentityLimits = IDENTITY_LIMITS): [string, Limit][] {
   switch (k.door) {
     case 'login':
-      return [
-        [`login:ip:${k.ip}`, l.loginPerIp],
-        [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail],
-      ];
+      return [...addressChecks('login', k.ip, l.loginPerIp), [`login:email:${k.email.trim().toLowerCase()}`, l.loginPerEmail]];
     case 'register':
-      return [[`register:ip:${k.ip}`, l.registerPerIp]];
+      return addressChecks('register', k.ip, l.registerPerIp);
     case 'email-link':
       return [
-        [`email-link:ip:${k.ip}`, l.emailLinkPerIp],
+        ...addressChecks('email-link', k.ip, l.emailLinkPerIp),
         [`email-link:email:${k.email.trim().toLowerCase()}`, l.emailLinkPerEmail],
       ];
     case 'code':
-      return [[`code:ip:${k.ip}`, l.codePerIp]];
+      return addressChecks('code', k.ip, l.codePerIp);
     case 'provider':
-      return [[`provider:ip:${k.ip}`, l.providerPerIp]];
+      return addressChecks('provider', k.ip, l.providerPerIp);
   }
 }
 
