@@ -10,6 +10,8 @@ type FakeUser = {
   email: string | null;
   verified: boolean;
   picture?: string;
+  /** The application the token was issued to (the test client when unset). */
+  client?: string;
 };
 
 export type FakeProvider = {
@@ -42,6 +44,7 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
       [`OAUTH_${p.toUpperCase()}_AUTHORIZE_URL`]: `${fp.url}/authorize`,
       [`OAUTH_${p.toUpperCase()}_TOKEN_URL`]: `${fp.url}/token`,
       [`OAUTH_${p.toUpperCase()}_PROFILE_URL`]: p === 'github' ? `${fp.url}/api` : `${fp.url}/userinfo`,
+      ...(p === 'google' ? { OAUTH_GOOGLE_TOKENINFO_URL: `${fp.url}/tokeninfo` } : {}),
     }),
   };
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
@@ -81,6 +84,26 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
       const token = `tok-${++seq}`;
       fp.tokens.set(token, grant.user);
       return json(res, 200, { access_token: token, token_type: 'bearer' });
+    }
+    // GitHub's check of a token against an application, authenticated as that application.
+    const app = /^\/api\/applications\/([^/]+)\/token$/.exec(url.pathname);
+    if (app && req.method === 'POST') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const basic = Buffer.from(`${fp.clientId}:${fp.clientSecret}`).toString('base64');
+      if (req.headers.authorization !== `Basic ${basic}` || decodeURIComponent(app[1]!) !== fp.clientId)
+        return json(res, 401, { message: 'Requires authentication' });
+      const token = (JSON.parse(raw || '{}') as { access_token?: string }).access_token ?? '';
+      const owner = fp.tokens.get(token);
+      if (!owner || (owner.client ?? fp.clientId) !== fp.clientId) return json(res, 404, { message: 'Not Found' });
+      return json(res, 200, { token, app: { client_id: fp.clientId }, user: { id: Number(owner.id) } });
+    }
+    // Google's tokeninfo: which client a token was issued to.
+    if (url.pathname === '/tokeninfo') {
+      const owner = fp.tokens.get(url.searchParams.get('access_token') ?? '');
+      if (!owner) return json(res, 400, { error: 'invalid_token' });
+      const client = owner.client ?? fp.clientId;
+      return json(res, 200, { aud: client, azp: client, sub: owner.id, email: owner.email });
     }
     if (!who) return json(res, 401, { message: 'Bad credentials' });
     if (url.pathname === '/api/user') {

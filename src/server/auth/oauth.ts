@@ -15,6 +15,11 @@ export type ProviderConfig = {
   tokenUrl: string;
   /** GitHub: the REST API root (…/user, …/user/emails); Google: the OpenID userinfo endpoint. */
   profileUrl: string;
+  /**
+   * Where a token someone hands us is checked against our client id (checkTokenAudience). GitHub: the REST
+   * API root (…/applications/{client_id}/token); Google: the tokeninfo endpoint.
+   */
+  tokenInfoUrl: string;
   scope: string;
 };
 
@@ -32,17 +37,19 @@ const DEFAULTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'cli
     authorizeUrl: 'https://github.com/login/oauth/authorize',
     tokenUrl: 'https://github.com/login/oauth/access_token',
     profileUrl: 'https://api.github.com',
+    tokenInfoUrl: 'https://api.github.com',
     scope: 'read:user user:email',
   },
   google: {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     profileUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    tokenInfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
     scope: 'openid email profile',
   },
 };
 
-/** Providers configured by OAUTH_{GITHUB|GOOGLE}_{CLIENT_ID|CLIENT_SECRET} (+ optional _AUTHORIZE_URL, _TOKEN_URL, _PROFILE_URL). */
+/** Providers configured by OAUTH_{GITHUB|GOOGLE}_{CLIENT_ID|CLIENT_SECRET} (+ optional _AUTHORIZE_URL, _TOKEN_URL, _PROFILE_URL, _TOKENINFO_URL). */
 export function providersFromEnv(env: Record<string, string | undefined>): Partial<Record<ProviderId, ProviderConfig>> {
   const out: Partial<Record<ProviderId, ProviderConfig>> = {};
   for (const id of PROVIDER_IDS) {
@@ -58,6 +65,8 @@ export function providersFromEnv(env: Record<string, string | undefined>): Parti
       authorizeUrl: env[`${k}AUTHORIZE_URL`] || d.authorizeUrl,
       tokenUrl: env[`${k}TOKEN_URL`] || d.tokenUrl,
       profileUrl: (env[`${k}PROFILE_URL`] || d.profileUrl).replace(/\/+$/, ''),
+      // Behind GitHub Enterprise or a test server the check lives beside the profile API.
+      tokenInfoUrl: (env[`${k}TOKENINFO_URL`] || (id === 'github' && env[`${k}PROFILE_URL`]) || d.tokenInfoUrl).replace(/\/+$/, ''),
       scope: d.scope,
     };
   }
@@ -119,6 +128,31 @@ export async function exchangeCode(p: ProviderConfig, code: string, redirectUri:
     throw new OAuthError(`no access token (${typeof data.error === 'string' ? data.error : 'unknown reason'})`);
   }
   return data.access_token;
+}
+
+/**
+ * Whether a provider access token that a client hands us (the content backend's
+ * /auth/{provider}/callback?access_token=) was issued to our application. A token issued to any other
+ * app would otherwise open the account of whoever it belongs to, to that app's owner. GitHub answers
+ * 200 to its application-token check, authenticated with our client id and secret, only for our own
+ * tokens; Google's tokeninfo names the client a token was issued to (aud, azp).
+ */
+export async function checkTokenAudience(p: ProviderConfig, accessToken: string): Promise<void> {
+  if (p.id === 'github') {
+    const basic = Buffer.from(`${p.clientId}:${p.clientSecret}`).toString('base64');
+    await getJson(`${p.tokenInfoUrl}/applications/${encodeURIComponent(p.clientId)}/token`, {
+      method: 'POST',
+      headers: { accept: 'application/json', authorization: `Basic ${basic}`, 'content-type': 'application/json', 'user-agent': 'Tandem' },
+      body: JSON.stringify({ access_token: accessToken }),
+    }).catch((err: unknown) => {
+      throw new OAuthError(`token not issued to this application (${(err as Error).message})`);
+    });
+    return;
+  }
+  const u = new URL(p.tokenInfoUrl);
+  u.searchParams.set('access_token', accessToken);
+  const info = (await getJson(u.toString(), { headers: { accept: 'application/json' } })) as Record<string, unknown>;
+  if (info.aud !== p.clientId && info.azp !== p.clientId) throw new OAuthError('token issued to another application');
 }
 
 const str = (v: unknown, max = 200): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');

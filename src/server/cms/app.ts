@@ -16,6 +16,7 @@ import {
   OAuthError,
   authorizeUrl,
   exchangeCode,
+  checkTokenAudience,
   fetchProfile,
   isProviderId,
   newState,
@@ -338,7 +339,11 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
     const token = z.string().min(1).max(4096).safeParse(c.req.query('access_token'));
     if (!token.success) return strapiError(c, 400, 'api.invalidInput', { errors: { access_token: getT(langOf(c))('api.field.required') } });
     try {
-      const { access_token, user } = await (await auth()).signInWithProvider(p.id, () => fetchProfile(p, token.data), meta(c));
+      const loadProfile = async () => {
+        await checkTokenAudience(p, token.data);
+        return fetchProfile(p, token.data);
+      };
+      const { access_token, user } = await (await auth()).signInWithProvider(p.id, loadProfile, meta(c));
       return c.json({ jwt: access_token, user: strapiUser(user) });
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;

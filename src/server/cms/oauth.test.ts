@@ -156,6 +156,53 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(link.user_id).toBe(user.id);
   });
 
+  it.each(['match', 'hire'] as const)(
+    'takes a %s account someone else opened with the address back from them: their password and sessions end',
+    async (type) => {
+      const auth = createAuthService(t, 'c'.repeat(40));
+      const email = `victima-${type}@example.com`;
+      // The attacker signs up with the victim's address and a password of their own, and stays signed in.
+      const extra = type === 'hire' ? { company_name: 'Empresa Falsa' } : {};
+      const { access_token: attackerToken } = await auth.register(
+        type,
+        { name: 'Atacante', last_name: 'X', email, password: 'clave-del-atacante', ...extra },
+        { ip: 'test' },
+      );
+      expect((await auth.me(type, attackerToken)).email).toBe(email);
+      // The victim later signs in with a provider that has verified the address.
+      fp.user = { id: type === 'match' ? '5001' : '5002', name: 'Víctima Real', email, verified: true };
+      const res = await signIn('github');
+      expect(res.status).toBe(303);
+      const victimToken = cookieOf(res, 'tandem_token')!;
+      expect((await auth.me(type, victimToken)).email).toBe(email);
+      // The attacker's session and password no longer open the account.
+      await expect(auth.me(type, attackerToken)).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(auth.login(type, email, 'clave-del-atacante', { ip: 'test' })).rejects.toMatchObject({ code: 'invalid-credentials' });
+      const user = await t.db
+        .selectFrom('users')
+        .select(['password_hash', 'email_confirmed_at'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(user.password_hash).toBeNull();
+      expect(user.email_confirmed_at).not.toBeNull();
+    },
+  );
+
+  it('keeps the password of a confirmed account when a provider is linked to it', async () => {
+    const auth = createAuthService(t, 'c'.repeat(40));
+    const email = 'confirmada@example.com';
+    const { access_token } = await auth.register(
+      'match',
+      { name: 'Ana', last_name: 'C', email, password: 'clave-propia-1' },
+      { ip: 'test' },
+    );
+    await t.db.updateTable('users').set({ email_confirmed_at: new Date(), user_status: 'active' }).where('email', '=', email).execute();
+    fp.user = { id: '5003', name: 'Ana C', email, verified: true };
+    expect((await signIn('github')).status).toBe(303);
+    expect((await auth.login('match', email, 'clave-propia-1', { ip: 'test' })).access_token).toBeTruthy();
+    expect((await auth.me('match', access_token)).email).toBe(email);
+  });
+
   it('sends the visitor back to sign-in with a reason when the flow fails', async () => {
     const reason = async (res: Response) => {
       expect(res.status).toBe(303);
@@ -194,6 +241,21 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
         details: {},
       },
     });
+    // A token the provider issued to some other application names a real person, but not to us.
+    for (const provider of ['github', 'google']) {
+      fp.tokens.set(`tok-other-${provider}`, {
+        id: '3004',
+        name: 'Otra App',
+        email: 'otra@example.com',
+        verified: true,
+        client: 'another-app',
+      });
+      const foreign = await app.request(`/cms/auth/${provider}/callback?access_token=tok-other-${provider}`);
+      expect(foreign.status, provider).toBe(401);
+    }
+    fp.tokens.set('tok-google', { id: 'g-3005', name: 'Api Google', email: 'apig@example.com', verified: true });
+    expect((await app.request('/cms/auth/google/callback?access_token=tok-google')).status).toBe(200);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'otra@example.com').executeTakeFirst()).toBeUndefined();
     const missing = await app.request('/cms/auth/github/callback');
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { error: { details: { errors: Record<string, string> } } }).error.details.errors).toEqual({

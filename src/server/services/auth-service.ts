@@ -303,8 +303,23 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         try {
           const existing = await findUserByAnyEmail(db, email);
           if (existing) {
+            // An account nobody has confirmed proves nothing about who set its password: anyone can sign
+            // up with someone else's address and wait for them (pre-hijacking). The provider has just
+            // proved this person holds the address, so that password is cleared and every session of the
+            // account ends before the identity is attached (decision 017).
+            const unproven = existing.email_confirmed_at === null && existing.password_hash !== null;
             await db.transaction().execute(async (trx) => {
               await linkIdentity(trx, provider, p.providerUserId, existing.id);
+              if (unproven) {
+                console.warn(
+                  `[auth] ${provider} sign-in proved the address of unconfirmed account ${existing.id}: its password cleared, its sessions ended`,
+                );
+                await trx
+                  .updateTable('users')
+                  .set({ password_hash: null, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
+                  .where('id', '=', existing.id)
+                  .execute();
+              }
               await trx
                 .updateTable('users')
                 .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
