@@ -304,7 +304,11 @@ test.describe('without JavaScript', () => {
     await page.fill('#login-form-password', DEMO.password);
     await page.getByRole('button', { name: 'Sign in' }).last().click();
     await expect(page).toHaveURL(/\/en\/match\/plataforma$/);
+    // A GET only asks (a link from another site cannot sign anyone out); the button posts.
     await page.goto('/en/logout');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign out?');
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('tandem_token');
+    await page.getByTestId('logout-confirm').click();
     await expect(page).toHaveURL(/\/en$/);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('tandem_token');
     await page.goto('/recuperar-contrasena');

@@ -8,7 +8,6 @@ import { href, routeIds, routes, type RouteId } from '../src/routes';
 type Expectation = { status: number; redirectTo?: (l: Locale) => string; errorKind?: string };
 
 const expectations: Partial<Record<RouteId, Expectation>> = {
-  logout: { status: 303, redirectTo: (l) => href('home', l) },
   matchCourses: { status: 307, redirectTo: (l) => href('login', l) },
   matchCourse: { status: 307, redirectTo: (l) => href('login', l) },
   matchPlatform: {

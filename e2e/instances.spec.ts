@@ -166,9 +166,12 @@ withPostgres('the several-instances tests', (pgUrl) => {
       const url = new URL(fresh.url);
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
-      server = await startInstance({ DATABASE_URL: url.toString(), WORKERS: '2', RATE_LIMIT_SCALE: '50' });
+      // A short page-cache lifetime: the outage outlives it, and the pages cached before it must still be served.
+      server = await startInstance({ DATABASE_URL: url.toString(), WORKERS: '2', RATE_LIMIT_SCALE: '50', PAGE_CACHE_TTL_MS: '1500' });
       api = await playwrightRequest.newContext({ baseURL: server.origin });
+      candidate = await register(api, 'match');
     });
+    let candidate: { email: string; token: string };
 
     // eslint-disable-next-line no-empty-pattern
     test.afterEach(async ({}, testInfo) => {
@@ -186,9 +189,42 @@ withPostgres('the several-instances tests', (pgUrl) => {
     /** An uncached page that reads the database (a search nobody made before). */
     const freshSearch = (locale: 'es' | 'en' = 'es') => `${locale === 'en' ? '/en' : ''}/trabajos?q=${unique()}`;
 
+    /** A page as a new connection asks for it: the cluster hands each connection to a worker in turn. */
+    const fresh = async (path: string, headers: Record<string, string> = {}) => {
+      const ctx = await playwrightRequest.newContext({ baseURL: server!.origin });
+      try {
+        const started = Date.now();
+        const res = await ctx.get(path, { headers: { connection: 'close', ...headers }, maxRedirects: 0, timeout: 30_000 });
+        return { status: res.status(), text: await res.text(), headers: res.headers(), ms: Date.now() - started };
+      } finally {
+        await ctx.dispose();
+      }
+    };
+    /** A public page cached by both workers before the outage. */
+    const CACHED = '/herramientas/peru';
+    async function warmCache() {
+      for (let i = 0; i < 6; i++) expect((await fresh(CACHED)).status).toBe(200);
+    }
+
     async function expectUnavailable() {
       const ready = await api.get('/readyz');
       expect(ready.status()).toBe(503);
+      // Once the outage is known, nothing waits for the database (the time is printed, not asserted).
+      const timings: number[] = [];
+      // A signed-in workspace: the 503 screen, not the sign-in page (its session cannot be checked now).
+      const workspace = await fresh(href('matchPlatform', 'es'), { cookie: `tandem_token=${candidate.token}; tandem_type=match` });
+      timings.push(workspace.ms);
+      expect(workspace.status).toBe(503);
+      expect(workspace.text).toContain('Volvemos en un momento');
+      // A page cached before the outage is still served after its lifetime, by every worker.
+      await new Promise((r) => setTimeout(r, 1600));
+      for (let i = 0; i < 4; i++) {
+        const page = await fresh(CACHED);
+        timings.push(page.ms);
+        expect(page.status, 'a cached page during the outage').toBe(200);
+        expect(page.text).toContain('</html>');
+      }
+      console.log(`[faults] answers during the outage took ${timings.join(', ')} ms`);
       for (const [locale, heading] of [
         ['es', 'Volvemos en un momento'],
         ['en', 'Back in a moment'],
@@ -219,6 +255,7 @@ withPostgres('the several-instances tests', (pgUrl) => {
 
     test('with the database stopped, pages answer the 503 screen, /readyz is not ready, and it all recovers by itself', async () => {
       expect((await api.get(freshSearch())).status()).toBe(200);
+      await warmCache();
       await proxy!.refuse();
       await expectUnavailable();
       await proxy!.restore();
@@ -226,6 +263,7 @@ withPostgres('the several-instances tests', (pgUrl) => {
     });
 
     test('with the database not answering, pages answer the 503 screen instead of hanging, and it all recovers', async () => {
+      await warmCache();
       proxy!.hang();
       await expectUnavailable();
       await proxy!.restore();

@@ -167,8 +167,6 @@ function targets(): Target[] {
     if (path.startsWith('//')) return;
     for (const identity of identities) {
       const route = routeOf(path)?.id;
-      // GET /logout (and its RSC payload) ends the session on the server: signed-in identities would lose theirs.
-      if (identity !== 'anonymous' && route === 'logout') continue;
       // Reset and confirmation pages spend a code attempt on every request: anonymous only (see CODE_BUDGET).
       if (identity !== 'anonymous' && route && CODE_PAGES.includes(route)) continue;
       out.push({ path, identity, what });

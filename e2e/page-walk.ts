@@ -35,7 +35,6 @@ export async function pagesFor(who: Visitor, only?: RegExp): Promise<WalkPage[]>
   const real = await realParams();
   const redirectsVisitors = new Set(routeWalk.filter((w) => w.expect.redirectTo).map((w) => w.id));
   const opens = (id: RouteId) => {
-    if (id === 'logout') return false; // a GET would sign the walker out
     const access = routes[id].access;
     if (who === 'visitor') return !redirectsVisitors.has(id) || id === 'calculatorRegister';
     if (access === 'guest-only') return false;

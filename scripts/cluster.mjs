@@ -42,11 +42,14 @@ export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = 
   let closing = false;
   /** @type {Set<import('node:http').ServerResponse>} */
   const open = new Set();
+  /** Answers to clients that asked for an event stream (EventSource sends Accept: text/event-stream). */
+  const streams = new WeakSet();
   // First listener, so the header is set before the application writes its answer.
-  server.prependListener('request', (_req, res) => {
+  server.prependListener('request', (req, res) => {
     // A request on a kept-alive connection during the drain is answered, and the client told not to reuse it.
     if (closing) res.setHeader('Connection', 'close');
     open.add(res);
+    if (/text\/event-stream/i.test(req.headers.accept ?? '')) streams.add(res);
     res.once('close', () => open.delete(res));
   });
 
@@ -57,8 +60,17 @@ export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = 
     closing = true;
     // Answers not started yet close their connection behind them.
     for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // Event streams never finish by themselves: they are cut first (and any opened during the drain), and
+    // their clients reconnect, to another worker or instance.
+    const endStreams = () => {
+      for (const res of open) if (streams.has(res)) res.destroy();
+    };
+    endStreams();
     let exitCode = 0;
-    const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_MS);
+    const sweep = setInterval(() => {
+      endStreams();
+      server.closeIdleConnections();
+    }, SWEEP_MS);
     const deadline = setTimeout(() => {
       exitCode = UNCLEAN_EXIT_CODE;
       console.error(`worker ${process.pid}: ${open.size} request(s) still open after ${timeoutMs} ms; closing them`);
@@ -82,6 +94,21 @@ export function drainOnSignal(server, { timeoutMs = 10_000, onClosed, signals = 
     server.closeIdleConnections();
   };
   for (const s of signals) process.on(s, drain);
+}
+
+/**
+ * Makes a worker's server listen on a socket of its own with SO_REUSEPORT (Linux, Node 22.12+), the kernel
+ * spreading connections over the workers, instead of through the primary's round-robin hand-off: when a
+ * worker dies, a connection the primary had just handed to it was never answered (the client waited for
+ * its own timeout); on its own socket the kernel resets it at once, and the client can retry. Patches
+ * `listen(port, host, callback)`, the call the HTTP adapter makes.
+ * @param {import('node:net').Server} server
+ */
+export function listenWithReusePort(server) {
+  const listen = server.listen.bind(server);
+  server.listen = (port, host, callback) =>
+    listen({ port: Number(port), host: typeof host === 'string' ? host : undefined, exclusive: true, reusePort: true }, callback);
+  return server;
 }
 
 /**
@@ -167,13 +194,22 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
     if (delay) setTimeout(() => !stopping && fork(), delay);
     else fork();
   });
-  // Workers that served at least once: their exit with code 1 is a crash, not a failed start.
-  cluster.on('listening', (worker) => served.add(worker));
+  // Workers that served at least once: their exit with code 1 is a crash, not a failed start. A worker says
+  // so itself (LISTENING): Node's 'listening' event does not come for a socket the worker bound on its own.
+  let first = true;
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== LISTENING) return;
+    served.add(worker);
+    if (first && onListening) onListening(message.address);
+    first = false;
+  });
   for (let i = 0; i < workers; i++) fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  if (onListening) cluster.once('listening', (_worker, address) => onListening(address));
 }
+
+/** The message a worker sends its primary once it serves. */
+const LISTENING = 'tandem:listening';
 
 /** @param {Parameters<typeof runCluster>[0]} options */
 async function runWorker({ shutdownTimeoutMs = 10_000, startWorker, onWorkerClosed }) {
@@ -191,4 +227,5 @@ async function runWorker({ shutdownTimeoutMs = 10_000, startWorker, onWorkerClos
   process.off('SIGTERM', early);
   process.off('SIGINT', early);
   drainOnSignal(server, { timeoutMs: shutdownTimeoutMs, onClosed: onWorkerClosed });
+  process.send?.({ type: LISTENING, address: server.address() });
 }

@@ -1,7 +1,7 @@
 // The shutdown of `npm start`'s cluster (scripts/cluster.mjs), through a fixture with 2 workers and a plain
 // HTTP server: SIGTERM to the primary must let requests in flight finish, refuse new connections, and end
 // the process; a worker that dies while running is replaced.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -241,6 +241,18 @@ describe('cluster shutdown (scripts/cluster.mjs)', { timeout: 30_000 }, () => {
     expect(output()).toMatch(/still open after 500 ms/);
   });
 
+  it('cuts an open event stream first, so that it does not hold SIGTERM for the whole timeout', async () => {
+    const { child, port, exited, output } = await start({ SHUTDOWN_TIMEOUT_MS: '20000' });
+    const stream = send(port, '/events', { headers: { accept: 'text/event-stream' } });
+    stream.catch(() => {}); // cut by the drain
+    await sleep(300);
+    child.kill('SIGTERM');
+    const exit = await within(8_000, exited, 'primary exit');
+    expect(exit.code, output()).toBe(0);
+    await expect(stream).rejects.toThrow();
+    expect(output()).not.toMatch(/still open/);
+  });
+
   it('SIGKILLs a worker too stuck to drain, once SHUTDOWN_TIMEOUT_MS has passed', async () => {
     const { child, port, exited, output } = await start({ SHUTDOWN_TIMEOUT_MS: '500' });
     send(port, '/spin').catch(() => {});
@@ -249,6 +261,33 @@ describe('cluster shutdown (scripts/cluster.mjs)', { timeout: 30_000 }, () => {
     const exit = await within(8_000, exited, 'primary exit');
     expect(exit.code).toBe(1);
     expect(output()).toMatch(/1 worker\(s\) still running \d+ ms after the signal; killing them/);
+  });
+
+  it('a request sent as a worker is killed is answered or refused at once, never left waiting', async () => {
+    const { child, port } = await start();
+    const pids = () =>
+      execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map(Number)
+        .filter(Boolean);
+    const outcomes: string[] = [];
+    const one = () =>
+      within(5_000, send(port, '/slow?ms=30'), 'a request during the kill').then(
+        (a) => outcomes.push(String(a.status)),
+        (err: Error) => {
+          if (/not within/.test(err.message)) throw err;
+          outcomes.push('reset');
+        },
+      );
+    for (let round = 0; round < 3; round++) {
+      const victim = pids()[0]!;
+      const batch = Array.from({ length: 60 }, one);
+      setTimeout(() => process.kill(victim, 'SIGKILL'), 5);
+      await Promise.all(batch);
+      await expect.poll(() => pids().length, { timeout: 10_000 }).toBe(2);
+    }
+    expect(outcomes).toHaveLength(180);
+    expect(outcomes.filter((o) => o === '200').length).toBeGreaterThan(0);
   });
 
   it('replaces a worker killed while running, and keeps answering', async () => {

@@ -35,7 +35,7 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches, sign-out and the signed certificate', () => {
-    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'jobs', 'logout']);
+  it('answers GETs before the page only for the job searches and the signed certificate (sign-out asks first)', () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'jobs']);
   });
 });

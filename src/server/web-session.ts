@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ServerConfig } from './config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { anonymousSession, type Session, type SessionUser } from '../state/session';
 
 // The web session of a request (SPEC §4, PRODUCT.md §5): token and account type come from cookies; the
@@ -27,7 +28,9 @@ export async function resolveSession(
     if (user === 'invalid') return { session: anonymousSession, token: null, clearCookies: true };
     return { session: { type, loggedIn: true, user }, token, clearCookies: false };
   } catch (err) {
-    // The database is unreachable: render as anonymous for now but keep the cookies for the next request.
+    // The database out of reach is the caller's to answer (the page's 503 screen, a JSON 503): rendering
+    // as anonymous would send a signed-in visitor to the sign-in page. The cookies stay as they are.
+    if (isDatabaseUnavailable(err)) throw err;
     console.error('[session] could not load the user', err);
     return { session: anonymousSession, token: null, clearCookies: false };
   }

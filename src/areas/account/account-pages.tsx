@@ -318,3 +318,24 @@ export const ConfirmEmailPage: Page = uncached(async (p) => {
     </AuthShell>
   );
 });
+
+/**
+ * Sign-out asks first (decision 017): a GET changes nothing, so a link on another site cannot sign anyone
+ * out; the button posts the form, which ends the session on the server and clears the cookies.
+ */
+export const LogoutPage: Page = uncached(async (p) => {
+  const { t } = p;
+  return (
+    <AuthShell p={p}>
+      {!p.session.loggedIn && <Notice kind="info">{t('session.logoutNone')}</Notice>}
+      <form method="post" action={href('logout', p.locale)} className="actions">
+        <button type="submit" className="btn btn-primary btn-md" data-testid="logout-confirm">
+          {t('session.signOut')}
+        </button>
+        <Link className="btn btn-outline-secondary btn-md" to={href('home', p.locale)}>
+          {t('session.logoutCancel')}
+        </Link>
+      </form>
+    </AuthShell>
+  );
+});

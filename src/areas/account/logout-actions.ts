@@ -1,21 +1,21 @@
 import 'server-only';
-import { parseCookie } from 'cookie';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
-import type { RouteGet } from '../../server/http/app';
 import type { FormHandler } from '../../server/http/forms';
 import type { AuthService } from '../../server/services/auth-service';
 import { clearedSessionCookies } from '../../server/session-cookies';
 
-// Signing out (SPEC §2 /logout, PRODUCT.md §5, decision 017). `GET /logout` ends this session on the server
-// (its token answers 401 everywhere from now on), clears the cookies and goes home. The workspaces' "sign
-// out everywhere" form posts to the same page with intent=everywhere: every token of the user ends.
+// Signing out (SPEC §2 /logout, PRODUCT.md §5, decision 017), by POST only: `GET /logout` shows a page that
+// asks (account-pages.tsx), so that a cross-site link or image cannot sign anyone out. The post ends this
+// session on the server (its token answers 401 everywhere from now on), clears the cookies and goes home.
+// The workspaces' "sign out everywhere" form posts to the same page with intent=everywhere: every token of
+// the user ends.
 type Deps = {
   auth: () => Promise<AuthService>;
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
 
-export function createLogoutRoutes({ auth, config }: Deps): { get: RouteGet; action: FormHandler } {
+export function createLogoutRoutes({ auth, config }: Deps): { action: FormHandler } {
   /** Ends the token on the server; a database outage must not keep the visitor signed in in the browser. */
   const end = async (token: string | null | undefined, everywhere = false) => {
     if (!token) return;
@@ -27,15 +27,6 @@ export function createLogoutRoutes({ auth, config }: Deps): { get: RouteGet; act
     }
   };
 
-  const get: RouteGet = async ({ match, rsc, request }) => {
-    // The client router's RSC request renders the page, which ends the session the same way.
-    if (rsc) return null;
-    await end(parseCookie(request.headers.get('cookie') ?? '')[config.AUTH_COOKIE_TOKEN]);
-    const headers = new Headers({ location: href('home', match.locale), 'cache-control': 'private, no-store' });
-    for (const ck of clearedSessionCookies(config)) headers.append('set-cookie', ck);
-    return new Response(null, { status: 303, headers });
-  };
-
   const action: FormHandler = {
     maxBytes: 1024,
     async handle(input) {
@@ -44,5 +35,5 @@ export function createLogoutRoutes({ auth, config }: Deps): { get: RouteGet; act
     },
   };
 
-  return { get, action };
+  return { action };
 }

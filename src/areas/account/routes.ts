@@ -1,9 +1,8 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createAccountActions } from './account-actions';
-import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, ResetPasswordPage, SignUpPage } from './account-pages';
+import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, LogoutPage, ResetPasswordPage, SignUpPage } from './account-pages';
 import { createLogoutRoutes } from './logout-actions';
-import { LogoutPage } from './logout-page';
 
 // Accounts: sign-in, sign-up (candidates, and companies on /hire/empezar-ahora), password reset, email
 // confirmation and sign-out.
@@ -17,6 +16,6 @@ export function accountRoutes(deps: AreaDeps) {
     forgotPassword: { page: ForgotPasswordPage, action: actions.forgotPassword },
     resetPassword: { page: ResetPasswordPage, action: actions.resetPassword },
     confirmEmail: { page: ConfirmEmailPage, action: actions.confirmEmail },
-    logout: { page: LogoutPage, action: logout.action, get: logout.get },
+    logout: { page: LogoutPage, action: logout.action },
   } satisfies AreaRoutes;
 }

@@ -17,9 +17,12 @@ export function MemberLinks({ user, menu }: { user: SessionUser; menu: SessionMe
           {menu.labels.profile}
         </a>
       )}
-      <a href={menu.links.logout} className="nav-link">
-        {menu.labels.signOut}
-      </a>
+      {/* A form: signing out is a POST, and this menu works without JavaScript. */}
+      <form method="post" action={menu.links.logout} className="nav-form">
+        <button type="submit" className="nav-link">
+          {menu.labels.signOut}
+        </button>
+      </form>
     </>
   );
 }

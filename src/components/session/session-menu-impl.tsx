@@ -3,7 +3,6 @@ import IconLogOut from '~icons/lucide/log-out';
 import IconUser from '~icons/lucide/user';
 import IconLayoutDashboard from '~icons/lucide/layout-dashboard';
 import { identityResetHook, logoutHook } from '../../client/app-hooks';
-import { navigateTo } from '../../client/url-guard';
 import { anonymousSession, sessionAtom } from '../../state/session';
 import { DropdownMenu } from '../islands/dropdown-menu';
 import { SessionChip } from './session-chip';
@@ -22,8 +21,13 @@ export default function SessionMenuImpl({ labels, links }: { labels: Labels; lin
     document.documentElement.removeAttribute('data-session');
     logoutHook.emit();
     identityResetHook.emit();
-    // The server clears the HttpOnly cookies and sends the visitor home.
-    navigateTo(links.logout);
+    // Signing out is a POST (a GET only asks): the server ends the session, clears the HttpOnly cookies and
+    // sends the visitor home.
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = links.logout;
+    document.body.append(form);
+    form.submit();
   };
 
   const items = [

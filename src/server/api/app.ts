@@ -1,4 +1,5 @@
 import 'server-only';
+import { databaseDown, noteDatabaseUnavailable } from '../db/health';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +12,10 @@ import { isCrossSite } from '../http/forms';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
 import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
+import { idempotency } from '../http/idempotency';
+import { addressGroup } from '../services/rate-limit';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { getT } from '../../i18n/translate';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
@@ -49,6 +54,8 @@ type Deps = {
   hiring?: () => Promise<HiringService>;
   /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
   sessionCookie?: string;
+  /** The database, for Idempotency-Key (idempotency.ts); without it the header is ignored. */
+  database?: () => Promise<Kysely<DB>>;
 };
 
 async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
@@ -70,11 +77,17 @@ const tokenOf = (c: Context, cookieName: string | undefined, siteOrigin: string 
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring }: Deps) {
+export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring, database }: Deps) {
   const api = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
 
   api.use(requestLog('api'));
+  // The database is known to be down (health.ts): answer at once instead of waiting for it.
+  api.use(async (c, next) => {
+    if (!databaseDown()) return next();
+    c.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return fail(c, 503, 'api.unavailable');
+  });
   api.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'api.tooLarge') }));
   api.use(
     guardJsonInput({
@@ -84,9 +97,24 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
     }),
   );
 
+  // A retried write gets its first answer (idempotency.ts). Not sign-in or sign-up: their answers carry a
+  // session token, which is not kept, and retrying them is harmless (a new token; "email taken").
+  if (database) {
+    const keyed = idempotency({
+      db: database,
+      scopeOf: (c) => {
+        const token = tokenOf(c, sessionCookie, siteOrigin);
+        return token ? `token:${token}` : `ip:${addressGroup(meta(c).ip)}`;
+      },
+      refuse: (c, status) => fail(c, status, status === 400 ? 'api.idempotencyKeyInvalid' : status === 409 ? 'api.idempotencyInProgress' : 'api.idempotencyKeyReused'),
+    });
+    api.use('*', async (c, next) => (/\/auth\/login$|\/register$/.test(c.req.path) ? next() : keyed(c, next)));
+  }
+
   api.onError((err, c) => {
     if (err instanceof ServiceError) return failService(c, err);
     if (isDatabaseUnavailable(err)) {
+      noteDatabaseUnavailable();
       console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return fail(c, 503, 'api.unavailable');

@@ -6,7 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // invalidates every earlier token; signing out records the id as revoked (decision 017).
 export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; jti?: string; iat: number; exp: number };
 
-export const TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * A session's absolute lifetime (decision 017): 30 days from sign-in, however much it is used; an idle
+ * session ends sooner (auth-service.ts). Checked against `iat` too, so tokens signed when the lifetime was
+ * a year end at 30 days like the others.
+ */
+export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
@@ -33,6 +38,7 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
     const c = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString()) as Partial<TokenClaims>;
     if (typeof c.sub !== 'string' || (c.typ !== 'match' && c.typ !== 'hire') || typeof c.ver !== 'number') return null;
     if (typeof c.exp !== 'number' || c.exp * 1000 <= now) return null;
+    if (typeof c.iat !== 'number' || (c.iat + TOKEN_TTL_SECONDS) * 1000 <= now) return null;
     if (c.jti !== undefined && (typeof c.jti !== 'string' || !/^[\w-]{16,32}$/.test(c.jti))) return null;
     return c as TokenClaims;
   } catch {

@@ -7,7 +7,14 @@ import { openSqlite } from './node-sqlite';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void>; schema?: string };
+export type Database = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close: () => Promise<void>;
+  schema?: string;
+  /** PostgreSQL: one trivial query on a connection of its own (the pool's may all be busy), for health.ts. */
+  probe?: () => Promise<void>;
+};
 
 /** A PostgreSQL schema name as DATABASE_URL may give it: lower case, unquoted, at most 63 characters. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -74,7 +81,25 @@ export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?:
     // on it fails instead ("not queryable"), which answers 503.
     pool.on('connect', (client) => client.on('error', (err) => console.error(`[db] PostgreSQL connection in use lost: ${err.message}`)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy(), ...(schema ? { schema } : {}) };
+    // The health probe's own connection: short timeouts, and a connection that failed is thrown away (a
+    // query that timed out leaves it waiting for an answer that may never come).
+    const probes = new pg.Pool({ connectionString: target.url, max: 1, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
+    probes.on('error', () => {});
+    const probe = async () => {
+      const client = await probes.connect();
+      client.on('error', () => {});
+      try {
+        await client.query('select 1');
+        client.release();
+      } catch (err) {
+        client.release(true);
+        throw err;
+      }
+    };
+    const close = async () => {
+      await Promise.all([db.destroy(), probes.end().catch(() => {})]);
+    };
+    return { db, dialect: 'postgres', close, probe, ...(schema ? { schema } : {}) };
   }
   if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = openSqlite(target.file);

@@ -7,10 +7,12 @@ import { ensureAggregates } from '../salaries/salary-data';
 import { ensureFxRates } from '../salaries/default-fx';
 import { getConfig } from '../config';
 import { loadContentInto } from '../learning/content-load';
+import { watchDatabase } from './health';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
 let ready: Promise<Database> | undefined;
+let stopWatching: (() => void) | undefined;
 
 export function getDatabase(): Promise<Database> {
   let opened: Database | undefined;
@@ -23,6 +25,7 @@ export function getDatabase(): Promise<Database> {
     // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.
     if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
     await ensureAggregates(database);
+    if (database.probe) stopWatching = watchDatabase(database.probe);
     return database;
   })().catch(async (err) => {
     ready = undefined; // try again on the next request rather than failing forever
@@ -54,5 +57,7 @@ export async function databaseIsUp(): Promise<boolean> {
 export async function closeDatabase(): Promise<void> {
   const current = ready;
   ready = undefined;
+  stopWatching?.();
+  stopWatching = undefined;
   if (current) await (await current).close();
 }

@@ -321,6 +321,18 @@ interface RevokedTokensTable {
   expires_at: Timestamp;
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
+interface SessionActivityTable {
+  jti: string;
+  user_id: number;
+  last_seen_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
+}
+interface IdempotencyKeysTable {
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
 interface UploadsTable {
   key: string;
   content_type: string;
@@ -371,6 +383,8 @@ export interface DB {
   generations: GenerationsTable;
   offer_drafts: OfferDraftsTable;
   revoked_tokens: RevokedTokensTable;
+  session_activity: SessionActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
 }
 

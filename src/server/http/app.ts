@@ -1,4 +1,5 @@
 import 'server-only';
+import { databaseDown, noteDatabaseUnavailable } from '../db/health';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { Hono, type Context } from 'hono';
@@ -128,6 +129,7 @@ export function createHttpApp({
 
   app.onError((err, c) => {
     if (isDatabaseUnavailable(err)) {
+      noteDatabaseUnavailable();
       console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
       // A page (or a form posted to one) gets its error screen in its language; anything else a short text.
       if (!isBackendPath(c.req.path) && matchRoute(pagePathFromPathname(c.req.path)))
@@ -226,6 +228,8 @@ export function createHttpApp({
       // A post to a URL the route table refuses (a NUL byte in a slug...) gets that page's 404 screen.
       if (!isValidRoute(match.id, match.params))
         return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
+      // The database is down: the page's 503 screen at once, nothing read or written.
+      if (databaseDown()) return renderPage(c, undefined, { unavailable: true });
       const resolved = await stateOf(c).session();
       return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }

@@ -42,11 +42,9 @@ export class PageCache {
 
   get(key: string): CachedResponse | undefined {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.now()) {
-      this.delete(key);
-      return undefined;
-    }
+    // An expired entry stays (until replaced or evicted): it is the stale copy served while the database
+    // is down (stale()).
+    if (!e || e.expires <= this.now()) return undefined;
     // LRU: move to the end.
     this.entries.delete(key);
     this.entries.set(key, e);
@@ -57,6 +55,15 @@ export class PageCache {
   peek(key: string): CachedResponse | undefined {
     const e = this.entries.get(key);
     return e && e.expires > this.now() ? e : undefined;
+  }
+
+  /**
+   * The last copy of a page whatever its age (within `maxStaleMs` of expiring), for when it cannot be
+   * rendered again (the database is down): stale-if-error, as RFC 5861 lets a cache do.
+   */
+  stale(key: string, maxStaleMs = 24 * 60 * 60_000): CachedResponse | undefined {
+    const e = this.entries.get(key);
+    return e && e.status === 200 && this.now() - e.expires < maxStaleMs ? e : undefined;
   }
 
   /** Run fill once per key at a time; concurrent callers get the same result. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { databaseDown, noteDatabaseUnavailable } from '../db/health';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Context } from 'hono';
 import { parseCookie } from 'cookie';
@@ -49,6 +50,9 @@ type RendererDeps = {
   cssOf?: (href: string) => string | null;
 };
 
+/** How long a page waits for the content version before the one known so far stands. */
+const VERSION_WAIT_MS = 500;
+
 export function createPageRenderer({
   inner,
   config,
@@ -64,14 +68,22 @@ export function createPageRenderer({
 }: RendererDeps) {
   let seenVersion: number | undefined;
   /** Forget cached pages when the content moved (a write in any process: the generation counters). */
+  // Nor does a hit wait on a database that is down or slow to answer: the version known so far stands.
   const syncCache = async () => {
-    if (!contentVersion || !cache.enabled) return;
-    const v = await (async () => contentVersion())().catch(
-      (err: unknown) => (console.error('[cache] content version unavailable', err), seenVersion),
-    );
+    if (!contentVersion || !cache.enabled || databaseDown()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<number | undefined>((resolve) => (timer = setTimeout(() => resolve(seenVersion), VERSION_WAIT_MS)));
+    const read = (async () => contentVersion())().catch((err: unknown) => {
+      if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+      console.error('[cache] content version unavailable', err);
+      return seenVersion;
+    });
+    const v = await Promise.race([read, late]).finally(() => clearTimeout(timer));
     if (seenVersion !== undefined && v !== seenVersion) cache.clear();
     seenVersion = v;
   };
+  /** The fresh entry of a key, or while the database is down its last copy (stale-if-error). */
+  const entryFor = (key: string): CachedResponse | undefined => cache.get(key) ?? (databaseDown() ? cache.stale(key) : undefined);
 
   /**
    * A cache hit answered before any other step (issue 17: close to a static server): only for what the full
@@ -86,7 +98,7 @@ export function createPageRenderer({
     jarOf: () => CookieJar,
   ): Promise<PreparedHit | null> | null {
     if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled || key.includes('utm_') || isBackendPath(key)) return null;
-    const entry = cache.get(key);
+    const entry = entryFor(key);
     if (!entry?.fast || entry.status !== 200) return null;
     const jar = jarOf();
     if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return null;
@@ -94,7 +106,7 @@ export function createPageRenderer({
     if (home && negotiateLocale(header('cookie'), header('accept-language')) === 'en') return null;
     return syncCache().then(() =>
       // Still the same entry: a content change seen just now has emptied the cache.
-      cache.peek(key) === entry
+      (cache.peek(key) ?? (databaseDown() ? cache.stale(key) : undefined)) === entry
         ? preparedAnswer(cache, entry, {
             hit: true,
             encoding: pickEncoding(header('accept-encoding')),
@@ -240,6 +252,13 @@ export function createPageRenderer({
       if (cache.enabled) {
         await syncCache();
         const key = url.pathname + url.search;
+        const staleAnswer = (e: CachedResponse) =>
+          responseOf(preparedAnswer(cache, e, { hit: true, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
+        // The database is down: the last copy of the page if there is one, else its 503 screen.
+        if (databaseDown()) {
+          const stale = cache.get(key) ?? cache.stale(key);
+          return stale ? staleAnswer(stale) : compressed(await render(null, true));
+        }
         const { entry, hit } = await cache.getOrFill(key, async () => {
           const res = await render(null);
           const body = new Uint8Array(await res.arrayBuffer());
@@ -257,11 +276,14 @@ export function createPageRenderer({
           } satisfies CachedResponse;
         });
         if (!entry) return null;
+        // The render found the database gone (its 503 screen): the last copy of the page is better.
+        const stale = entry.status === 503 ? cache.stale(key) : undefined;
+        if (stale) return staleAnswer(stale);
         // An error page seen by a signed-in visitor may be theirs alone to see past (an offer draft's preview).
         if (entry.status !== 200 && hasToken) return null;
         return responseOf(preparedAnswer(cache, entry, { hit, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
       }
-      const res = await render(null);
+      const res = await render(null, databaseDown());
       if (res.status !== 200 && hasToken) {
         void res.body?.cancel().catch(() => {});
         return null;
@@ -281,6 +303,10 @@ export function createPageRenderer({
     };
 
     if (unavailable) return finish(compressed(await render(null)), null);
+    // The database is known to be down: nothing is rendered that would wait for it. A signed-in visitor
+    // gets the 503 screen (their session cannot be checked); the page everyone gets is its last copy.
+    if (databaseDown() && !(isPage && !form && !personalised && (!hasToken || (shared && !!hint))))
+      return finish(compressed(await render(null, true)), null);
     // Anonymous visitors, and signed-in ones on shared pages, get the page everyone gets.
     if (isPage && !form && !personalised && (!hasToken || (shared && !!hint))) {
       const res = await sharedAnswer();
@@ -294,6 +320,7 @@ export function createPageRenderer({
         resolved = await session();
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
+        noteDatabaseUnavailable();
         return finish(compressed(await render(null, true)), null);
       }
     }

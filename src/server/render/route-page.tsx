@@ -18,6 +18,7 @@ import { currentPagePath } from '../current-path';
 import { getRequestContext, patchResponse } from '../request-context';
 import { loadSession } from '../session';
 import { runRouteMiddleware } from './route-middleware';
+import { noteDatabaseUnavailable } from '../db/health';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 
 type WakuPageProps = { path: string; query?: string } & Record<string, unknown>;
@@ -159,6 +160,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       return await RouteContent(props);
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
+      noteDatabaseUnavailable();
       console.error(`[db] ${props.path}: database unavailable (${String((err as Error)?.message ?? err)}); answered 503`);
       return unavailablePage(Layout, locale, id, props.path, props.query ?? '');
     }

@@ -63,18 +63,46 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
     expect((await me(await signIn())).status).toBe(200);
   });
 
-  it('a token from before token ids can only be ended with all the others', async () => {
+  it('refuses a token without an id (from before token ids): it could not be ended alone', async () => {
     const user = await t.db
       .selectFrom('users')
       .select(['id', 'token_version'])
       .where('email', '=', 'lola@example.com')
       .executeTakeFirstOrThrow();
     const legacy = signToken({ sub: String(user.id), typ: 'match', ver: user.token_version }, SECRET);
-    const other = await signIn();
-    expect((await me(legacy)).status).toBe(200);
-    await auth.logout(legacy);
     expect((await me(legacy)).status).toBe(401);
-    expect((await me(other)).status).toBe(401);
+  });
+
+  it('ends a session after 7 days without use, however young; a used one lives on to its 30th day, not past it', async () => {
+    let clock = Date.parse('2026-11-01T10:00:00Z');
+    const timed = createAuthService(t, SECRET, { now: () => clock });
+    const day = 24 * 60 * 60_000;
+    const idle = (await timed.login('match', 'lola@example.com', 'clave-segura-1', IP)).access_token;
+    const busy = (await timed.login('match', 'lola@example.com', 'clave-segura-1', IP)).access_token;
+    for (let d = 1; d <= 29; d++) {
+      clock += day;
+      // The busy session is used every day; the idle one only on day 1, so on day 9 it has been idle 8 days.
+      expect((await timed.me('match', busy)).email).toBe('lola@example.com');
+      if (d === 1) await timed.me('match', idle);
+      if (d === 9) await expect(timed.me('match', idle)).rejects.toMatchObject({ code: 'unauthorized' });
+    }
+    clock += day + 1000; // 30 days and a second after sign-in
+    await expect(timed.me('match', busy)).rejects.toMatchObject({ code: 'unauthorized' });
+    // One write an hour at most, not one per request.
+    const fresh = (await timed.login('match', 'lola@example.com', 'clave-segura-1', IP)).access_token;
+    const jti = JSON.parse(Buffer.from(fresh.split('.')[1]!, 'base64url').toString()).jti as string;
+    const seen = async () =>
+      String(
+        (await t.db.selectFrom('session_activity').select('last_seen_at').where('jti', '=', jti).executeTakeFirstOrThrow()).last_seen_at,
+      );
+    await timed.me('match', fresh);
+    const first = await seen();
+    clock += 30 * 60_000;
+    await timed.me('match', fresh);
+    expect(await seen()).toBe(first);
+    clock += 40 * 60_000;
+    await timed.me('match', fresh);
+    expect(await seen()).not.toBe(first);
   });
 
   it('forgets revocations once the token would have expired anyway', async () => {

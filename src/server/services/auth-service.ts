@@ -22,6 +22,7 @@ import type { EmailService } from './email-service';
 import type { ProviderProfile } from '../auth/oauth';
 import { findIdentityUser, linkIdentity } from '../repositories/oauth-identities';
 import { findSessionUser, revokeToken } from '../repositories/sessions';
+import { createSessionCheck } from './session-check';
 import type { DoorKnock, IdentityGuard } from './rate-limit';
 
 export type AccountType = 'match' | 'hire';
@@ -84,6 +85,8 @@ export type AuthOptions = {
   brand?: string;
   /** The identity limits (rate-limit.ts); without one (tests, scripts) nothing is limited. */
   guard?: IdentityGuard;
+  /** The clock (tests move it to check the idle timeout). */
+  now?: () => number;
 };
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -91,11 +94,12 @@ const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function createAuthService(database: Database, secret: string, opts: AuthOptions = {}) {
   const { db } = database;
+  const now = opts.now ?? Date.now;
   const siteUrl = opts.siteUrl ?? 'http://localhost:8080';
   const brand = opts.brand ?? 'Tandem';
 
   const issue = (u: { id: number; account_type: AccountType; token_version: number }) =>
-    signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version, jti: randomBytes(16).toString('base64url') }, secret);
+    signToken({ sub: String(u.id), typ: u.account_type, ver: u.token_version, jti: randomBytes(16).toString('base64url') }, secret, now());
   const knock = (k: DoorKnock) => opts.guard?.(k) ?? Promise.resolve();
 
   // The two emailed single-use links: where they lead, how long they last, which message carries them.
@@ -142,18 +146,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     return `${base}-${randomBytes(6).toString('hex')}`;
   }
 
-  /** The user behind a live token of the given account type (any type when null). */
-  async function sessionOf(type: AccountType | null, token: string | null) {
-    const claims = token ? verifyToken(token, secret) : null;
-    if (!claims || (type !== null && claims.typ !== type)) throw new ServiceError('unauthorized');
-    const id = Number(claims.sub);
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new ServiceError('unauthorized');
-    const user = await findSessionUser(db, id, claims.jti ?? null);
-    if (!user || user.revoked || user.account_type !== claims.typ || user.token_version !== claims.ver)
-      throw new ServiceError('unauthorized');
-    if (user.user_status === 'suspended') throw new ServiceError('suspended');
-    return user;
-  }
+  const sessionOf = createSessionCheck(db, secret, now);
 
   const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
@@ -377,11 +370,10 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     async logout(token: string | null): Promise<void> {
       const claims = token ? verifyToken(token, secret) : null;
       if (!claims) return;
-      const user = await findSessionUser(db, Number(claims.sub), claims.jti ?? null);
+      if (!claims.jti) return; // never accepted (sessionOf): nothing to end
+      const user = await findSessionUser(db, Number(claims.sub), claims.jti);
       if (!user || user.token_version !== claims.ver || user.revoked) return;
-      // A token from before token ids existed can only be ended with all the others.
-      if (claims.jti) await revokeToken(db, claims.jti, user.id, new Date(claims.exp * 1000));
-      else await bumpTokenVersion(user.id);
+      await revokeToken(db, claims.jti, user.id, new Date(claims.exp * 1000));
     },
 
     /** Sign out everywhere: every token of the user stops working, this one included. */

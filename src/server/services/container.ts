@@ -4,6 +4,7 @@ import { providersFromEnv } from '../auth/oauth';
 import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { createAuthService, type AuthService } from './auth-service';
+import { SESSION_IDLE_MS } from './session-check';
 import { createEmailService, type EmailService } from './email-service';
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSmtpTransport } from './smtp-transport';
@@ -26,7 +27,8 @@ import { refreshAggregatesAfterContributions, SALARY_GENERATION } from '../salar
 import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from '../salaries/contributions';
 import { currencyOf } from '../salaries/mapping';
-import { sweepRevokedTokens } from '../repositories/sessions';
+import { sweepRevokedTokens, sweepSessionActivity } from '../repositories/sessions';
+import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from '../http/idempotency';
 import type { CountryId } from '../../domain/catalog';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
@@ -54,8 +56,8 @@ const jwtSecret = () => (secret ??= loadJwtSecret());
 
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
- * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, finished rate
- * windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
+ * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, the last use of
+ * sessions idle past their timeout, API answers kept for retries past a day, finished rate windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -70,6 +72,8 @@ function startHousekeeping() {
     await meetingSvc.sweep();
     await hiringSvc.sweepDrafts();
     await sweepRevokedTokens(db.db);
+    await sweepSessionActivity(db.db, new Date(Date.now() - SESSION_IDLE_MS));
+    await sweepIdempotencyKeys(db.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
     await limits.sweep();
   };
   const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
@@ -171,6 +175,8 @@ export const services = {
       return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
     })),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
+  /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
+  database: async () => (await getDatabase()).db,
   trustProxy: getConfig().TRUST_PROXY,
   oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
 };

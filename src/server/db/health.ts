@@ -1,0 +1,74 @@
+import 'server-only';
+
+// Whether this process can reach its database right now (PostgreSQL; an embedded SQLite file is always
+// there). Without it, a database that stopped answering holds every request until its query times out
+// (15 s) and cached pages wait on the content-version read behind it. With it, the first sign of an outage
+// (a query that found the database unreachable, or two probes in a row without an answer) marks the
+// database down at once: pages answer their 503 screen or their last cached copy without asking it, the
+// JSON doors their 503, and a probe every half second marks it up again as soon as it answers.
+
+type Probe = () => Promise<void>;
+type Options = { everyMs?: number; timeoutMs?: number; failuresToTrip?: number; log?: (line: string) => void };
+
+let down = false;
+let watching: { stop(): void } | null = null;
+
+/** True while the database is known to be out of reach (see the header comment). */
+export function databaseDown(): boolean {
+  return down;
+}
+
+/** A request found the database unreachable: every other request knows it from now on. */
+export function noteDatabaseUnavailable(): void {
+  // Only a watched database is ever marked down: the probe is what marks it up again.
+  if (watching && !down) {
+    down = true;
+    console.error('[db] database marked down: answering from the page cache or with 503 until it answers again');
+  }
+}
+
+/**
+ * Probe the database every `everyMs` (each probe bounded by `timeoutMs`): `failuresToTrip` failures in a row
+ * mark it down, one answer marks it up. Returns a stop function; the timer does not keep the process alive.
+ */
+export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 750, failuresToTrip = 2, log = console.error }: Options = {}) {
+  watching?.stop();
+  let failures = 0;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        probe(),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))),
+      ]);
+      failures = 0;
+      if (down) log('[db] database answers again: back to normal');
+      down = false;
+    } catch (err) {
+      failures++;
+      if (!down && failures >= failuresToTrip) {
+        down = true;
+        log(`[db] database marked down after ${failures} probes without an answer (${(err as Error).message})`);
+      }
+    } finally {
+      clearTimeout(timer);
+      busy = false;
+    }
+  };
+  const interval = setInterval(() => void tick(), everyMs);
+  interval.unref();
+  const handle = {
+    stop() {
+      clearInterval(interval);
+      if (watching === handle) {
+        watching = null;
+        down = false;
+      }
+    },
+  };
+  watching = handle;
+  return handle.stop;
+}
