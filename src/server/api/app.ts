@@ -100,15 +100,22 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
   // A retried write gets its first answer (idempotency.ts). Not sign-in or sign-up: their answers carry a
   // session token, which is not kept, and retrying them is harmless (a new token; "email taken").
   if (database) {
-    const keyed = idempotency({
-      db: database,
-      scopeOf: (c) => {
-        const token = tokenOf(c, sessionCookie, siteOrigin);
-        return token ? `token:${token}` : `ip:${addressGroup(meta(c).ip)}`;
-      },
-      refuse: (c, status) => fail(c, status, status === 400 ? 'api.idempotencyKeyInvalid' : status === 409 ? 'api.idempotencyInProgress' : 'api.idempotencyKeyReused'),
-    });
-    api.use('*', async (c, next) => (/\/auth\/login$|\/register$/.test(c.req.path) ? next() : keyed(c, next)));
+    api.use(
+      idempotency({
+        db: database,
+        skip: (path) => /\/auth\/login$|\/register$/.test(path),
+        scopeOf: (c) => {
+          const token = tokenOf(c, sessionCookie, siteOrigin);
+          return token ? `token:${token}` : `ip:${addressGroup(meta(c).ip)}`;
+        },
+        refuse: (c, status) =>
+          fail(
+            c,
+            status,
+            status === 400 ? 'api.idempotencyKeyInvalid' : status === 409 ? 'api.idempotencyInProgress' : 'api.idempotencyKeyReused',
+          ),
+      }),
+    );
   }
 
   api.onError((err, c) => {

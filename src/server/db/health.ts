@@ -60,15 +60,14 @@ export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 750, fa
   };
   const interval = setInterval(() => void tick(), everyMs);
   interval.unref();
-  const handle = {
-    stop() {
-      clearInterval(interval);
-      if (watching === handle) {
-        watching = null;
-        down = false;
-      }
-    },
+  const stop = () => {
+    clearInterval(interval);
+    if (watching === handle) {
+      watching = null;
+      down = false;
+    }
   };
+  const handle = { stop };
   watching = handle;
-  return handle.stop;
+  return stop;
 }

@@ -21,7 +21,7 @@ describe.each(testDatabases)('Idempotency-Key on %s', (_name, open) => {
     app.post('/offers', async (c) => {
       await gate;
       writes++;
-      return c.json({ id: writes, title: ((await c.req.json()) as { title: string }).title }, 201);
+      return c.json({ id: writes, title: (await c.req.json<{ title: string }>()).title }, 201);
     });
     app.post('/fails', () => {
       writes++;

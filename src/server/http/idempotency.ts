@@ -22,10 +22,16 @@ type Refuse = (c: Context, status: 400 | 409 | 422) => Response;
 /**
  * The middleware. `scopeOf` names who sent the request; `refuse` answers in the door's own error shape.
  */
-export function idempotency(deps: { db: () => Promise<Kysely<DB>>; scopeOf: (c: Context) => string; refuse: Refuse }): MiddlewareHandler {
+export function idempotency(deps: {
+  db: () => Promise<Kysely<DB>>;
+  scopeOf: (c: Context) => string;
+  refuse: Refuse;
+  /** Paths whose writes are not kept (their answers carry secrets). */
+  skip?: (path: string) => boolean;
+}): MiddlewareHandler {
   return async (c, next) => {
     const given = c.req.header('idempotency-key');
-    if (given === undefined || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (given === undefined || c.req.method === 'GET' || c.req.method === 'HEAD' || deps.skip?.(c.req.path)) return next();
     if (!KEY.test(given)) return deps.refuse(c, 400);
     const db = await deps.db();
     const key = sha256(`${deps.scopeOf(c)}\n${given}`);
@@ -34,7 +40,11 @@ export function idempotency(deps: { db: () => Promise<Kysely<DB>>; scopeOf: (c: 
       await db.insertInto('idempotency_keys').values({ key, fingerprint, status: null, body: null, created_at: new Date() }).execute();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      const first = await db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'body']).where('key', '=', key).executeTakeFirst();
+      const first = await db
+        .selectFrom('idempotency_keys')
+        .select(['fingerprint', 'status', 'body'])
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!first) return deps.refuse(c, 409); // ended between the two statements: the client tries again
       if (first.fingerprint !== fingerprint) return deps.refuse(c, 422);
       if (first.status === null) {
@@ -55,7 +65,12 @@ export function idempotency(deps: { db: () => Promise<Kysely<DB>>; scopeOf: (c: 
         stored = true;
       }
     } finally {
-      if (!stored) await db.deleteFrom('idempotency_keys').where('key', '=', key).execute().catch(() => {});
+      if (!stored)
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('key', '=', key)
+          .execute()
+          .catch(() => {});
     }
   };
 }
