@@ -86,7 +86,8 @@ runCluster({
       fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),
       hostname: process.env.HOST,
       port: Number(process.env.PORT),
-      createServer: (options, listener) => listenWithReusePort(createServer(options, nodeHit ? withCacheHits(nodeHit, listener) : listener)),
+      createServer: (options, listener) =>
+        listenWithReusePort(createServer(options, nodeHit ? withCacheHits(nodeHit, listener) : listener)),
     });
     // Behind a load balancer, an idle kept-alive connection must be closed by the balancer, never by us at
     // the moment it sends a request on it (a reset the client sees as an error): longer than the common

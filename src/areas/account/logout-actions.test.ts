@@ -51,7 +51,9 @@ describe.each(testDatabases)('logout on %s', (_db, open) => {
   it('GET /logout only asks: the session stays, nothing is cleared, and the page is not cached', async () => {
     const ana = await w.account('match');
     for (const locale of ['es', 'en'] as const) {
-      const a = await w.get(href('logout', locale), { cookie: `${config.AUTH_COOKIE_TOKEN}=${ana.token}; ${config.AUTH_COOKIE_TYPE}=match` });
+      const a = await w.get(href('logout', locale), {
+        cookie: `${config.AUTH_COOKIE_TOKEN}=${ana.token}; ${config.AUTH_COOKIE_TYPE}=match`,
+      });
       expect(a.status).toBe(200);
       expect(a.headers.get('cache-control')).toMatch(/no-store/);
       expect(a.cookies.filter((c) => c.startsWith(`${config.AUTH_COOKIE_TOKEN}=`))).toEqual([]);

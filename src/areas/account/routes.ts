@@ -1,7 +1,15 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createAccountActions } from './account-actions';
-import { ConfirmEmailPage, ForgotPasswordPage, HireStartNowPage, LoginPage, LogoutPage, ResetPasswordPage, SignUpPage } from './account-pages';
+import {
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  HireStartNowPage,
+  LoginPage,
+  LogoutPage,
+  ResetPasswordPage,
+  SignUpPage,
+} from './account-pages';
 import { createLogoutRoutes } from './logout-actions';
 
 // Accounts: sign-in, sign-up (candidates, and companies on /hire/empezar-ahora), password reset, email
