@@ -258,6 +258,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       { ip: 'setup' },
     );
     tokens.candidate = candidate.access_token;
+    // A candidate who confirmed their address (interviews are only for them).
+    await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', candidate.user.id).execute();
     world.candidateSlug = candidate.user.profile_slug!;
     const company = await svc.auth.register(
       'hire',

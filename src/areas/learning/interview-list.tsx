@@ -27,6 +27,8 @@ export function InterviewStatus({ state, locale, t }: { state: InterviewState | 
       );
     case 'failed':
       return <span className="badge badge-danger">{t('learning.state.failed', { date: formatDate(state.retakeAt, locale) })}</span>;
+    case 'unconfirmed':
+      return <span className="badge badge-warning">{t('learning.state.unconfirmed')}</span>;
   }
 }
 

@@ -83,6 +83,15 @@ export const InterviewPage: Page = async (p) => {
           </form>
         ) : iv.state?.kind === 'failed' ? (
           <p className="notice">{t('learning.retakeOn', { date: formatDate(iv.state.retakeAt, locale) })}</p>
+        ) : iv.state?.kind === 'unconfirmed' && session.user ? (
+          // A new confirmation link, without leaving the page (the confirmation page's own form).
+          <form method="post" action={href('confirmEmail', locale, { token: 'reenviar-confirmacion' })} className="notice">
+            <p>{t('learning.confirmFirst')}</p>
+            <input type="hidden" name="email" value={session.user.email} />
+            <button type="submit" className="btn btn-outline-primary btn-md">
+              {t('learning.confirmResend')}
+            </button>
+          </form>
         ) : null}
       </div>
     </div>
@@ -153,7 +162,6 @@ function ResultCard({ result, iv, locale, t }: { result: AttemptResult; iv: Inte
       data-testid="result"
     >
       <h2 id="result-title">{result.passed ? t('learning.result.passed') : t('learning.result.failed')}</h2>
-      <p className="result-score">{t('learning.result.score', { score: result.score, correct: result.correct, total: result.total })}</p>
       <p>{translateIn(t, 'learning.band', result.band.id)}</p>
       {result.outcome === 'expired' && <p className="notice">{t('learning.result.expired')}</p>}
       {result.certificate && (

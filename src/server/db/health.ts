@@ -23,8 +23,14 @@ export function noteDatabaseUnavailable(): void {
   // Only a watched database is ever marked down: the probe is what marks it up again.
   if (watching && !down) {
     down = true;
-    console.error('[db] database marked down: answering from the page cache or with 503 until it answers again');
+    console.error(`[db] (pid ${process.pid}) database marked down: answering from the page cache or with 503 until it answers again`);
   }
+}
+
+/** The database answered (the readiness check's own query): up at once, without waiting for the probe. */
+export function noteDatabaseAnswered(): void {
+  if (down) console.error(`[db] (pid ${process.pid}) database answers again: back to normal`);
+  down = false;
 }
 
 /**
@@ -45,13 +51,13 @@ export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 750, fa
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))),
       ]);
       failures = 0;
-      if (down) log('[db] database answers again: back to normal');
+      if (down) log(`[db] (pid ${process.pid}) database answers again: back to normal`);
       down = false;
     } catch (err) {
       failures++;
       if (!down && failures >= failuresToTrip) {
         down = true;
-        log(`[db] database marked down after ${failures} probes without an answer (${(err as Error).message})`);
+        log(`[db] (pid ${process.pid}) database marked down after ${failures} probes without an answer (${(err as Error).message})`);
       }
     } finally {
       clearTimeout(timer);

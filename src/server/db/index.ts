@@ -7,7 +7,7 @@ import { ensureAggregates } from '../salaries/salary-data';
 import { ensureFxRates } from '../salaries/default-fx';
 import { getConfig } from '../config';
 import { loadContentInto } from '../learning/content-load';
-import { watchDatabase } from './health';
+import { noteDatabaseAnswered, watchDatabase } from './health';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
@@ -45,6 +45,7 @@ export async function databaseIsUp(): Promise<boolean> {
   const probe = (async () => {
     const { db } = await getDatabase();
     await sql`select 1`.execute(db);
+    noteDatabaseAnswered();
     return true;
   })().catch(() => false);
   try {

@@ -16,7 +16,7 @@ import { salaryProvenance } from './migrations/011-salary-provenance';
 import { meetingsAndCompanyPages } from './migrations/012-meetings-and-company-pages';
 import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
 import { uploads } from './migrations/014-uploads';
-import { sessionActivityAndIdempotency } from './migrations/015-session-activity-and-idempotency';
+import { securityThirdRound } from './migrations/015-security-third-round';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -35,7 +35,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '012-meetings-and-company-pages': meetingsAndCompanyPages,
   '013-spanish-demo-offers': spanishDemoOffers,
   '014-uploads': uploads,
-  '015-session-activity-and-idempotency': sessionActivityAndIdempotency,
+  '015-security-third-round': securityThirdRound,
 };
 
 class CodeProvider implements MigrationProvider {

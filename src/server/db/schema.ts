@@ -230,6 +230,8 @@ interface InterviewAttemptsTable {
   questions_json: Generated<string>;
   answers_json: string | null;
   outcome: 'submitted' | 'expired' | null;
+  /** The account's mailbox when the attempt started (mailboxKey): the retake wait is per person. */
+  person_key: string | null;
 }
 interface CertificationsTable {
   id: Generated<number>;

@@ -84,6 +84,8 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
     const normal = () => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
     const now = new Date('2026-11-01T12:00:00Z').getTime();
     const daysAgo = (d: number) => new Date(now - d * 86_400_000).toISOString();
+    // The demo accounts are active, so they have confirmed their (example) addresses.
+    const confirmedAt = new Date(now).toISOString();
     // Offers are dated from the day of seeding (midnight UTC), not the fixed demo date: a 60-day offer from a
     // fixed date would have expired on every install made two months later, leaving the job search empty.
     const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
@@ -117,6 +119,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         last_name: DEMO_ACCOUNTS.company.last_name,
         profile_slug: 'luis-demo-empresa',
         user_status: 'active',
+        email_confirmed_at: confirmedAt,
         is_demo: 1,
       })
       .returning('id')
@@ -187,6 +190,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         last_name: last,
         profile_slug: `${slug(`${name} ${last}`)}-${i + 1}`,
         user_status: 'active',
+        email_confirmed_at: confirmedAt,
         is_demo: 1,
       };
     });
@@ -198,6 +202,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       last_name: DEMO_ACCOUNTS.candidate.last_name,
       profile_slug: 'ana-demo',
       user_status: 'active',
+      email_confirmed_at: confirmedAt,
       is_demo: 1,
     });
     await insertChunks(trx, 'users', candidateRows);

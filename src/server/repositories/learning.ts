@@ -148,8 +148,28 @@ export const attemptsOf = (db: Q, userId: number, interviewId?: number) => {
 
 export const insertAttempt = (
   db: Q,
-  row: { interview_id: number; user_id: number; started_at: string; deadline_at: string; questions_json: string },
+  row: { interview_id: number; user_id: number; started_at: string; deadline_at: string; questions_json: string; person_key: string },
 ) => db.insertInto('interview_attempts').values(row).returning('id').executeTakeFirstOrThrow();
+
+/** When the person (their mailbox, on any other account) last failed this interview, if they did. */
+export async function lastFailureOfPerson(db: Q, personKey: string, interviewId: number, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('interview_attempts')
+    .select('finished_at')
+    .where('person_key', '=', personKey)
+    .where('interview_id', '=', interviewId)
+    .where('user_id', '<>', userId)
+    .where('finished_at', 'is not', null)
+    .where((eb) => eb.or([eb('passed', 'is', null), eb('passed', '<>', 1)]))
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.finished_at ? String(row.finished_at instanceof Date ? row.finished_at.toISOString() : row.finished_at) : null;
+}
+
+/** What the interview rules need of the candidate's account: their mailbox and whether they confirmed it. */
+export const candidateAccount = (db: Q, userId: number) =>
+  db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();
 
 /** Closes an active attempt; false when another request closed it first. */
 export async function finishAttempt(

@@ -15,6 +15,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/client';
 import { toDate, type DB } from '../db/schema';
+import { mailboxKey } from '../../domain/mailbox';
 import * as repo from '../repositories/learning';
 import type { Viewer } from '../viewer';
 import { ServiceError, isUniqueViolation } from './errors';
@@ -50,6 +51,8 @@ export type {
 const pick = (l: Locale, v: { es: string; en: string }) => v[l];
 
 type Options = { retakeDays: number; now?: () => Date; random?: () => number };
+/** Who takes an interview, as its rules see them. */
+type Person = { userId: number; key: string; confirmed: boolean };
 
 export function createLearningService(database: Database, opts: Options) {
   const { db } = database;
@@ -65,8 +68,10 @@ export function createLearningService(database: Database, opts: Options) {
       const rows = await repo.activeInterviews(db);
       const userId = candidate(viewer);
       if (userId !== null) await closeExpired(userId);
-      const [attempts, certs] =
-        userId === null ? [[], []] : await Promise.all([repo.attemptsOf(db, userId), repo.certificatesOfUser(db, userId)]);
+      const [attempts, certs, person] =
+        userId === null
+          ? [[], [], null]
+          : await Promise.all([repo.attemptsOf(db, userId), repo.certificatesOfUser(db, userId), personOf(userId)]);
       return Promise.all(
         rows.map(async (r) => ({
           slug: r.slug,
@@ -76,12 +81,13 @@ export function createLearningService(database: Database, opts: Options) {
           passMark: r.pass_mark,
           questions: r.draw,
           state:
-            userId === null
+            person === null
               ? null
               : await stateOf(
                   r.id,
                   attempts.filter((a) => a.interview_id === r.id),
                   certs,
+                  person,
                 ),
         })),
       );
@@ -92,11 +98,12 @@ export function createLearningService(database: Database, opts: Options) {
       if (!r) return null;
       const userId = candidate(viewer);
       if (userId !== null) await closeExpired(userId);
-      const [bank, courses, attempts, certs] = await Promise.all([
+      const [bank, courses, attempts, certs, person] = await Promise.all([
         repo.questionBank(db, r.id),
         repo.activeCourses(db),
         userId === null ? [] : repo.attemptsOf(db, userId, r.id),
         userId === null ? [] : repo.certificatesOfUser(db, userId),
+        userId === null ? null : personOf(userId),
       ]);
       const study = r.study_courses.split(/\s+/).filter(Boolean);
       const last = attempts.find((a) => a.finished_at);
@@ -114,7 +121,7 @@ export function createLearningService(database: Database, opts: Options) {
           const c = courses.find((x) => x.slug === s);
           return c ? [{ slug: c.slug, title: pick(locale, { es: c.title_es, en: c.title_en }) }] : [];
         }),
-        state: userId === null ? null : await stateOf(r.id, attempts, certs),
+        state: person === null ? null : await stateOf(r.id, attempts, certs, person),
         lastResult: last ? await resultOf(last, r.pass_mark, locale, certs) : null,
         retakeDays: opts.retakeDays,
       };
@@ -127,8 +134,10 @@ export function createLearningService(database: Database, opts: Options) {
       const r = await repo.interviewBySlug(db, slug);
       if (!r) throw new ServiceError('not-found');
       await closeExpired(userId);
-      const state = await stateOf(r.id, await repo.attemptsOf(db, userId, r.id), await repo.certificatesOfUser(db, userId));
+      const person = await personOf(userId);
+      const state = await stateOf(r.id, await repo.attemptsOf(db, userId, r.id), await repo.certificatesOfUser(db, userId), person);
       if (state.kind === 'active') return state.attemptId;
+      if (state.kind === 'unconfirmed') throw new ServiceError('forbidden', { form: { key: 'learning.confirmFirst' } });
       if (state.kind === 'passed') throw new ServiceError('conflict', { form: { key: 'learning.alreadyCertified' } });
       if (state.kind === 'failed')
         throw new ServiceError('conflict', {
@@ -148,6 +157,7 @@ export function createLearningService(database: Database, opts: Options) {
           started_at: started.toISOString(),
           deadline_at: new Date(started.getTime() + r.duration_minutes * 60_000).toISOString(),
           questions_json: JSON.stringify(drawn),
+          person_key: person.key,
         });
         return id;
       } catch (e) {
@@ -249,10 +259,17 @@ export function createLearningService(database: Database, opts: Options) {
     },
   };
 
+  /** The candidate's mailbox (the retake wait is the person's) and whether they confirmed it. */
+  async function personOf(userId: number): Promise<Person> {
+    const a = await repo.candidateAccount(db, userId);
+    return { userId, key: mailboxKey(a?.email ?? `user-${userId}`), confirmed: !!a?.email_confirmed_at };
+  }
+
   async function stateOf(
     interviewId: number,
     attempts: Awaited<ReturnType<typeof repo.attemptsOf>>,
     certs: Awaited<ReturnType<typeof repo.certificatesOfUser>>,
+    person: Person,
   ): Promise<InterviewState> {
     const at = now();
     const cert = certs.find((c) => c.interview_id === interviewId && certificateStatus(expiryOf(c), at) === 'valid');
@@ -260,10 +277,18 @@ export function createLearningService(database: Database, opts: Options) {
     if (active) return { kind: 'active', attemptId: active.id, deadline: toDate(active.deadline_at)! };
     const last = attempts.find((a) => a.finished_at);
     if (cert) return { kind: 'passed', certificate: cert.slug, finishedAt: toDate(cert.issued_at)!, score: cert.score };
-    if (last && last.passed !== 1) {
-      const retakeAt = retakeDate(toDate(last.finished_at)!, opts.retakeDays);
-      if (retakeAt > at) return { kind: 'failed', retakeAt, finishedAt: toDate(last.finished_at)!, score: last.score ?? 0 };
+    // The wait after a failure holds for the person: this account's last attempt, or one of another account
+    // on the same mailbox (a second account does not get round it).
+    const failures = [
+      ...(last && last.passed !== 1 ? [toDate(last.finished_at)!] : []),
+      ...[await repo.lastFailureOfPerson(db, person.key, interviewId, person.userId)].flatMap((d) => (d ? [toDate(d)!] : [])),
+    ].sort((a, b) => b.getTime() - a.getTime());
+    if (failures[0]) {
+      const retakeAt = retakeDate(failures[0], opts.retakeDays);
+      if (retakeAt > at) return { kind: 'failed', retakeAt, finishedAt: failures[0], score: last?.passed !== 1 ? (last?.score ?? 0) : 0 };
     }
+    // Certificates carry a name and go to employers: only for an address the candidate has confirmed.
+    if (!person.confirmed) return { kind: 'unconfirmed' };
     return { kind: 'available' };
   }
 
@@ -293,8 +318,6 @@ export function createLearningService(database: Database, opts: Options) {
       score,
       passed,
       band: scoreBand(score),
-      correct: s.correct,
-      total: ids.length,
       missedTopics: s.missedTopics,
       outcome: a.outcome ?? 'submitted',
       finishedAt,

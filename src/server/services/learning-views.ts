@@ -32,6 +32,8 @@ export type LessonView = LessonLink & { body: string; prev: string | null; next:
 
 export type InterviewState =
   | { kind: 'available' }
+  /** Signed in with an address not yet confirmed: no interview (no certificate) until it is. */
+  | { kind: 'unconfirmed' }
   | { kind: 'active'; attemptId: number; deadline: Date }
   | { kind: 'passed'; certificate: string | null; finishedAt: Date; score: number }
   | { kind: 'failed'; retakeAt: Date; finishedAt: Date; score: number };
@@ -59,8 +61,6 @@ export type AttemptResult = {
   score: number;
   passed: boolean;
   band: ScoreBand;
-  correct: number;
-  total: number;
   missedTopics: string[];
   outcome: 'submitted' | 'expired';
   finishedAt: Date;
