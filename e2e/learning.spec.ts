@@ -191,6 +191,7 @@ test('an address not yet confirmed gets no interview: the page says so and sends
   await page.goto('/entrevista/frontend-react/intro');
   await expect(page.getByRole('button', { name: 'Empezar la entrevista' })).toHaveCount(0);
   await expect(page.locator('.interview-page')).toContainText('Confirma tu correo para hacer entrevistas');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
   await page.getByRole('button', { name: 'Enviarme otro enlace' }).click();
   await expect(page.locator('.alert-success')).toBeVisible();
   await confirmEmail(page, email);

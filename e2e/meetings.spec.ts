@@ -58,6 +58,20 @@ async function book(page: Page, email: string, submit: string) {
 
 const manageLinkOf = (text: string) =>
   new URL(/https?:\/\/\S+\/hire\/agendar\/(?:reserva|booking)\/[A-Za-z0-9_-]{44}/.exec(text)![0]).pathname;
+const confirmLinkOf = (text: string) => {
+  const u = new URL(/https?:\/\/\S+/.exec(text)![0]);
+  return u.pathname + u.search;
+};
+
+/** The newest email of a kind the main server queued for an address (its outbox keeps the links). */
+const queued = (email: string, kind: string) =>
+  queryOne<{ text: string }>('select text_body as text from email_outbox where to_email = ? and kind = ? order by id desc', email, kind);
+
+/** Opens the confirmation link of the newest email of a kind and presses the page's button. */
+async function confirmFromEmail(page: Page, email: string, kind: 'booking-confirm' | 'lead-confirm', button: string) {
+  await page.goto(confirmLinkOf((await queued(email, kind))!.text));
+  await page.getByRole('button', { name: button }).click();
+}
 
 test.describe('with JavaScript', () => {
   test.use({ timezoneId: 'America/Bogota' });
@@ -68,6 +82,12 @@ test.describe('with JavaScript', () => {
     await page.goto('/hire/solicitar-reunion');
     await fillLead(page, email, 'es');
     await page.getByRole('button', { name: 'Solicitar reunión' }).click();
+    // Nothing reaches sales before the address is confirmed from the email.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Revisa tu correo');
+    expect(await queryOne('select count(*) as n from email_outbox where to_email = ? and text_body like ?', SALES, `%${email}%`)).toEqual({
+      n: 0,
+    });
+    await confirmFromEmail(page, email, 'lead-confirm', 'Confirmar solicitud');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Gracias! Recibimos tu solicitud');
     const lead = await queryOne<{ roles: string; company_size: string }>('select roles, company_size from leads where email = ?', email);
     expect(lead).toEqual({ roles: '2 backend, 1 QA', company_size: '51-200' });
@@ -97,14 +117,20 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/tz=America%2FBogota/);
     await expect(page.locator('#tz')).toHaveValue('America/Bogota');
     const key = await pickFirstSlot(page);
-    await book(page, email, 'Confirmar reunión');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reunión confirmada');
-    await expect(page.getByText('(America/Bogota)')).toBeVisible();
-    expect(await queryOne('select status from bookings where slot_key = ?', key)).toEqual({ status: 'confirmed' });
-
+    await book(page, email, 'Solicitar este horario');
+    // Asked for, not booked: the time stays free until the email's link confirms it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Revisa tu correo');
+    expect(await queryOne('select status from bookings where slot_key = ?', key)).toBeUndefined();
     const next = await browser.newPage({ timezoneId: 'Europe/Madrid' });
     await next.goto('/en/hire/agendar');
     await expect(next).toHaveURL(/tz=Europe%2FMadrid/);
+    await expect(next.locator(`a[data-slot="${key}"]`)).toHaveCount(1);
+
+    await confirmFromEmail(page, email, 'booking-confirm', 'Confirmar la reunión');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reunión confirmada');
+    await expect(page.getByText('(America/Bogota)')).toBeVisible();
+    expect(await queryOne('select status from bookings where slot_key = ?', key)).toEqual({ status: 'confirmed' });
+    await next.reload();
     await expect(next.locator('a.slot').first()).toBeVisible();
     await expect(next.locator(`a[data-slot="${key}"]`)).toHaveCount(0);
 
@@ -134,7 +160,8 @@ test.describe('with JavaScript', () => {
     const email = freshEmail('move');
     await page.goto('/en/hire/agendar?tz=America%2FLima');
     const first = await pickFirstSlot(page);
-    await book(page, email, 'Confirm meeting');
+    await book(page, email, 'Request this time');
+    await confirmFromEmail(page, email, 'booking-confirm', 'Confirm the meeting');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting confirmed');
     const mail = await queryOne<{ text: string }>(
       'select text_body as text from email_outbox where to_email = ? and kind = ?',
@@ -164,6 +191,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Lucía Rojas');
     await fillLead(page, email, 'en', false);
     await page.getByRole('button', { name: 'Request a meeting' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    await confirmFromEmail(page, email, 'lead-confirm', 'Confirm request');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! We received your request');
     expect(await queryOne('select locale from leads where email = ?', email)).toEqual({ locale: 'en' });
   });
@@ -175,7 +204,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Show times' }).click();
     await expect(page).toHaveURL(/tz=Europe%2FMadrid/);
     await pickFirstSlot(page);
-    await book(page, email, 'Confirm meeting');
+    await book(page, email, 'Request this time');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    await confirmFromEmail(page, email, 'booking-confirm', 'Confirm the meeting');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting confirmed');
     await expect(page.getByText('(Europe/Madrid)')).toBeVisible();
     expect(await queryOne('select time_zone, locale from bookings where email = ?', email)).toEqual({
@@ -192,8 +223,15 @@ test.describe('delivered by SMTP', () => {
     await page.goto(`${E2E_INT_ORIGIN}/en/hire/solicitar-reunion`);
     await fillLead(page, email, 'en');
     await page.getByRole('button', { name: 'Request a meeting' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    const [ask] = await waitForMail([email], (m) => /Confirm your meeting request/.test(m.subject));
+    await page.goto(`${E2E_INT_ORIGIN}${confirmLinkOf(ask!.text)}`);
+    await page.getByRole('button', { name: 'Confirm request' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! We received your request');
-    const [toLead, toSales] = await waitForMail([email, SALES], (m) => /meeting request/i.test(m.subject) || m.text.includes(email));
+    const [toLead, toSales] = await waitForMail(
+      [email, SALES],
+      (m) => /We received|Nueva solicitud/.test(m.subject) && (m.to.includes(email) || m.text.includes(email)),
+    );
     expect(toLead!.subject).toBe('We received your meeting request with Tandem');
     expect(toSales!.text).toContain(email);
   });
@@ -203,7 +241,11 @@ test.describe('delivered by SMTP', () => {
     const email = freshEmail('booking-smtp');
     await page.goto(`${E2E_INT_ORIGIN}/hire/agendar?tz=America%2FLima`);
     const key = await pickFirstSlot(page);
-    await book(page, email, 'Confirmar reunión');
+    await book(page, email, 'Solicitar este horario');
+    const [ask] = await waitForMail([email], (m) => /Confirma tu reunión/.test(m.subject));
+    expect(ask!.raw).not.toContain('text/calendar');
+    await page.goto(`${E2E_INT_ORIGIN}${confirmLinkOf(ask!.text)}`);
+    await page.getByRole('button', { name: 'Confirmar la reunión' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reunión confirmada');
     const mails = await waitForMail(
       [email, SALES],

@@ -457,6 +457,23 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       params: () => ({ token: 'A'.repeat(44) }),
       fields: () => ({ intent: 'cancel', slot: '', tz: '' }),
     },
+    {
+      name: 'hireScheduleManage (confirming a request that is not one)',
+      route: 'hireScheduleManage',
+      session: 'anon',
+      ok: 410,
+      short: 'all',
+      params: () => ({ token: 'B'.repeat(44) }),
+      fields: () => ({ intent: 'confirm', slot: '', tz: 'America/Lima' }),
+    },
+    {
+      name: 'hireRequestMeeting (confirming a link that is not one)',
+      route: 'hireRequestMeeting',
+      session: 'anon',
+      ok: 410,
+      short: 'all',
+      fields: () => ({ intent: 'confirm', token: 'C'.repeat(44) }),
+    },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {
       name: 'calculatorRegister',

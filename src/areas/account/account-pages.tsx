@@ -329,9 +329,11 @@ export const LogoutPage: Page = uncached(async (p) => {
     <AuthShell p={p}>
       {!p.session.loggedIn && <Notice kind="info">{t('session.logoutNone')}</Notice>}
       <form method="post" action={href('logout', p.locale)} className="actions">
-        <button type="submit" className="btn btn-primary btn-md" data-testid="logout-confirm">
-          {t('session.signOut')}
-        </button>
+        {p.session.loggedIn && (
+          <button type="submit" className="btn btn-primary btn-md" data-testid="logout-confirm">
+            {t('session.signOut')}
+          </button>
+        )}
         <Link className="btn btn-outline-secondary btn-md" to={href('home', p.locale)}>
           {t('session.logoutCancel')}
         </Link>

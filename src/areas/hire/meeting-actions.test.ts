@@ -67,29 +67,63 @@ describe.each(testDatabases)('meeting forms on %s', (_db, open) => {
     expect(form.message).toBe(msg('es', 'meetings.error.tooMany'));
   });
 
-  it('books a free slot (303 to the confirmation), refuses it to the next visitor (409), and cancels through the link', async () => {
+  /** The token in the newest email of a kind to an address. */
+  const tokenIn = async (kind: string, to: string, pattern: RegExp) => {
+    const mail = await w.t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('kind', '=', kind)
+      .where('to_email', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return pattern.exec(mail.text_body)![1]!;
+  };
+  const RESERVA = /\/hire\/agendar\/(?:reserva|booking)\/([A-Za-z0-9_-]{44})/;
+
+  it('a booking is a request until confirmed from its email; the first confirmation takes the slot (409 to the next); the link cancels it', async () => {
     const key = slot(4);
     const booking = { slot: key, tz: 'America/Bogota', name: 'Lucía', email: 'lucia@acme.example', company: 'Acme', message: '' };
     const a = await w.post(href('hireSchedule', 'es'), booking, { json: false });
     expect(a.status, a.text).toBe(303);
-    expect(a.location).toBe(`${href('hireSchedule', 'es')}?reservada=${encodeURIComponent(key)}&tz=America%2FBogota`);
-    const again = await w.post(href('hireSchedule', 'en'), { ...booking, email: 'otro@acme.example' }, { json: false });
-    expectRefusal(again, 409, { errors: { slot: msg('en', 'meetings.error.slotTaken') } });
+    expect(a.location).toBe(`${href('hireSchedule', 'es')}?pendiente=${encodeURIComponent(key)}&tz=America%2FBogota`);
+    // A request holds nothing: another visitor asks for the same time.
+    const other = await w.post(href('hireSchedule', 'en'), { ...booking, email: 'otro@acme.example' }, { json: false });
+    expect(other.status, other.text).toBe(303);
+    expect(await w.t.db.selectFrom('bookings').select('id').execute()).toHaveLength(0);
 
-    const mail = await w.t.db
-      .selectFrom('email_outbox')
-      .select('text_body')
-      .where('kind', '=', 'booking-booked')
-      .where('to_email', '=', 'lucia@acme.example')
-      .executeTakeFirstOrThrow();
-    const token = /\/hire\/agendar\/reserva\/([A-Za-z0-9_-]{44})/.exec(mail.text_body)![1]!;
-    const manage = href('hireScheduleManage', 'es', { token });
+    const confirm = await w.post(
+      href('hireScheduleManage', 'es', { token: await tokenIn('booking-confirm', 'lucia@acme.example', RESERVA) }),
+      { intent: 'confirm', slot: key, tz: 'America/Bogota' },
+      { json: false },
+    );
+    expect(confirm.status, confirm.text).toBe(303);
+    expect(confirm.location).toBe(`${href('hireSchedule', 'es')}?reservada=${encodeURIComponent(key)}&tz=America%2FBogota`);
+    const late = await w.post(href('hireScheduleManage', 'en', { token: await tokenIn('booking-confirm', 'otro@acme.example', RESERVA) }), {
+      intent: 'confirm',
+      slot: key,
+      tz: 'America/Bogota',
+    });
+    expectRefusal(late, 409, { errors: { slot: msg('en', 'meetings.error.slotTaken') } });
+
+    const manage = href('hireScheduleManage', 'es', { token: await tokenIn('booking-booked', 'lucia@acme.example', RESERVA) });
     const cancel = await w.post(manage, { intent: 'cancel' }, { json: false });
     expect(cancel.status, cancel.text).toBe(303);
     expect(cancel.location).toContain(`${href('hireSchedule', 'es')}?cancelada=`);
     expectRefusal(await w.post(manage, { intent: 'cancel' }), 410, { message: msg('es', 'meetings.error.linkUsed') });
-    // Free again for the next visitor.
-    expect((await w.post(href('hireSchedule', 'es'), { ...booking, email: 'otro@acme.example' })).json.ok).toBe(true);
+  });
+
+  it('a meeting request reaches sales once confirmed from its email, once', async () => {
+    await w.post(href('hireRequestMeeting', 'es'), { ...LEAD, email: 'confirma@acme.example' });
+    const token = await tokenIn('lead-confirm', 'confirma@acme.example', /confirmar=([A-Za-z0-9_-]{44})/);
+    const sales = () => w.t.db.selectFrom('email_outbox').select('id').where('kind', '=', 'lead-sales').execute();
+    const before = (await sales()).length;
+    const a = await w.post(href('hireRequestMeeting', 'es'), { intent: 'confirm', token }, { json: false });
+    expect(a.status, a.text).toBe(303);
+    expect(a.location).toBe(`${href('hireRequestMeeting', 'es')}?confirmada=1`);
+    expect((await sales()).length).toBe(before + 1);
+    expectRefusal(await w.post(href('hireRequestMeeting', 'es'), { intent: 'confirm', token }), 410, {
+      message: msg('es', 'meetings.error.linkUsed'),
+    });
   });
 
   it('refuses a slot that is not offered, a bad timezone and a missing name, changing nothing', async () => {

@@ -8,8 +8,10 @@ import { ServiceError } from '../../server/services/errors';
 import type { MeetingService } from '../../server/services/meeting-service';
 
 // The meeting request form (/hire/solicitar-reunion) and the booking forms (/hire/agendar and the manage
-// page of a booking). Plain posts that work without JavaScript: success is a 303 to the thank-you or
-// confirmation state, a refusal re-renders the form with what was typed and a message per field.
+// page of a booking or of a request waiting for confirmation). Plain posts that work without JavaScript:
+// success is a 303 to the "check your email", thank-you or confirmation state, a refusal re-renders the
+// form with what was typed and a message per field. Both a request and a booking are confirmed from the
+// link emailed to the address given, with a button on the page it opens.
 type Deps = { meetings: () => Promise<MeetingService> };
 
 const text = (max: number) => z.string().trim().max(max);
@@ -89,6 +91,15 @@ const invalid = (input: FormInput, values: Record<string, string>, error: z.ZodE
 export function createMeetingActions({ meetings }: Deps) {
   const requestMeeting: FormHandler = {
     async handle(input) {
+      // The link of the confirmation email, confirmed with the page's button (a GET changes nothing).
+      if (input.fields.intent === 'confirm') {
+        try {
+          await (await meetings()).confirmLead(String(input.fields.token ?? ''));
+          return { ok: true, redirect: `${href('hireRequestMeeting', input.locale)}?confirmada=1` };
+        } catch (err) {
+          return refused(input, {}, err);
+        }
+      }
       const f = input.fields;
       const values = {
         name: f.name ?? '',
@@ -134,7 +145,7 @@ export function createMeetingActions({ meetings }: Deps) {
       const { slot, tz, ...rest } = parsed.data;
       try {
         await (await meetings()).book({ ...rest, slot, timeZone: tz }, input.locale, input.ip);
-        const q = new URLSearchParams({ reservada: values.slot, tz });
+        const q = new URLSearchParams({ pendiente: values.slot, tz });
         return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
       } catch (err) {
         return refused(input, values, err);
@@ -156,6 +167,12 @@ export function createMeetingActions({ meetings }: Deps) {
         }
         const slot = parseSlotKey(values.slot);
         const tz = isTimeZone(values.tz) ? values.tz : svc.rules.timeZone;
+        // A request's link: confirming it makes the booking (at the chosen slot when one was chosen).
+        if (f.intent === 'confirm') {
+          const made = await svc.confirmRequest(token, slot ?? undefined, isTimeZone(values.tz) ? values.tz : undefined);
+          const q = new URLSearchParams({ reservada: slotKey(made.startsAt), tz });
+          return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
+        }
         if (!slot) {
           const message = input.t('meetings.error.slotUnavailable');
           return { ok: false, status: 422, message, errors: { slot: message }, values };

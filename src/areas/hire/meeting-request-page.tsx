@@ -8,9 +8,11 @@ import { LegalConsentNote } from '../../components/forms/legal-note';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
+import { services } from '../../server/services/container';
 
 // /hire/solicitar-reunion: the meeting request (a lead). A plain form that posts to this page; after a
-// post the page shows its thank-you state (?enviado=1) with the way to pick a time at once.
+// post the page asks to confirm it from the email (?enviado=1); the email's link (?confirmar=) shows the
+// button that confirms it; then the thank-you state (?confirmada=1) with the way to pick a time at once.
 type Input = {
   name: string;
   label: string;
@@ -21,10 +23,43 @@ type Input = {
   optional?: boolean;
 };
 
-export const RequestMeetingPage: Page = (p: PageProps) => {
+export const RequestMeetingPage: Page = async (p: PageProps) => {
   const { t, locale } = p;
   const q = new URLSearchParams(p.query);
+  const NO_STORE = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
   if (q.get('enviado') === '1')
+    return answer(200, <PageHero heading={t('meetings.thanks.checkHeading')} intro={t('meetings.thanks.checkBody')} />, NO_STORE);
+  // The link of the confirmation email: a button confirms (mail scanners open links; they do not post).
+  const token = q.get('confirmar');
+  if (token !== null) {
+    const waiting = await (await services.meetings()).leadWaiting(token);
+    if (!waiting)
+      return answer(
+        410,
+        <PageHero heading={t('meetings.manage.usedHeading')} intro={t('meetings.error.linkUsed')}>
+          <div className="actions">
+            <ButtonLink to={href('hireRequestMeeting', locale)} size="lg">
+              {t('meetings.form.submit')}
+            </ButtonLink>
+          </div>
+        </PageHero>,
+        NO_STORE,
+      );
+    return answer(
+      200,
+      <PageHero heading={t('meetings.thanks.confirmHeading')} intro={t('meetings.thanks.confirmBody')}>
+        <form method="post" action={href('hireRequestMeeting', locale)} className="actions">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="btn btn-primary btn-lg">
+            {t('meetings.thanks.confirm')}
+          </button>
+        </form>
+      </PageHero>,
+      NO_STORE,
+    );
+  }
+  if (q.get('confirmada') === '1')
     return answer(
       200,
       <>

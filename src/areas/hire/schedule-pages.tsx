@@ -12,6 +12,7 @@ import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { services } from '../../server/services/container';
+import type { BookingView } from '../../server/services/meeting-service';
 
 // /hire/agendar: free slots in the visitor's timezone (?tz=, detected by a small island; a select without
 // JavaScript), a slot chosen by a link (?slot=), then the booking form. The manage page of a booking
@@ -133,6 +134,7 @@ export const SchedulePage: Page = async (p) => {
   const base = href('hireSchedule', locale);
   const minutes = meetings.rules.slotMinutes;
   for (const [param, heading, body] of [
+    ['pendiente', 'meetings.schedule.pendingHeading', 'meetings.schedule.pendingBody'],
     ['reservada', 'meetings.schedule.bookedHeading', 'meetings.schedule.bookedBody'],
     ['movida', 'meetings.manage.movedHeading', 'meetings.manage.movedBody'],
     ['cancelada', 'meetings.manage.cancelledHeading', 'meetings.manage.cancelledBody'],
@@ -187,8 +189,9 @@ export const ManageBookingPage: Page = async (p) => {
   const { t, locale } = p;
   const meetings = await services.meetings();
   const token = String(p.params.token ?? '');
-  const booking = await meetings.findByToken(token);
+  const booking = (await meetings.findByToken(token)) ?? (await meetings.findRequest(token));
   const q = new URLSearchParams(p.query);
+  if (booking?.status === 'requested') return ConfirmRequest(p, booking, await meetings.freeSlots());
   if (!booking || booking.status !== 'confirmed')
     return answer(
       410,
@@ -246,3 +249,47 @@ export const ManageBookingPage: Page = async (p) => {
     { ...PRIVATE, 'referrer-policy': 'no-referrer' },
   );
 };
+
+/**
+ * A booking request's link: the button confirms it (a GET books nothing: mail scanners open links). When
+ * its time was taken meanwhile, the visitor picks another free one and confirms that.
+ */
+function ConfirmRequest(p: PageProps, request: BookingView, free: Date[]) {
+  const { t, locale } = p;
+  const q = new URLSearchParams(p.query);
+  const tz = timeZoneOf(q, request.timeZone);
+  const base = href('hireScheduleManage', locale, { token: String(p.params.token ?? '') });
+  const isFree = (d: Date) => free.some((s) => s.getTime() === d.getTime());
+  const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
+  const slot = chosen && isFree(chosen) ? chosen : isFree(request.startsAt) ? request.startsAt : null;
+  return answer(
+    200,
+    <>
+      <PageHero
+        heading={t('meetings.manage.confirmHeading')}
+        intro={`${formatMeetingTime(slot ?? request.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
+      />
+      <div className="container page schedule" style={{ paddingTop: 0 }}>
+        <Summary state={p.form} />
+        {slot ? (
+          <form className="card booking-form" method="post" action={base}>
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="slot" value={slotKey(slot)} />
+            <input type="hidden" name="tz" value={tz} />
+            <p>{t('meetings.manage.confirmHint')}</p>
+            <button type="submit" className="btn btn-primary btn-lg" data-testid="confirm-booking">
+              {t('meetings.manage.confirm')}
+            </button>
+          </form>
+        ) : (
+          <>
+            <p className="notice">{t('meetings.manage.takenHint')}</p>
+            <TimeZoneForm action={base} tz={tz} t={t} />
+            <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
+          </>
+        )}
+      </div>
+    </>,
+    { ...PRIVATE, 'referrer-policy': 'no-referrer' },
+  );
+}

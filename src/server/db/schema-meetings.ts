@@ -15,6 +15,23 @@ export interface LeadsTable {
   roles: string | null;
   locale: string;
   created_at: Timestamp;
+  /** SHA-256 of the confirmation link's nonce, until the link is used. */
+  confirm_hash: string | null;
+  /** When the requester confirmed their address: only then does the request reach sales. */
+  confirmed_at: Timestamp | null;
+}
+/** A booking asked for and not yet confirmed from its email: it holds no slot. */
+export interface BookingRequestsTable {
+  id: Generated<number>;
+  token_hash: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string | null;
+  time_zone: string;
+  locale: string;
+  starts_at: Timestamp;
+  created_at: Timestamp;
 }
 export interface BookingsTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BookingsTable, EmailOutboxTable, LeadsTable } from './schema-meetings';
+import type { BookingRequestsTable, BookingsTable, EmailOutboxTable, LeadsTable } from './schema-meetings';
 
 // Row types of the tables created by the migrations. Timestamps are Date on PostgreSQL and ISO text on
 // SQLite: repositories read them through toDate().
@@ -379,6 +379,7 @@ export interface DB {
   salary_report_skills: SalaryReportSkillsTable;
   leads: LeadsTable;
   bookings: BookingsTable;
+  booking_requests: BookingRequestsTable;
   short_links: ShortLinksTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;

@@ -34,6 +34,21 @@ export function createBookingMail(deps: Deps) {
   const now = deps.now ?? Date.now;
   const manageLink = (token: string, locale: Locale) => `${deps.siteUrl}${href('hireScheduleManage', locale, { token })}`;
 
+  /** The request's email: the link that confirms it (no invite: nothing is booked yet). */
+  async function askToConfirm(to: { name: string; email: string }, start: Date, timeZone: string, locale: Locale, token: string) {
+    const t = getT(locale);
+    const when = `${formatMeetingTime(start, locale, timeZone)} (${timeZone})`;
+    await (
+      await deps.email()
+    ).send({
+      to: to.email,
+      subject: t('meetings.email.confirm.subject', { brand: deps.brand, when }),
+      text: t('meetings.email.confirm.body', { name: to.name, brand: deps.brand, when, link: manageLink(token, locale) }),
+      kind: 'booking-confirm',
+      locale,
+    });
+  }
+
   /** The invite and the two emails (attendee, sales) for a booking event. */
   async function notify(kind: Kind, b: Booked, start: Date, timeZone: string, locale: Locale, token: string | null) {
     const mail = await deps.email();
@@ -112,5 +127,5 @@ export function createBookingMail(deps: Deps) {
     if (id !== null) await (await deps.email()).withdraw(id);
   }
 
-  return { notify, queueReminder, withdrawReminder };
+  return { askToConfirm, notify, queueReminder, withdrawReminder };
 }

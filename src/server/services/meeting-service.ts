@@ -3,29 +3,20 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { candidateSlots, slotKey, type ScheduleRules } from '../../domain/scheduling';
 import type { Locale } from '../../i18n/locales';
-import { getT } from '../../i18n/translate';
-import { href } from '../../routes';
 import type { Database } from '../db/client';
 import { toDate, type DB } from '../db/schema';
 import { createBookingMail } from '../meetings/booking-emails';
 import type { EmailService } from './email-service';
 import { isUniqueViolation, ServiceError } from './errors';
 import { addressChecks, type RateLimiter } from './rate-limit';
+import { createLeads, type LeadInput } from '../meetings/leads';
 
-// Meeting requests (leads) and bookings with the sales team (issue 15, decision 028). A booking holds its
-// slot through a unique column, so two visitors can never take one slot; its manage link (cancel or move)
-// is signed and works once; the attendee and sales get an iCalendar invite, and the outbox holds a
-// reminder until 24 h before the meeting.
-export type LeadInput = {
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  country: string;
-  companySize: string;
-  roles: string;
-  message: string;
-};
+// Meeting requests (leads) and bookings with the sales team (decision 028). A booking is first a request
+// that holds nothing: the visitor confirms it from the link emailed to them (decision 017: nobody books,
+// or fills the calendar, with someone else's address). A booking holds its slot through a unique column,
+// so two visitors can never take one slot; its manage link (cancel or move) is signed and works once; the
+// attendee and sales get an iCalendar invite, and the outbox holds a reminder until 24 h before it.
+export type { LeadInput } from '../meetings/leads';
 export type BookingInput = { slot: Date; name: string; email: string; company: string; message: string; timeZone: string };
 export type BookingView = {
   startsAt: Date;
@@ -34,7 +25,8 @@ export type BookingView = {
   company: string | null;
   timeZone: string;
   locale: Locale;
-  status: 'confirmed' | 'cancelled' | 'rescheduled';
+  /** `requested`: asked for, waiting for its email to be confirmed (holds no slot). */
+  status: 'requested' | 'confirmed' | 'cancelled' | 'rescheduled';
 };
 
 type Deps = {
@@ -52,6 +44,8 @@ const HOUR = 3_600_000;
 /** Meeting requests: per work address and per client address (spam protection with the honeypot). */
 const LEAD_LIMITS = { email: { max: 3, windowMs: 24 * HOUR }, ip: { max: 10, windowMs: HOUR } };
 const BOOKING_LIMITS = { email: { max: 4, windowMs: 24 * HOUR }, ip: { max: 12, windowMs: HOUR } };
+/** How long a booking request waits for its confirmation. */
+const REQUEST_TTL_MS = 24 * HOUR;
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -130,60 +124,69 @@ export function createMeetingService(database: Database, deps: Deps) {
     return r;
   }
 
+  /** A waiting booking request by its link (null: forged, used or past its day). */
+  async function requestOf(token: string) {
+    const hash = hashOf(token);
+    if (!hash) return undefined;
+    return db
+      .selectFrom('booking_requests')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .where('created_at', '>', new Date(now() - REQUEST_TTL_MS))
+      .executeTakeFirst();
+  }
+
+  /** The booking itself: holds the slot (or `conflict`), invites both sides, queues the reminder. */
+  async function createBooking(input: BookingInput, locale: Locale): Promise<{ token: string; startsAt: Date }> {
+    const { token, hash } = newToken();
+    const start = input.slot;
+    const values = {
+      uid: `${randomUUID()}@${new URL(deps.siteUrl).hostname}`,
+      sequence: 0,
+      name: input.name,
+      email: input.email,
+      company: input.company || null,
+      message: input.message || null,
+      time_zone: input.timeZone,
+      locale,
+      starts_at: start,
+      ends_at: new Date(start.getTime() + deps.rules.slotMinutes * 60_000),
+      slot_key: slotKey(start),
+      manage_hash: hash,
+    };
+    let id: number;
+    try {
+      id = (await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
+      throw err;
+    }
+    const booked = {
+      id,
+      uid: values.uid,
+      sequence: 0,
+      name: values.name,
+      email: values.email,
+      company: values.company,
+      message: values.message,
+    };
+    await notify('booked', booked, start, input.timeZone, locale, token);
+    const reminder = await queueReminder(booked, start, input.timeZone, locale, token);
+    if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
+    return { token, startsAt: start };
+  }
+
+  const leads = createLeads(db, { ...deps, now, newToken, hashOf });
+
   const service = {
     rules: deps.rules,
 
-    /** A meeting request: stored, confirmed to the lead, notified to sales. */
+    ...leads,
+
+    /** A meeting request, limited per work address and per client address; confirmed from its email. */
     async requestMeeting(input: LeadInput, locale: Locale, ip: string): Promise<number> {
       await limit([[`lead:email:${input.email.toLowerCase()}`, LEAD_LIMITS.email], ...addressChecks('lead', ip, LEAD_LIMITS.ip)]);
-      const row = await db
-        .insertInto('leads')
-        .values({
-          name: input.name,
-          email: input.email,
-          company: input.company,
-          phone: input.phone || null,
-          message: input.message || null,
-          country: input.country,
-          company_size: input.companySize,
-          roles: input.roles,
-          locale,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const mail = await deps.email();
-      const t = getT(locale);
-      await mail.send({
-        to: input.email,
-        subject: t('meetings.email.lead.subject', { brand: deps.brand }),
-        text: t('meetings.email.lead.body', {
-          name: input.name,
-          brand: deps.brand,
-          link: `${deps.siteUrl}${href('hireSchedule', locale)}`,
-        }),
-        kind: 'lead-confirmation',
-        locale,
-      });
-      const ts = getT('es');
-      await mail.send({
-        to: deps.salesEmail,
-        subject: ts('meetings.sales.lead.subject', { company: input.company, name: input.name }),
-        text: ts('meetings.sales.lead.body', {
-          name: input.name,
-          company: input.company,
-          email: input.email,
-          phone: input.phone || '-',
-          country: input.country,
-          size: input.companySize,
-          roles: input.roles,
-          message: input.message || '-',
-          locale,
-          id: row.id,
-        }),
-        kind: 'lead-sales',
-        locale: 'es',
-      });
-      return row.id;
+      return leads.requestMeeting(input, locale);
     },
 
     /**
@@ -203,6 +206,16 @@ export function createMeetingService(database: Database, deps: Deps) {
         .where('created_at', '<', twoYears)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.lead_id', '=', 'leads.id'))))
         .executeTakeFirst();
+      // Requests nobody confirmed: a day for a booking (it held no slot), a week for a meeting request.
+      await db
+        .deleteFrom('booking_requests')
+        .where('created_at', '<', new Date(t - REQUEST_TTL_MS))
+        .execute();
+      await db
+        .deleteFrom('leads')
+        .where('confirmed_at', 'is', null)
+        .where('created_at', '<', new Date(t - 7 * 24 * HOUR))
+        .execute();
       const emails = await db
         .deleteFrom('email_outbox')
         .where('status', 'in', ['sent', 'failed'])
@@ -223,7 +236,10 @@ export function createMeetingService(database: Database, deps: Deps) {
       return all.filter((s) => !taken.has(slotKey(s)));
     },
 
-    /** Book a slot. The unique slot key decides between two visitors; the loser gets `conflict`. */
+    /**
+     * Ask for a slot: the request holds nothing until the visitor confirms it from the link emailed to them
+     * (confirmRequest), so an address typed by someone else never books a meeting.
+     */
     async book(input: BookingInput, locale: Locale, ip: string): Promise<{ token: string; startsAt: Date }> {
       checkOffered(input.slot);
       await limit([
@@ -231,41 +247,58 @@ export function createMeetingService(database: Database, deps: Deps) {
         ...addressChecks('booking', ip, BOOKING_LIMITS.ip),
       ]);
       const { token, hash } = newToken();
-      const start = input.slot;
-      const values = {
-        uid: `${randomUUID()}@${new URL(deps.siteUrl).hostname}`,
-        sequence: 0,
-        name: input.name,
-        email: input.email,
-        company: input.company || null,
-        message: input.message || null,
-        time_zone: input.timeZone,
+      await db
+        .insertInto('booking_requests')
+        .values({
+          token_hash: hash,
+          name: input.name,
+          email: input.email,
+          company: input.company || null,
+          message: input.message || null,
+          time_zone: input.timeZone,
+          locale,
+          starts_at: input.slot,
+          created_at: new Date(now()),
+        })
+        .execute();
+      await mail.askToConfirm({ name: input.name, email: input.email }, input.slot, input.timeZone, locale, token);
+      return { token, startsAt: input.slot };
+    },
+
+    /** The request a confirmation link stands for, while it waits (a day); else null. */
+    async findRequest(token: string): Promise<BookingView | null> {
+      const r = await requestOf(token);
+      if (!r) return null;
+      const startsAt = toDate(r.starts_at)!;
+      const locale: Locale = r.locale === 'en' ? 'en' : 'es';
+      const endsAt = new Date(startsAt.getTime() + deps.rules.slotMinutes * 60_000);
+      return { startsAt, endsAt, name: r.name, company: r.company, timeZone: r.time_zone, locale, status: 'requested' };
+    },
+
+    /**
+     * Confirm a request (its slot, or another free one when that was taken meanwhile): the booking is made
+     * and both sides get the invite. The unique slot key decides between two visitors; the loser gets
+     * `conflict` and keeps their request, to choose again.
+     */
+    async confirmRequest(token: string, slot?: Date, timeZone?: string): Promise<{ token: string; startsAt: Date }> {
+      const r = await requestOf(token);
+      if (!r) throw new ServiceError('gone');
+      const start = slot ?? toDate(r.starts_at)!;
+      checkOffered(start);
+      const locale: Locale = r.locale === 'en' ? 'en' : 'es';
+      const made = await createBooking(
+        {
+          name: r.name,
+          email: r.email,
+          company: r.company ?? '',
+          message: r.message ?? '',
+          timeZone: timeZone ?? r.time_zone,
+          slot: start,
+        },
         locale,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + deps.rules.slotMinutes * 60_000),
-        slot_key: slotKey(start),
-        manage_hash: hash,
-      };
-      let id: number;
-      try {
-        id = (await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow()).id;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
-        throw err;
-      }
-      const booked = {
-        id,
-        uid: values.uid,
-        sequence: 0,
-        name: values.name,
-        email: values.email,
-        company: values.company,
-        message: values.message,
-      };
-      await notify('booked', booked, start, input.timeZone, locale, token);
-      const reminder = await queueReminder(booked, start, input.timeZone, locale, token);
-      if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
-      return { token, startsAt: start };
+      );
+      await db.deleteFrom('booking_requests').where('id', '=', r.id).execute();
+      return made;
     },
 
     /** The booking a manage link stands for, while the link is unused; else null. */

@@ -8,8 +8,12 @@ import { mailboxKey } from '../../../domain/mailbox';
 // first answer: the key (a digest, with who sent it), a digest of the request, and the answer once there
 // is one. An interview's retake wait holds for the person, not the account: each attempt records the
 // mailbox of its account (mailboxKey), so a second account on an alias of the same address waits too.
+// Meeting requests and bookings wait for their email to be confirmed: a booking is a request (holding no
+// slot) until its link is opened and confirmed; a lead reaches sales once confirmed (earlier leads had
+// reached sales already: they count as confirmed).
 export function securityThirdRound(dialect: Dialect): Migration {
-  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const pg = dialect === 'postgres';
+  const ts = pg ? 'timestamptz' : 'text';
   const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
   return {
     async up(db: Kysely<unknown>) {
@@ -50,8 +54,30 @@ export function securityThirdRound(dialect: Dialect): Migration {
       // Interviews now need a confirmed address: the accounts that are active without a confirmation date
       // (the demo accounts, seeded active) count as confirmed when they became active.
       await sql`update users set email_confirmed_at = created_at where user_status = 'active' and email_confirmed_at is null`.execute(db);
+      await db.schema
+        .createTable('booking_requests')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('name', 'varchar(160)', (c) => c.notNull())
+        .addColumn('email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('company', 'varchar(160)')
+        .addColumn('message', 'text')
+        .addColumn('time_zone', 'varchar(64)', (c) => c.notNull())
+        .addColumn('locale', 'varchar(2)', (c) => c.notNull())
+        .addColumn('starts_at', ts, (c) => c.notNull())
+        .addColumn('created_at', ts, (c) => c.notNull().defaultTo(now))
+        .execute();
+      await db.schema.createIndex('booking_requests_created').on('booking_requests').column('created_at').execute();
+      await db.schema.alterTable('leads').addColumn('confirm_hash', 'varchar(64)').execute();
+      await db.schema.alterTable('leads').addColumn('confirmed_at', ts).execute();
+      await db.schema.createIndex('leads_confirm_hash').on('leads').column('confirm_hash').unique().execute();
+      await sql`update leads set confirmed_at = created_at`.execute(db);
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('leads_confirm_hash').execute();
+      await db.schema.alterTable('leads').dropColumn('confirmed_at').execute();
+      await db.schema.alterTable('leads').dropColumn('confirm_hash').execute();
+      await db.schema.dropTable('booking_requests').execute();
       await db.schema.dropIndex('interview_attempts_person').execute();
       await db.schema.alterTable('interview_attempts').dropColumn('person_key').execute();
       await db.schema.dropTable('idempotency_keys').execute();
