@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BookingRequestsTable, BookingsTable, EmailOutboxTable, LeadsTable } from './schema-meetings';
+import type { IdempotencyKeysTable, SessionActivityTable } from './schema-requests';
 
 // Row types of the tables created by the migrations. Timestamps are Date on PostgreSQL and ISO text on
 // SQLite: repositories read them through toDate().
@@ -321,18 +322,6 @@ interface RevokedTokensTable {
   jti: string;
   user_id: number;
   expires_at: Timestamp;
-  created_at: ColumnType<Date | string, Date | string | undefined, never>;
-}
-interface SessionActivityTable {
-  jti: string;
-  user_id: number;
-  last_seen_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
-}
-interface IdempotencyKeysTable {
-  key: string;
-  fingerprint: string;
-  status: number | null;
-  body: string | null;
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
 interface UploadsTable {
