@@ -30,7 +30,7 @@ const CLIENT = 'tandem/no-server-in-client';
 describe('tandem/no-server-in-client', () => {
   const island = 'src/areas/jobs/some-island.tsx';
   it("refuses server code and 'server-only' in a 'use client' module", async () => {
-    expect(await fired(island, "'use client';\nimport { services } from '../../server/services/container';")).toEqual([CLIENT]);
+    expect(await fired(island, "'use client';\nimport { services } from '../../server/container';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nimport 'server-only';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nexport { x } from '../../server/config';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nconst load = () => import('../../server/config');")).toEqual([CLIENT]);
@@ -39,7 +39,7 @@ describe('tandem/no-server-in-client', () => {
   it('lets type-only imports, other code and modules without the directive through', async () => {
     expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/viewer';")).toEqual([]);
     expect(await fired(island, "'use client';\nimport { href } from '../../routes';\nimport { useState } from 'react';")).toEqual([]);
-    expect(await fired(island, "import { services } from '../../server/services/container';")).toEqual([]);
+    expect(await fired(island, "import { services } from '../../server/container';")).toEqual([]);
     expect(await fired(island, "import x from './y';\n'use client';\nimport 'server-only';")).toEqual([]);
   });
 });

@@ -4,14 +4,14 @@ import type { ServerConfig } from '../server/config';
 import type { RouteGet, RouteViewer } from '../server/http/app';
 import type { FormHandler } from '../server/http/forms';
 import type { Page } from '../server/render/page-types';
-import type { ApplicationService } from '../server/services/application-service';
-import type { AuthService } from '../server/services/auth-service';
-import type { HiringService } from '../server/services/hiring-service';
-import type { JobSearchService } from '../server/services/job-search-service';
-import type { LearningService } from '../server/services/learning-service';
-import type { MeetingService } from '../server/services/meeting-service';
+import type { ApplicationService } from '../server/offers/application-service';
+import type { AuthService } from '../server/accounts/auth-service';
+import type { HiringService } from '../server/offers/hiring-service';
+import type { JobSearchService } from '../server/offers/job-search-service';
+import type { LearningService } from '../server/learning/learning-service';
+import type { MeetingService } from '../server/meetings/meeting-service';
 import type { SigningKey } from '../server/learning/credentials';
-import type { ProfileService } from '../server/services/profile-service';
+import type { ProfileService } from '../server/accounts/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
 
 // A route module (the route-module idea of Remix and the Epic Stack): what one route id does. Its page

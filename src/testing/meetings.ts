@@ -1,8 +1,8 @@
 import type { ScheduleRules } from '../domain/scheduling';
 import type { Database } from '../server/db/client';
-import type { EmailService } from '../server/services/email-service';
-import { createMeetingService } from '../server/services/meeting-service';
-import type { RateLimiter } from '../server/services/rate-limit';
+import type { EmailService } from '../server/email/email-service';
+import { createMeetingService } from '../server/meetings/meeting-service';
+import type { RateLimiter } from '../server/limits/rate-limit';
 
 // The meeting service as the tests build it: every day open 09:00-18:00 in Lima, no notice, two weeks.
 export const TEST_RULES: ScheduleRules = {

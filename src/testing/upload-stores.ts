@@ -1,6 +1,6 @@
 // Every upload store backend, for tests that must hold on each (decision 033): the database on SQLite and on
 // PostgreSQL (when TEST_DATABASE_URL is set), and an S3 bucket served by a local s3rver.
-import { createDatabaseStore } from '../server/uploads/database-store';
+import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createS3Store } from '../server/uploads/s3-store';
 import type { UploadStore } from '../server/uploads/upload-store';
 import { testDatabases } from './databases';

@@ -8,8 +8,8 @@ import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
 import { utmFromCookies } from '../../server/http/utm';
-import type { AuthService, PublicUser } from '../../server/services/auth-service';
-import { ServiceError } from '../../server/services/errors';
+import type { AuthService, PublicUser } from '../../server/accounts/auth-service';
+import { ServiceError } from '../../server/errors';
 import { sessionCookies } from '../../server/session-cookies';
 
 // The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset

@@ -12,10 +12,10 @@ import { safeRedirect } from '../../domain/safe-redirect';
 import { href, type RouteId } from '../../routes';
 import { getRequestContext } from '../../server/request-context';
 import { answer, isPageAnswer } from '../../server/render/page-answer';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { getConfig } from '../../server/config';
-import { ServiceError } from '../../server/services/errors';
-import { PROVIDER_IDS } from '../../server/auth/oauth';
+import { ServiceError } from '../../server/errors';
+import { PROVIDER_IDS } from '../../server/accounts/oauth';
 import type { Page, PageProps } from '../../server/render/page-types';
 
 // The account pages (PRODUCT.md §5): thin server components around one form island each. The form

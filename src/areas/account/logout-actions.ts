@@ -2,7 +2,7 @@ import 'server-only';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler } from '../../server/http/forms';
-import type { AuthService } from '../../server/services/auth-service';
+import type { AuthService } from '../../server/accounts/auth-service';
 import { clearedSessionCookies } from '../../server/session-cookies';
 
 // Signing out (SPEC §2 /logout, PRODUCT.md §5, decision 017), by POST only: `GET /logout` shows a page that

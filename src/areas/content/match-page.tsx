@@ -9,7 +9,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { getConfig } from '../../server/config';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { AreasSection, LiveFigures } from '../hire/live-figures';
 import { InterviewList } from '../learning/interview-list';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { companySizes, isCountry } from '../../domain/catalog';
 import { href } from '../../routes';
 import type { FormHandler } from '../../server/http/forms';
-import { ServiceError } from '../../server/services/errors';
-import type { ProfileService } from '../../server/services/profile-service';
+import { ServiceError } from '../../server/errors';
+import type { ProfileService } from '../../server/accounts/profile-service';
 import { MAX_IMAGE_BYTES } from '../../server/uploads/image-store';
 import { empty, fieldErrors, fileBytes, oneOf, refusal } from '../match/profile-actions';
 

@@ -10,8 +10,8 @@ import { renderMarkdown } from '../../server/render/markdown';
 import { offerFormValues, parseOfferInput } from '../../domain/offer-input';
 import { getRequestContext } from '../../server/request-context';
 import { answer } from '../../server/render/page-answer';
-import { services } from '../../server/services/container';
-import { ServiceError } from '../../server/services/errors';
+import { services } from '../../server/container';
+import { ServiceError } from '../../server/errors';
 import type { Page, PageProps } from '../../server/render/page-types';
 
 // The offer form (/hire/crear-oferta, issue 6) with its market check: what a company types is checked against

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
-import { ServiceError } from '../../server/services/errors';
+import { ServiceError } from '../../server/errors';
 import { testDatabases } from '../../testing/databases';
 import {
   OFFER,

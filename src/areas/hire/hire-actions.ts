@@ -7,9 +7,9 @@ import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
 import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
-import { ServiceError } from '../../server/services/errors';
-import type { HiringService, OfferAction } from '../../server/services/hiring-service';
-import type { ProfileService } from '../../server/services/profile-service';
+import { ServiceError } from '../../server/errors';
+import type { HiringService, OfferAction } from '../../server/offers/hiring-service';
+import type { ProfileService } from '../../server/accounts/profile-service';
 import { COMPANY_MAX_BYTES, createCompanyAction } from './company-actions';
 import { offerDraftCookie } from '../../server/session-cookies';
 

@@ -13,7 +13,7 @@ import { localeInfo, type Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { AreasSection, CompaniesHiring, LiveFigures } from './live-figures';
 
 // /hire: what Tandem does for companies, how it works, the five areas, live figures, the companies hiring

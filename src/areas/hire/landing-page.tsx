@@ -6,7 +6,7 @@ import { CURRENCY_PARAMS, currencyOfIso } from '../../domain/pricing';
 import { href, type RouteId } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { getConfig } from '../../server/config';
 import { FlagVariant } from '../../components/islands/flag-variant';
 import { HIRE_FIGURES, HireCta, hireFaq, HireServices, HowItWorks, loadHireData, WhatWeDo } from './hire-page';

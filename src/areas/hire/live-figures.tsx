@@ -7,7 +7,7 @@ import { formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
-import type { Figure, HiringCompany, MarketplaceFigures } from '../../server/services/marketplace-service';
+import type { Figure, HiringCompany, MarketplaceFigures } from '../../server/offers/marketplace-service';
 
 // Sections shared by the commercial pages of both sides (/hire, /hire/landing, /match): the marketplace's
 // live figures, the companies hiring now and the five areas. Data comes in as props (the pages read it

@@ -4,8 +4,8 @@ import { companySizes, isCountry } from '../../domain/catalog';
 import { isTimeZone, parseSlotKey, slotKey } from '../../domain/scheduling';
 import { href } from '../../routes';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
-import { ServiceError } from '../../server/services/errors';
-import type { MeetingService } from '../../server/services/meeting-service';
+import { ServiceError } from '../../server/errors';
+import type { MeetingService } from '../../server/meetings/meeting-service';
 
 // The meeting request form (/hire/solicitar-reunion) and the booking forms (/hire/agendar and the manage
 // page of a booking or of a request waiting for confirmation). Plain posts that work without JavaScript:

@@ -8,7 +8,7 @@ import { LegalConsentNote } from '../../components/forms/legal-note';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 
 // /hire/solicitar-reunion: the meeting request (a lead). A plain form that posts to this page; after a
 // post the page asks to confirm it from the email (?enviado=1); the email's link (?confirmar=) shows the

@@ -4,10 +4,10 @@ import { href } from '../../routes';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { parseConfig } from '../../server/config';
 import { createHttpApp } from '../../server/http/app';
-import { createHiringService, type HiringService } from '../../server/services/hiring-service';
-import { DRAFT_LIMITS } from '../../server/services/offer-drafts';
-import { createRateLimiter } from '../../server/services/rate-limit';
-import { createSalaryService } from '../../server/services/salary-service';
+import { createHiringService, type HiringService } from '../../server/offers/hiring-service';
+import { DRAFT_LIMITS } from '../../server/offers/offer-drafts';
+import { createRateLimiter } from '../../server/limits/rate-limit';
+import { createSalaryService } from '../../server/salaries/salary-service';
 import { createHireActions } from './hire-actions';
 import { actionRoutes } from '../../testing/routes';
 

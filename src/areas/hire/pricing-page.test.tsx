@@ -14,7 +14,7 @@ vi.mock('waku', () => ({
     </a>
   ),
 }));
-vi.mock('../../server/services/container', () => ({
+vi.mock('../../server/container', () => ({
   services: {
     marketplace: async () => ({
       fx: async () => ({

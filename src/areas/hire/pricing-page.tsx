@@ -7,7 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { CompareTable, CurrencyForm, percent, PlanCards, PromoBanner, TaxNotes } from './pricing-parts';
 
 // /hire/pricing (decision 027): the free plan and the paid services with their prices in US dollars, and in

@@ -11,8 +11,8 @@ import { TimeZoneDetect } from '../../components/islands/time-zone-detect';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
-import type { BookingView } from '../../server/services/meeting-service';
+import { services } from '../../server/container';
+import type { BookingView } from '../../server/meetings/meeting-service';
 
 // /hire/agendar: free slots in the visitor's timezone (?tz=, detected by a small island; a select without
 // JavaScript), a slot chosen by a link (?slot=), then the booking form. The manage page of a booking

@@ -6,7 +6,7 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
-import type { HiringService } from '../../server/services/hiring-service';
+import type { HiringService } from '../../server/offers/hiring-service';
 
 // The workspace's offers (issue 16): one primary action per row (see the applicants when there are any,
 // else edit) and a <details> menu with the rest, so that nothing needs JavaScript and the destructive

@@ -8,8 +8,8 @@ import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { href } from '../../routes';
-import { services } from '../../server/services/container';
-import { PIPELINE } from '../../server/services/hiring-service';
+import { services } from '../../server/container';
+import { PIPELINE } from '../../server/offers/hiring-service';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 

@@ -6,7 +6,7 @@ import { skills, labelOf } from '../../domain/catalog';
 import { englishLabel, modalityLabel, placeText, salaryText, seniorityLabel } from './job-text';
 import { href } from '../../routes';
 import { CompanyLogo } from '../../components/ui/company-logo';
-import type { JobCard } from '../../server/services/job-search-service';
+import type { JobCard } from '../../server/offers/job-search-service';
 
 // The results of a job search: offer cards, pagination and the empty state. Server components only.
 

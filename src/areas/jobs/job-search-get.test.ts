@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseConfig } from '../../server/config';
-import type { JobCard, JobSearchInput, JobSearchService } from '../../server/services/job-search-service';
+import type { JobCard, JobSearchInput, JobSearchService } from '../../server/offers/job-search-service';
 import { createHttpApp } from '../../server/http/app';
 import { createJobSearchGet } from './job-search-get';
 

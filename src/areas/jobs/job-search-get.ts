@@ -7,7 +7,7 @@ import { searchTitle } from './job-text';
 import { isValidRoute } from '../../routes';
 import { buildJobsFeed } from './jobs-feed';
 import { encodedBodyCache } from '../../server/http/encoded-body';
-import type { JobSearchService } from '../../server/services/job-search-service';
+import type { JobSearchService } from '../../server/offers/job-search-service';
 import type { RouteGet } from '../../server/http/app';
 
 // What the HTTP layer answers for a job search URL before the page renders: a 301 to the canonical

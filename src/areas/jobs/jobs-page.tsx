@@ -10,8 +10,8 @@ import { jobsHref, withFacet } from './job-search-url';
 import { describeSearch, searchTitle } from './job-text';
 import { PageError } from '../../domain/page-error';
 import { getConfig } from '../../server/config';
-import { services } from '../../server/services/container';
-import type { JobSearchResult } from '../../server/services/job-search-service';
+import { services } from '../../server/container';
+import type { JobSearchResult } from '../../server/offers/job-search-service';
 import type { PageMeta, PageProps } from '../../server/render/page-types';
 
 // Job search (/trabajos/{filters...}, /{country}/trabajos/{filters...}): reads one search through the

@@ -1,7 +1,7 @@
 import { Link } from 'waku';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import type { JobCard } from '../../server/services/job-search-service';
+import type { JobCard } from '../../server/offers/job-search-service';
 import { JobList } from './job-results';
 
 /** A few open offers under a heading, with a link to the full search (offer page, salary tools, workspace). */

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { scoreBand } from '../../domain/learning';
-import type { CertificateView, LearningService } from '../../server/services/learning-service';
+import type { CertificateView, LearningService } from '../../server/learning/learning-service';
 import { testSigningKey } from '../../testing/signing-key';
 import { createCertificateGet } from './certificate-get';
 

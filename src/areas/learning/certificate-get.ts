@@ -3,7 +3,7 @@ import { labelOf, roles, seniorities } from '../../domain/catalog';
 import { href } from '../../routes';
 import type { RouteGet } from '../../server/http/app';
 import { credentialJwt, openBadgeCredential, type SigningKey } from '../../server/learning/credentials';
-import type { CertificateView, LearningService } from '../../server/services/learning-service';
+import type { CertificateView, LearningService } from '../../server/learning/learning-service';
 
 // The machine-readable certificate (decision 021): /certification/{slug}.json, or the page URL asked with
 // Accept: application/json, answers the OpenBadgeCredential and its VC-JWT; Accept: application/vc+jwt gets

@@ -8,7 +8,7 @@ import { translateIn } from '../../i18n/translate';
 import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 
 // /certification/{slug}: the public verification page anyone can check. Unknown slugs get the

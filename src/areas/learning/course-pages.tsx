@@ -9,9 +9,9 @@ import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { renderMarkdown } from '../../server/render/markdown';
-import { services } from '../../server/services/container';
-import { ServiceError } from '../../server/services/errors';
-import type { Viewer } from '../../server/viewer';
+import { services } from '../../server/container';
+import { ServiceError } from '../../server/errors';
+import type { Viewer } from '../../server/accounts/viewer';
 import { CourseFacts, CourseOutline, LessonBody, Progress } from './course-parts';
 import { InterviewList } from './interview-list';
 

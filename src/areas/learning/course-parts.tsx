@@ -5,7 +5,7 @@ import IconLock from '~icons/lucide/lock';
 import { areas, labelOf, roles } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
-import type { CourseCard, CourseView, LessonView } from '../../server/services/learning-service';
+import type { CourseCard, CourseView, LessonView } from '../../server/learning/learning-service';
 import { renderMarkdown } from '../../server/render/markdown';
 
 // Markup shared by the course pages (/match/cursos, /match/cursos/{idCurso}, /freecourse): course facts,

@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
-import type { InterviewCard, InterviewState } from '../../server/services/learning-service';
+import type { InterviewCard, InterviewState } from '../../server/learning/learning-service';
 
 // The interviews with where the candidate stands on each: available, in progress, passed (with the
 // certificate), failed (with the retake date). Used by the catalogue and the candidate workspace.

@@ -10,9 +10,9 @@ import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { renderMarkdown } from '../../server/render/markdown';
-import { services } from '../../server/services/container';
-import type { AttemptResult, AttemptView, InterviewView } from '../../server/services/learning-service';
-import type { Viewer } from '../../server/viewer';
+import { services } from '../../server/container';
+import type { AttemptResult, AttemptView, InterviewView } from '../../server/learning/learning-service';
+import type { Viewer } from '../../server/accounts/viewer';
 import { InterviewStatus } from './interview-list';
 import { InterviewTimer } from './interview-timer';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { href } from '../../routes';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
-import { ServiceError } from '../../server/services/errors';
-import type { LearningService } from '../../server/services/learning-service';
+import { ServiceError } from '../../server/errors';
+import type { LearningService } from '../../server/learning/learning-service';
 
 // The learning forms: "mark as done" on a course page, and "start" / "submit" on an interview page. Plain
 // posts that answer with a 303 (no JavaScript needed); a refusal re-renders the page with its message.

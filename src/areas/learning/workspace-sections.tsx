@@ -5,8 +5,8 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
-import { services } from '../../server/services/container';
-import type { Viewer } from '../../server/viewer';
+import { services } from '../../server/container';
+import type { Viewer } from '../../server/accounts/viewer';
 import { Progress } from './course-parts';
 import { InterviewList } from './interview-list';
 

@@ -4,8 +4,8 @@ import { availabilities, englishLevels, isCountry, isRole, isSkill, seniorities 
 import { href } from '../../routes';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
 import { MAX_IMAGE_BYTES } from '../../server/uploads/image-store';
-import type { ProfileService } from '../../server/services/profile-service';
-import { ServiceError } from '../../server/services/errors';
+import type { ProfileService } from '../../server/accounts/profile-service';
+import { ServiceError } from '../../server/errors';
 
 // The profile editor's post on /ly/{slug} (its owner only): a plain multipart form that works without
 // JavaScript; a picture is checked by its content. The zod helpers serve the company editor too.

@@ -11,7 +11,7 @@ import { countries, englishLevels, labelOf, roles, seniorities, skills } from '.
 import { formatDate, formatNumber } from '../../i18n/format';
 import { PageError } from '../../domain/page-error';
 import { href } from '../../routes';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 

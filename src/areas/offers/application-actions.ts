@@ -2,8 +2,8 @@ import 'server-only';
 import type { MessageKey } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { FormHandler } from '../../server/http/forms';
-import type { ApplicationService } from '../../server/services/application-service';
-import { ServiceError } from '../../server/services/errors';
+import type { ApplicationService } from '../../server/offers/application-service';
+import { ServiceError } from '../../server/errors';
 
 // Applying from the offer page (issue 6): one POST, no fields. Success lands back on the offer, which then
 // shows the application; refusals are shown on the offer in the visitor's language.

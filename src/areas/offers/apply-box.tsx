@@ -5,8 +5,8 @@ import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import type { OfferView } from '../../server/services/application-service';
-import { PIPELINE } from '../../server/services/hiring-service';
+import type { OfferView } from '../../server/offers/application-service';
+import { PIPELINE } from '../../server/offers/hiring-service';
 import { OfferViewer, type AppliedLabels } from './offer-viewer';
 
 // The offer's apply card (issue 6; one HTML for everyone since issue 17, decision 002).

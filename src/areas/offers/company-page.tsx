@@ -6,8 +6,8 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import { PageError } from '../../domain/page-error';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/services/container';
-import type { CompanyPage as CompanyData } from '../../server/services/job-search-service';
+import { services } from '../../server/container';
+import type { CompanyPage as CompanyData } from '../../server/offers/job-search-service';
 import { JobList, Pagination } from '../jobs/job-results';
 import { organization } from './organization-ld';
 

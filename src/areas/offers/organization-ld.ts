@@ -1,5 +1,5 @@
 import { countries } from '../../domain/catalog';
-import type { CompanyPage } from '../../server/services/job-search-service';
+import type { CompanyPage } from '../../server/offers/job-search-service';
 
 // A company page's structured data (schema.org Organization): only what the page itself shows, with
 // absolute URLs. The page leaves it out for demo companies.

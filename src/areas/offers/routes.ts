@@ -3,7 +3,7 @@ import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createApplicationActions } from './application-actions';
 import { OfferPage } from './offer-page';
 import { CompanyPage } from './company-page';
-import { ServiceError } from '../../server/services/errors';
+import { ServiceError } from '../../server/errors';
 
 // One offer: its page and the one-step application; the company's public page with its open offers.
 export function offerRoutes(deps: AreaDeps) {

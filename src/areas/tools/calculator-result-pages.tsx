@@ -24,7 +24,7 @@ import { getConfig } from '../../server/config';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
 import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
-import { services } from '../../server/services/container';
+import { services } from '../../server/container';
 import type { PageProps } from '../../server/render/page-types';
 
 // The calculator's result and its registration step (PRODUCT.md §6): anonymous visitors pass through the

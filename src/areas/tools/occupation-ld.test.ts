@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Stats } from '../../server/services/salary-service';
+import type { Stats } from '../../server/salaries/salary-service';
 import { occupationLd } from './occupation-ld';
 
 const stats = (demoShare: number, n = 40): Stats => ({

@@ -1,4 +1,4 @@
-import type { Stats } from '../../server/services/salary-service';
+import type { Stats } from '../../server/salaries/salary-service';
 
 /**
  * The Occupation structured data of a salary page: the monthly gross quartiles in local currency (USD

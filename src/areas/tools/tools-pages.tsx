@@ -21,8 +21,8 @@ import {
 } from '../../domain/catalog';
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
-import { services } from '../../server/services/container';
-import type { GroupFilter } from '../../server/salaries/aggregates';
+import { services } from '../../server/container';
+import type { GroupFilter } from '../../server/salaries/data/aggregates';
 import { href, type Params } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 

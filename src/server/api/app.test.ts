@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { createAuthService } from '../services/auth-service';
-import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../services/rate-limit';
+import { createAuthService } from '../accounts/auth-service';
+import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../limits/rate-limit';
 import { parseTrustProxy } from '../http/client-ip';
 import { createApiApp } from './app';
 

@@ -4,8 +4,8 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { ServiceError } from '../services/errors';
-import type { AuthService } from '../services/auth-service';
+import { ServiceError } from '../errors';
+import type { AuthService } from '../accounts/auth-service';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { utmFromCookies } from '../http/utm';
 import { isCrossSite } from '../http/forms';
@@ -13,13 +13,13 @@ import { clientIp, type TrustProxy } from '../http/client-ip';
 import { requestLog } from '../http/request-log';
 import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { idempotency } from '../http/idempotency';
-import { addressGroup } from '../services/rate-limit';
+import { addressGroup } from '../limits/rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { getT } from '../../i18n/translate';
 import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
-import type { HiringService } from '../services/hiring-service';
+import type { HiringService } from '../offers/hiring-service';
 
 // The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
 // the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.

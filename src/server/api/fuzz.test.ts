@@ -29,16 +29,16 @@ import {
   urlEncode,
   withLogs,
 } from '../../testing/fuzz';
-import { providersFromEnv } from '../auth/oauth';
+import { providersFromEnv } from '../accounts/oauth';
 import { createCmsApp } from '../cms/app';
 import { parseConfig } from '../config';
 import { createHttpApp } from '../http/app';
-import { setFxRate } from '../salaries/salary-data';
-import { createAuthService, type AuthService } from '../services/auth-service';
-import { createEmailService } from '../services/email-service';
-import { createHiringService, type HiringService } from '../services/hiring-service';
-import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../services/rate-limit';
-import { createSalaryService } from '../services/salary-service';
+import { setFxRate } from '../salaries/data/salary-data';
+import { createAuthService, type AuthService } from '../accounts/auth-service';
+import { createEmailService } from '../email/email-service';
+import { createHiringService, type HiringService } from '../offers/hiring-service';
+import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
+import { createSalaryService } from '../salaries/salary-service';
 import { createApiApp } from './app';
 
 const SECRET = 'f'.repeat(40);

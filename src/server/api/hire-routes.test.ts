@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { createAuthService } from '../services/auth-service';
-import { createHiringService } from '../services/hiring-service';
-import { createSalaryService } from '../services/salary-service';
-import { setFxRate } from '../salaries/salary-data';
+import { createAuthService } from '../accounts/auth-service';
+import { createHiringService } from '../offers/hiring-service';
+import { createSalaryService } from '../salaries/salary-service';
+import { setFxRate } from '../salaries/data/salary-data';
 import { createApiApp } from './app';
 
 const SECRET = 's'.repeat(40);

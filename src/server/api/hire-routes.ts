@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import { parseId } from '../../domain/ids';
 import { parseOfferInput } from '../../domain/offer-input';
-import type { AuthService } from '../services/auth-service';
-import type { HiringService, OfferAction } from '../services/hiring-service';
-import type { Viewer } from '../viewer';
+import type { AuthService } from '../accounts/auth-service';
+import type { HiringService, OfferAction } from '../offers/hiring-service';
+import type { Viewer } from '../accounts/viewer';
 import { fail, fieldErrors, langOf, ok } from './respond';
 
 // The company side of the product API (issue 6), thin adapters over the hiring service: offers CRUD and

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { getT, type MessageKey } from '../../i18n/translate';
-import { ServiceError, type ServiceErrorCode } from '../services/errors';
+import { ServiceError, type ServiceErrorCode } from '../errors';
 
 // The product API's answers (SPEC §7/§8): {success: true, result} or {success: false, message, errors},
 // messages in the language of the `lang` header.

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { createAuthService } from '../services/auth-service';
+import { createAuthService } from '../accounts/auth-service';
 import { createCmsApp } from './app';
 
 describe.each(testDatabases)('content backend identity on %s', (_name, open) => {
@@ -90,8 +90,8 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
   const sent: string[] = [];
   beforeAll(async () => {
     t = await open();
-    const { createEmailService } = await import('../services/email-service');
-    const { createIdentityGuard, createRateLimiter } = await import('../services/rate-limit');
+    const { createEmailService } = await import('../email/email-service');
+    const { createIdentityGuard, createRateLimiter } = await import('../limits/rate-limit');
     const limiter = createRateLimiter(t);
     const auth = createAuthService(t, 'c'.repeat(40), {
       email: createEmailService(t, { log: (m) => sent.push(m) }),
@@ -163,7 +163,7 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
     expect((await reset(first, 'clave-del-primero')).status).toBe(400);
     // Two live links at once can only come from before this rule (or a race): using one ends the other.
     const user = await t.db.selectFrom('users').select('id').where('email', '=', 'rosa@example.com').executeTakeFirstOrThrow();
-    const { createAuthCode } = await import('../repositories/auth-codes');
+    const { createAuthCode } = await import('../accounts/data/auth-codes');
     const third = await forgot();
     const raced = await createAuthCode(t.db, user.id, 'reset', 60_000);
     await t.db.updateTable('auth_codes').set({ used_at: null }).where('user_id', '=', user.id).where('kind', '=', 'reset').execute();
@@ -184,7 +184,7 @@ describe.each(testDatabases)('password reset and change on %s', (_name, open) =>
       ((await mismatch.json()) as { error: { details: { errors: Record<string, string> } } }).error.details.errors.passwordConfirmation,
     ).toBe('The passwords do not match.');
     const user = await t.db.selectFrom('users').select('id').where('email', '=', 'rosa@example.com').executeTakeFirstOrThrow();
-    const { createAuthCode } = await import('../repositories/auth-codes');
+    const { createAuthCode } = await import('../accounts/data/auth-codes');
     const expired = await createAuthCode(t.db, user.id, 'reset', 1000, Date.now() - 5000);
     expect(
       (await post('/auth/reset-password', { code: expired, password: 'nueva-clave-2', passwordConfirmation: 'nueva-clave-2' })).status,
@@ -220,7 +220,7 @@ describe.each(testDatabases)('email confirmation on %s', (_name, open) => {
   let app: Hono;
   beforeAll(async () => {
     t = await open();
-    const { createEmailService } = await import('../services/email-service');
+    const { createEmailService } = await import('../email/email-service');
     const auth = createAuthService(t, 'c'.repeat(40), {
       email: createEmailService(t, { log: () => {} }),
       siteUrl: 'https://tandem.example',

@@ -11,8 +11,8 @@ import { requestLog } from '../http/request-log';
 import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { clientIp, type TrustProxy } from '../http/client-ip';
 import { langOf, fieldErrors } from '../api/respond';
-import type { AuthService, PublicUser } from '../services/auth-service';
-import { ServiceError, type ServiceErrorCode } from '../services/errors';
+import type { AuthService, PublicUser } from '../accounts/auth-service';
+import { ServiceError, type ServiceErrorCode } from '../errors';
 import {
   OAuthError,
   authorizeUrl,
@@ -26,7 +26,7 @@ import {
   sealState,
   type ProviderConfig,
   type ProviderId,
-} from '../auth/oauth';
+} from '../accounts/oauth';
 import type { ServerConfig } from '../config';
 import { sessionCookies } from '../session-cookies';
 import { safeRedirect } from '../../domain/safe-redirect';

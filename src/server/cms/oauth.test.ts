@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { startFakeProvider, type FakeProvider } from '../../testing/oauth-provider';
-import { providersFromEnv } from '../auth/oauth';
+import { providersFromEnv } from '../accounts/oauth';
 import { parseConfig } from '../config';
-import { createAuthService } from '../services/auth-service';
+import { createAuthService } from '../accounts/auth-service';
 import { createCmsApp } from './app';
 
 const SITE = 'https://tandem.example';

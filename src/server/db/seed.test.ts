@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { createAuthService } from '../services/auth-service';
+import { createAuthService } from '../accounts/auth-service';
 import { loadContentInto } from '../learning/content-load';
 import { englishLevels, modalities } from '../../domain/catalog';
 import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { countries, englishLevels, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { levelOf } from '../../domain/learning';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../accounts/password';
 import type { Database } from './client';
 import type { DB } from './schema';
 import {
@@ -20,7 +20,7 @@ import {
   SENIORITY_SHORT_ES,
   spanishLabel,
 } from './demo-vocabulary';
-import { DEFAULT_FX, ensureFxRates } from '../salaries/default-fx';
+import { DEFAULT_FX, ensureFxRates } from '../salaries/data/default-fx';
 
 // A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
 // random numbers) and idempotent: a database that has demo companies is left alone.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { evaluateFlags } from './evaluate';
 import { createFlagsApp } from './flags-app';
-import { createFlagStore, type FlagStore } from './flag-store';
+import { createFlagStore, type FlagStore } from './data/flag-store';
 
 // Server-side evaluation for one request: the shipped experiment buckets by the anonymous id, stably, in
 // both variants; an override wins; a mistyped value falls back; and a real GrowthBook (here the embedded

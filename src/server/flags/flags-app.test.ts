@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { valueOf } from './cli';
 import { createFlagsApp } from './flags-app';
-import { createFlagStore, type FlagStore } from './flag-store';
+import { createFlagStore, type FlagStore } from './data/flag-store';
 
 // The embedded flag service on both databases: GrowthBook's features and remote-evaluation endpoints,
 // the 404 for an unknown key, overrides set and unset, and a change pushed down the event stream. The stock

@@ -3,7 +3,7 @@ import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { FlagStore } from './flag-store';
+import type { FlagStore } from './data/flag-store';
 import { jsonDepth, MAX_JSON_DEPTH } from '../http/input-guard';
 
 // The embedded feature-flag service under /flags, speaking GrowthBook's SDK protocol (LIBS.md §8) so the

@@ -10,7 +10,7 @@ import { redirectLocal } from './redirect';
 import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../routes';
 import { pagePathFromPathname } from './page-path';
 import { registerSessionApi } from './session-api';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../accounts/viewer';
 import type { ServerConfig } from '../config';
 import type { SitemapData } from '../seo/sitemap';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
@@ -22,7 +22,7 @@ import { securityHeaders } from './security-headers';
 import { integrationOrigins } from '../public-config';
 import { handleConsent } from './consent';
 import { bodyLimit } from 'hono/body-limit';
-import { resolveSession, type ResolvedSession, type UserLoader } from '../web-session';
+import { resolveSession, type ResolvedSession, type UserLoader } from '../accounts/web-session';
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import type { TrustProxy } from './client-ip';
 

@@ -11,8 +11,8 @@ import { nulFields, withoutNul } from './input-guard';
 import { localLocation } from '../../domain/safe-redirect';
 import { redirectLocal } from './redirect';
 import { SECRET_FIELDS } from '../../domain/forms/specs';
-import type { ResolvedSession } from '../web-session';
-import { viewerOf, type Viewer } from '../viewer';
+import type { ResolvedSession } from '../accounts/web-session';
+import { viewerOf, type Viewer } from '../accounts/viewer';
 
 // Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
 // re-rendered with the errors (and what was typed) on failure; the form islands ask for JSON instead and

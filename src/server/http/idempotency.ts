@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { isUniqueViolation } from '../services/errors';
+import { isUniqueViolation } from '../errors';
 
 // Idempotency-Key on the API's writes (the IETF httpapi draft's header): a client that lost the answer to
 // a write (a dropped connection, a worker killed mid-request) sends it again with the same key and gets

@@ -4,14 +4,14 @@ import { href } from '../../routes';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { startFakeProvider, type FakeProvider } from '../../testing/oauth-provider';
 import { createApiApp } from '../api/app';
-import { providersFromEnv } from '../auth/oauth';
+import { providersFromEnv } from '../accounts/oauth';
 import { createCmsApp } from '../cms/app';
 import { parseConfig } from '../config';
 import { actionRoutes } from '../../testing/routes';
 import { createAccountActions } from '../../areas/account/account-actions';
 import { createSalaryActions } from '../../areas/tools/salary-actions';
-import { createAuthService, type AuthService } from '../services/auth-service';
-import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../services/rate-limit';
+import { createAuthService, type AuthService } from '../accounts/auth-service';
+import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
 import { createHttpApp } from './app';
 
 // Every door that checks a password, creates an account, sends a link or tries a code, listed once: each

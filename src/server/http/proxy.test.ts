@@ -13,8 +13,8 @@ import { freshSqlite, type TestDb } from '../../testing/databases';
 import { createApiApp } from '../api/app';
 import { parseConfig } from '../config';
 import { createAccountActions } from '../../areas/account/account-actions';
-import { createAuthService } from '../services/auth-service';
-import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../services/rate-limit';
+import { createAuthService } from '../accounts/auth-service';
+import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter } from '../limits/rate-limit';
 import { createHttpApp } from './app';
 import { siteOriginOf } from './forms';
 

@@ -8,7 +8,7 @@ import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import type { ServerConfig } from '../config';
 import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
 import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
-import type { CookieJar, ResolvedSession } from '../web-session';
+import type { CookieJar, ResolvedSession } from '../accounts/web-session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
 import { compressStream, isCompressible, pickEncoding } from './compress';

@@ -5,7 +5,7 @@ import { isValidRoute, matchRoute } from '../../routes';
 import { fail, ok } from '../api/respond';
 import type { ServerConfig } from '../config';
 import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../accounts/viewer';
 import type { RouteHandlers } from './app';
 import { PRIVATE, type RequestState } from './render-page';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { resolve } from 'node:path';
 import type { Database } from '../db/client';
 import { loadLearningContent } from './content-files';
-import { syncLearningContent, type SyncResult } from './content-sync';
+import { syncLearningContent, type SyncResult } from './data/content-sync';
 
 /** Reads the content folder and brings the database in line with it (a no-op when nothing changed). */
 export async function loadContentInto(database: Database, dir: string, log: (m: string) => void = console.log): Promise<SyncResult> {

@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import { formatMeetingTime } from '../../i18n/format';
 import { getT } from '../../i18n/translate';
 import { href } from '../../routes';
-import type { EmailService } from '../services/email-service';
+import type { EmailService } from '../email/email-service';
 import { buildInvite } from './icalendar';
 
 // The emails of a booking (issue 15, decision 028): the attendee's (their language and timezone, with the

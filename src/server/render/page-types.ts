@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import type { Params, RouteId } from '../../routes';
 import type { Session } from '../../state/session';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../accounts/viewer';
 import type { PageAnswer } from './page-answer';
 
 // What every page gets: plain props, request state read once by route-page.tsx. Pages are async server

@@ -19,7 +19,7 @@ import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 import { currentPagePath } from '../current-path';
 import { FAVICON_HREF } from './favicon';
 import { getRequestContext } from '../request-context';
-import { loadSession } from '../session';
+import { loadSession } from '../accounts/session';
 
 // The document shell. Dynamic, so that <html lang> follows the page's locale on first load and after client
 // navigation (WAKU.md §3: no cost on dynamic pages). Public pages are the same HTML for every visitor, signed in

@@ -3,9 +3,9 @@ import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { FORMATS, type Format } from './importers';
 import { join } from 'node:path';
-import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './salary-data';
+import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './data/salary-data';
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
-import { ensureFxRates } from './default-fx';
+import { ensureFxRates } from './data/default-fx';
 
 /** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
 async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { createSalaryService, type SalaryService } from '../services/salary-service';
-import { refreshAggregates, refreshAggregatesAfterContributions } from './aggregates';
+import { createSalaryService, type SalaryService } from './salary-service';
+import { refreshAggregates, refreshAggregatesAfterContributions } from './data/aggregates';
 import { createContributions, debouncedRefresh, outlierFences, type Contributions } from './contributions';
-import { setFxRate } from './salary-data';
+import { setFxRate } from './data/salary-data';
 
 describe('outlier fences', () => {
   it('are symmetric in ratios around the quartiles, three spreads out', () => {

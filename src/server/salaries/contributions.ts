@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
-import { MIN_REPORTS, SALARY_REPORTS_GENERATION, type GroupFilter } from './aggregates';
+import { MIN_REPORTS, SALARY_REPORTS_GENERATION, type GroupFilter } from './data/aggregates';
 import { bumpInTransaction } from '../db/generations';
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countries } from '../../domain/catalog';
 import { testDatabases } from '../../testing/databases';
-import { DEFAULT_FX, ensureFxRates } from './default-fx';
-import { setFxRate } from './salary-data';
-import { atTodaysRate } from './aggregates';
+import { DEFAULT_FX, ensureFxRates } from './data/default-fx';
+import { setFxRate } from './data/salary-data';
+import { atTodaysRate } from './data/aggregates';
 import { currencyOf } from './mapping';
 import {
   ABOVE_MAXIMUM,

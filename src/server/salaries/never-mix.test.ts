@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, sharedDataDir, testDatabases, type TestDb } from '../../testing/databases';
 import { seedDemoData } from '../db/seed';
-import { reportsToUse } from './aggregates';
-import { ensureAggregates, importSalaryFile, salaryDataStatus, setDemoSetting } from './salary-data';
+import { reportsToUse } from './data/aggregates';
+import { ensureAggregates, importSalaryFile, salaryDataStatus, setDemoSetting } from './data/salary-data';
 
 // Decision 024: a figure comes from real reports only, or from demo reports only; never from both.
 const r = (is_demo: number, country = 'peru', role = 'backend') => ({ is_demo, country, role });

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, sharedDataDir, testDatabases, type TestDb } from '../../testing/databases';
-import { DEFAULT_FX } from './default-fx';
-import { computeAggregates, groupKey, MIN_REPORTS, percentile, type ReportForStats } from './aggregates';
+import { DEFAULT_FX } from './data/default-fx';
+import { computeAggregates, groupKey, MIN_REPORTS, percentile, type ReportForStats } from './data/aggregates';
 import { parseCsv } from './csv';
 import { mapAijobsRow } from './importers';
 import {
@@ -14,7 +14,7 @@ import {
   seniorityOfLevel,
   seniorityOfYears,
 } from './mapping';
-import { importSalaryFile, setFxRate } from './salary-data';
+import { importSalaryFile, setFxRate } from './data/salary-data';
 
 const fx = { rates: { ...DEFAULT_FX.rates } as Record<string, number>, asOf: DEFAULT_FX.asOf };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ServiceError } from '../services/errors';
+import { ServiceError } from '../errors';
 import { sha256Hex, uploadKeyOf, type UploadStore } from './upload-store';
 
 // Uploaded pictures (candidate photos, company logos): accepted by their content, not their name or

@@ -1,7 +1,7 @@
 import 'server-only';
 import { s3Settings, type ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { createDatabaseStore } from './database-store';
+import { createDatabaseStore } from './data/database-store';
 import { createS3Store } from './s3-store';
 import type { UploadStore } from './upload-store';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { uploadStoreBackends, type StoreBackend } from '../../testing/upload-stores';
-import { createDatabaseStore } from './database-store';
+import { createDatabaseStore } from './data/database-store';
 import { createS3Store } from './s3-store';
 import { isUploadKey, sha256Hex, uploadKeyOf } from './upload-store';
 

@@ -1,0 +1,78 @@
+import 'server-only';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export const USER_FIELDS = [
+  'id',
+  'name',
+  'last_name',
+  'email',
+  'profile_picture_path',
+  'profile_slug',
+  'user_status',
+  'account_type',
+] as const;
+
+export function findUserByEmail(db: Q, email: string, accountType: 'match' | 'hire') {
+  return db
+    .selectFrom('users')
+    .select([...USER_FIELDS, 'password_hash', 'token_version'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('account_type', '=', accountType)
+    .executeTakeFirst();
+}
+
+export function findUserByAnyEmail(db: Q, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...USER_FIELDS, 'password_hash', 'token_version', 'email_confirmed_at'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Q, id: number) {
+  return db
+    .selectFrom('users')
+    .select([...USER_FIELDS, 'token_version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function emailExists(db: Q, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function slugExists(db: Q, slug: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('profile_slug', '=', slug).executeTakeFirst());
+}
+
+export type NewUser = {
+  email: string;
+  password_hash: string | null;
+  account_type: 'match' | 'hire';
+  name: string;
+  last_name: string;
+  profile_slug: string;
+  origin: 'regular' | 'public-offer' | 'calculator' | 'free-course';
+  user_status?: 'pending-confirmation' | 'active';
+  email_confirmed_at?: Date | null;
+  profile_picture_path?: string | null;
+  utm_id?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+};
+
+export async function insertUser(db: Q, u: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,190 @@
+import 'server-only';
+import { loadJwtSecret } from './accounts/secret';
+import { providersFromEnv } from './accounts/oauth';
+import { getConfig } from './config';
+import { getDatabase } from './db';
+import { createAuthService, type AuthService } from './accounts/auth-service';
+import { SESSION_IDLE_MS } from './accounts/session-check';
+import { createEmailService, type EmailService } from './email/email-service';
+import { createIdentityGuard, createRateLimiter, type RateLimiter } from './limits/rate-limit';
+import { createSmtpTransport } from './email/smtp-transport';
+import { createProfileService, type ProfileService } from './accounts/profile-service';
+import { createSalaryService, type SalaryService } from './salaries/salary-service';
+import { createApplicationService, type ApplicationService } from './offers/application-service';
+import { createHiringService, type HiringService } from './offers/hiring-service';
+import { createLearningService, type LearningService } from './learning/learning-service';
+import { loadSigningKey, type SigningKey } from './learning/credentials';
+import { createFlagStore, type FlagStore } from './flags/data/flag-store';
+import { evaluateFlags, type FlagAttributes } from './flags/evaluate';
+import { createImageStore } from './uploads/image-store';
+import { openUploadStore } from './uploads/open-store';
+import type { UploadStore } from './uploads/upload-store';
+import { createJobSearchService, type JobSearchService } from './offers/job-search-service';
+import { createMarketplaceService, type MarketplaceService } from './offers/marketplace-service';
+import { createMeetingService, type MeetingService } from './meetings/meeting-service';
+import { scheduleRules } from './meetings/schedule-rules';
+import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
+import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
+import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
+import { currencyOf } from './salaries/mapping';
+import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
+import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './http/idempotency';
+import type { CountryId } from '../domain/catalog';
+
+// The process's services, built on first use (the build imports the server entry and must not open the
+// database). HTTP adapters and pages both call these in-process.
+let auth: Promise<AuthService> | undefined;
+let limiter: Promise<RateLimiter> | undefined;
+let email: Promise<EmailService> | undefined;
+let secret: string | undefined;
+let profiles: Promise<ProfileService> | undefined;
+let salaries: Promise<SalaryService> | undefined;
+let jobs: Promise<JobSearchService> | undefined;
+let contributions: Promise<Contributions> | undefined;
+let applications: Promise<ApplicationService> | undefined;
+let hiring: Promise<HiringService> | undefined;
+let learning: Promise<LearningService> | undefined;
+let marketplace: Promise<MarketplaceService> | undefined;
+let meetings: Promise<MeetingService> | undefined;
+let signingKey: SigningKey | undefined;
+let flags: Promise<FlagStore> | undefined;
+let uploads: Promise<UploadStore> | undefined;
+let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
+let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
+
+const jwtSecret = () => (secret ??= loadJwtSecret());
+
+/**
+ * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
+ * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, the last use of
+ * sessions idle past their timeout, API answers kept for retries past a day, finished rate windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
+ */
+function startHousekeeping() {
+  if (housekeepingTimer) return;
+  const run = async () => {
+    const [db, hiringSvc, limits, meetingSvc] = await Promise.all([
+      getDatabase(),
+      services.hiring(),
+      services.limiter(),
+      services.meetings(),
+    ]);
+    await hiringSvc.expireDue();
+    await meetingSvc.sweep();
+    await hiringSvc.sweepDrafts();
+    await sweepRevokedTokens(db.db);
+    await sweepSessionActivity(db.db, new Date(Date.now() - SESSION_IDLE_MS));
+    await sweepIdempotencyKeys(db.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+    await limits.sweep();
+  };
+  const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
+  housekeepingTimer = setInterval(tick, 60 * 60 * 1000);
+  housekeepingTimer.unref?.();
+  tick();
+}
+
+function emailFrom(): string {
+  const c = getConfig();
+  return c.EMAIL_FROM ?? `${c.BRAND_NAME} <no-reply@${new URL(c.SITE_URL).hostname}>`;
+}
+
+let contentWatch: { get(): number | Promise<number> } | undefined;
+
+export const services = {
+  /** Moves whenever public pages changed (offers, profiles, companies, salary figures) in any process: the
+   * page cache's purge signal, read from the database at most once a second. */
+  contentVersion: async () =>
+    (contentWatch ??= generationSum((await getDatabase()).db, [PUBLIC_PAGES_GENERATION, SALARY_GENERATION], { checkEveryMs: 1000 })).get(),
+  email: () =>
+    (email ??= getDatabase().then((db) => {
+      const c = getConfig();
+      const svc = createEmailService(db, { transport: c.SMTP_URL ? createSmtpTransport(c.SMTP_URL) : undefined, from: emailFrom() });
+      svc.start();
+      return svc;
+    })),
+  auth: () =>
+    (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) => {
+      setImmediate(startHousekeeping);
+      return createAuthService(db, jwtSecret(), {
+        email: mail,
+        siteUrl: getConfig().SITE_URL,
+        brand: getConfig().BRAND_NAME,
+        guard: createIdentityGuard(services.limiter),
+      });
+    })),
+  /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */
+  uploads: () =>
+    (uploads ??= openUploadStore(getConfig(), getDatabase).catch((err: unknown) => {
+      uploads = undefined; // the database was not up yet: the next request tries again
+      throw err;
+    })),
+  profiles: () =>
+    (profiles ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
+      createProfileService(db, createImageStore(store)),
+    )),
+  salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
+  jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
+  /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */
+  hiring: () =>
+    (hiring ??= getDatabase().then((db) => {
+      const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter });
+      setImmediate(startHousekeeping);
+      return svc;
+    })),
+  /** Meeting requests and bookings with the sales team. */
+  meetings: () =>
+    (meetings ??= getDatabase().then((db) => {
+      const c = getConfig();
+      return createMeetingService(db, {
+        email: services.email,
+        limiter: services.limiter,
+        rules: scheduleRules(c),
+        secret: jwtSecret(),
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+        salesEmail: c.SALES_EMAIL ?? `sales@${new URL(c.SITE_URL).hostname}`,
+      });
+    })),
+  /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
+  marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
+  /** Courses, interviews and certificates. */
+  learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
+  /** Feature flags: the versioned file plus the database's overrides. */
+  flags: () => (flags ??= getDatabase().then((db) => createFlagStore(db.db))),
+  /** Flags for one request, evaluated on the server (the embedded service, or a real GrowthBook). */
+  evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) =>
+    evaluateFlags(
+      { store: services.flags, apiHost: getConfig().FEATURE_FLAGS_API_HOST, clientKey: getConfig().FEATURE_FLAGS_CLIENT_KEY },
+      attributes,
+      wanted,
+    ),
+  /** The Ed25519 key that signs certificates (read or generated on first use). */
+  signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
+  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
+  /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
+  contributions: () =>
+    (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
+      aggregateRefresh = debouncedRefresh(
+        async () => {
+          // Another process is rebuilding: try again after the delay (then it is usually done, and nothing is left).
+          if ((await refreshAggregatesAfterContributions(db.db, (c) => currencyOf(c as CountryId))) === 'busy')
+            aggregateRefresh?.schedule();
+        },
+        2000,
+        (e) => console.error('[salaries] refreshing the aggregates failed:', e),
+      );
+      return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
+    })),
+  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
+  /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
+  database: async () => (await getDatabase()).db,
+  trustProxy: getConfig().TRUST_PROXY,
+  oauth: { providers: providersFromEnv(process.env), stateSecret: jwtSecret, config: getConfig() },
+};
+
+/** Let queued deliveries in flight finish (graceful shutdown). */
+export async function stopServices(): Promise<void> {
+  if (housekeepingTimer) clearInterval(housekeepingTimer);
+  if (flags) (await flags).stop();
+  if (aggregateRefresh) await aggregateRefresh.flush();
+  if (email) await (await email).stop();
+}

@@ -1,0 +1,113 @@
+import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { OFFER_FIELDS } from './offers';
+
+// The candidate side's SQL (issue 6): one offer with its company, skills and allowed countries; a
+// candidate's applications; offers that fit a profile.
+type Q = Kysely<DB> | Transaction<DB>;
+
+export function offerBySlug(db: Q, slug: string) {
+  return db
+    .selectFrom('offers as o')
+    .innerJoin('companies as c', 'c.id', 'o.company_id')
+    .select([
+      ...OFFER_FIELDS,
+      'o.company_id',
+      'o.status',
+      'o.updated_at',
+      'c.name as company_name',
+      'c.slug as company_slug',
+      'c.logo_path as company_logo',
+      'c.website as company_website',
+    ])
+    .where('o.slug', '=', slug)
+    .executeTakeFirst();
+}
+export type OfferRow = NonNullable<Awaited<ReturnType<typeof offerBySlug>>>;
+
+export async function offerSkills(db: Q, offerId: number): Promise<{ skill: string; required: boolean }[]> {
+  const rows = await db
+    .selectFrom('offer_skills')
+    .select(['skill', 'required'])
+    .where('offer_id', '=', offerId)
+    .orderBy('required', 'desc')
+    .orderBy('skill')
+    .execute();
+  return rows.map((r) => ({ skill: r.skill, required: !!r.required }));
+}
+
+export async function offerCountries(db: Q, offerId: number): Promise<string[]> {
+  const rows = await db.selectFrom('offer_countries').select('country').where('offer_id', '=', offerId).orderBy('country').execute();
+  return rows.map((r) => r.country);
+}
+
+export function isCompanyUser(db: Q, companyId: number, userId: number) {
+  return db
+    .selectFrom('company_users')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function applicationOf(db: Q, offerId: number, candidateId: number) {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'status', 'created_at', 'updated_at'])
+    .where('offer_id', '=', offerId)
+    .where('candidate_id', '=', candidateId)
+    .executeTakeFirst();
+}
+
+export function insertApplication(db: Q, offerId: number, candidateId: number, now: Date) {
+  return db
+    .insertInto('applications')
+    .values({ offer_id: offerId, candidate_id: candidateId, status: 'sent', created_at: now, updated_at: now })
+    .returning(['id', 'status', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function applicationsOfCandidate(db: Q, candidateId: number) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('offers as o', 'o.id', 'a.offer_id')
+    .innerJoin('companies as c', 'c.id', 'o.company_id')
+    .select([
+      'a.id',
+      'a.status',
+      'a.created_at',
+      'a.updated_at',
+      'o.slug',
+      'o.title',
+      'o.status as offer_status',
+      'o.valid_through',
+      'c.name as company_name',
+    ])
+    .where('a.candidate_id', '=', candidateId)
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+export function candidateProfile(db: Q, userId: number) {
+  return db
+    .selectFrom('candidate_profiles')
+    .select(['role', 'seniority', 'country', 'english'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The open offers that are real (not demo), newest first, with their last edit: the sitemap's offer pages. */
+export async function openOfferSlugs(db: Q, now: Date, limit = 20_000) {
+  return db
+    .selectFrom('offers')
+    .select(['slug', 'published_at', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('is_demo', '=', 0)
+    .where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>', now)]))
+    .orderBy('published_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,398 @@
+import 'server-only';
+import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { randomBytes } from 'node:crypto';
+import { roles, type CountryId } from '../../domain/catalog';
+import type { OfferInput } from '../../domain/offer-input';
+import type { Database } from '../db/client';
+import { toDate } from '../db/schema';
+import {
+  applicantsOf,
+  certificatesOfUsers,
+  applicationWithCompany,
+  companyOffer,
+  companyOffers,
+  countCandidates,
+  expireDue,
+  findCandidates,
+  insertOffer,
+  offerLists,
+  replaceOfferLists,
+  setApplicationStatusIf,
+  setOfferStatusIf,
+  skillsOfUsers,
+  takenSlugs,
+  updateOffer,
+  type CandidateFilter,
+  type OfferWrite,
+} from './data/company-offers';
+import { isId } from '../../domain/ids';
+import { isUniqueViolation } from '../errors';
+import type { RateLimiter } from '../limits/rate-limit';
+import { createOfferDrafts } from './offer-drafts';
+import { companyOfUser } from '../accounts/data/profiles';
+import { stateOf, type OfferState } from './application-service';
+import { ServiceError } from '../errors';
+import type { SalaryService } from '../salaries/salary-service';
+
+// The company side of the marketplace (PRODUCT.md §4, §7): publishing offers (free, immediate, 60 days),
+// pausing, closing and renewing them, following applicants through the pipeline, browsing public
+// candidates, and the market check shown while an offer is written. Only a company's own users see or
+// change its offers and applicants.
+const OFFER_DAYS = 60;
+export const PIPELINE = [
+  'sent',
+  'approved',
+  'initial-interview',
+  'technical-interview',
+  'final-stage',
+  'pre-placed',
+  'placed',
+  'rejected',
+] as const;
+export type PipelineStatus = (typeof PIPELINE)[number];
+export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
+import type { Viewer } from '../accounts/viewer';
+const DAY = 86_400_000;
+const CANDIDATES_PER_PAGE = 20;
+
+const slugify = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 100)
+    .replace(/-$/, '');
+
+/** Which actions an offer in a state allows (the workspace shows exactly these). */
+export function allowedActions(state: OfferState): OfferAction[] {
+  switch (state) {
+    case 'draft':
+      return ['publish'];
+    case 'open':
+      return ['pause', 'close', 'renew'];
+    case 'paused':
+      return ['resume', 'close'];
+    case 'expired':
+      return ['renew', 'close'];
+    case 'closed':
+      return ['renew'];
+  }
+}
+
+export function createHiringService(
+  database: Database,
+  deps: { salaries: () => Promise<SalaryService>; limiter?: () => Promise<RateLimiter>; now?: () => Date },
+) {
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+
+  async function companyFor(viewer: Viewer) {
+    if (!viewer) throw new ServiceError('unauthorized');
+    if (viewer.type !== 'hire') throw new ServiceError('forbidden');
+    const company = await companyOfUser(db, viewer.id);
+    if (!company) throw new ServiceError('forbidden');
+    return company;
+  }
+  /** The company's offer. Another company's offer answers like an unknown id, so ids do not leak. */
+  async function ownOffer(viewer: Viewer, id: number) {
+    const company = await companyFor(viewer);
+    const row = isId(id) ? await companyOffer(db, company.id, id) : undefined;
+    if (!row) throw new ServiceError('not-found');
+    return { company, row };
+  }
+
+  async function usdMonth(amount: number, currency: string, period: 'month' | 'year'): Promise<number> {
+    let rate = 1;
+    if (currency !== 'USD') {
+      const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
+      if (!fx) throw new ServiceError('invalid-input', { currency: { key: 'hire.error.noRate' } });
+      rate = Number(fx.usd_rate);
+    }
+    return Math.round(amount / rate / (period === 'year' ? 12 : 1));
+  }
+  async function toWrite(o: OfferInput): Promise<OfferWrite> {
+    return {
+      title: o.title,
+      area: o.area,
+      role: o.role,
+      seniority: o.seniority,
+      english: o.english,
+      modality: o.modality,
+      country: o.country,
+      city: o.city,
+      employment_type: o.employmentType,
+      description: o.description,
+      salary_min: o.salaryMin,
+      salary_max: o.salaryMax,
+      currency: o.currency,
+      period: o.period,
+      salary_min_usd_month: await usdMonth(o.salaryMin, o.currency, o.period),
+      salary_max_usd_month: await usdMonth(o.salaryMax, o.currency, o.period),
+    };
+  }
+  /** The first free slug of root, root-2, root-3... (one query); after `skip` lost races, a random suffix. */
+  async function uniqueSlug(base: string, attempt: number): Promise<string> {
+    const root = slugify(base) || 'oferta';
+    if (attempt >= 8) return `${root}-${randomBytes(4).toString('hex')}`;
+    const taken = new Set(await takenSlugs(db, root));
+    for (let i = 1; ; i++) {
+      const slug = i === 1 ? root : `${root}-${i}`;
+      if (!taken.has(slug)) return slug;
+    }
+  }
+
+  const service = {
+    companyFor,
+
+    /** Create an offer (a draft, or published at once) or update one of the company's offers. */
+    async save(
+      viewer: Viewer,
+      input: OfferInput,
+      opts: { id?: number; publish: boolean },
+    ): Promise<{ id: number; slug: string; status: string }> {
+      const at = now();
+      const write = await toWrite(input);
+      if (opts.id !== undefined) {
+        const { row } = await ownOffer(viewer, opts.id);
+        await db.transaction().execute(async (trx) => {
+          await updateOffer(trx, row.id, write, at);
+          await replaceOfferLists(trx, row.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+        });
+        await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+        if (opts.publish && row.status === 'draft') return { ...(await service.act(viewer, row.id, 'publish')), slug: row.slug };
+        return { id: row.id, slug: row.slug, status: row.status };
+      }
+      const company = await companyFor(viewer);
+      const status = opts.publish ? 'published' : 'draft';
+      for (let attempt = 0; ; attempt++) {
+        const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '), attempt);
+        try {
+          const saved = await db.transaction().execute(async (trx) => {
+            const created = await insertOffer(
+              trx,
+              company.id,
+              slug,
+              write,
+              status,
+              at,
+              opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null,
+            );
+            await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+            return { id: created.id, slug: created.slug, status };
+          });
+          if (opts.publish) await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+          return saved;
+        } catch (err) {
+          // Offers with the same title at once: the slug's unique index decides, the others take the next one.
+          if (attempt < 12 && isUniqueViolation(err)) continue;
+          throw err;
+        }
+      }
+    },
+
+    /** Publish, pause, resume, close or renew; an action the offer's state does not allow is refused. */
+    async act(viewer: Viewer, id: number, action: OfferAction): Promise<{ id: number; status: string }> {
+      const { row } = await ownOffer(viewer, id);
+      const at = now();
+      const state = stateOf(row, at);
+      if (!allowedActions(state).includes(action)) throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
+      const until = new Date(at.getTime() + OFFER_DAYS * DAY);
+      const next =
+        action === 'publish'
+          ? { status: 'published' as const, published_at: at, valid_through: until }
+          : action === 'renew'
+            ? { status: 'published' as const, valid_through: until, ...(row.published_at ? {} : { published_at: at }) }
+            : action === 'pause'
+              ? { status: 'paused' as const }
+              : action === 'resume'
+                ? { status: 'published' as const }
+                : { status: 'closed' as const };
+      // Only from the state it was read in: of actions racing on one offer, one wins and the others hear 409.
+      if (!(await setOfferStatusIf(db, row.id, { status: row.status, open: state === 'open' }, next, at))) {
+        throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
+      }
+      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+      return { id: row.id, status: next.status };
+    },
+
+    /** The company's offers with their state, applicant count and allowed actions. */
+    async offers(viewer: Viewer) {
+      const company = await companyFor(viewer);
+      const at = now();
+      const rows = await companyOffers(db, company.id);
+      return {
+        company,
+        offers: rows.map((r) => {
+          const state = stateOf(r, at);
+          return {
+            id: r.id,
+            slug: r.slug,
+            title: r.title,
+            state,
+            applicants: Number(r.applicants),
+            country: r.country,
+            role: r.role,
+            publishedAt: toDate(r.published_at),
+            validThrough: toDate(r.valid_through),
+            actions: allowedActions(state),
+          };
+        }),
+      };
+    },
+
+    /** One of the company's offers as form input (for editing). */
+    async offerInput(viewer: Viewer, id: number): Promise<{ id: number; slug: string; state: OfferState; input: OfferInput }> {
+      const { row } = await ownOffer(viewer, id);
+      const lists = await offerLists(db, row.id);
+      return {
+        id: row.id,
+        slug: row.slug,
+        state: stateOf(row, now()),
+        input: {
+          title: row.title,
+          area: row.area,
+          role: row.role,
+          seniority: row.seniority as OfferInput['seniority'],
+          english: row.english,
+          modality: row.modality,
+          country: row.country,
+          allowedCountries: lists.countries,
+          city: row.city,
+          employmentType: row.employment_type,
+          skillsRequired: lists.required,
+          skillsNice: lists.nice,
+          salaryMin: Number(row.salary_min),
+          salaryMax: Number(row.salary_max),
+          currency: row.currency,
+          period: row.period,
+          description: row.description,
+        },
+      };
+    },
+
+    /** An offer's applicants with their profile summary. */
+    async applicants(viewer: Viewer, offerId: number) {
+      const { row } = await ownOffer(viewer, offerId);
+      const rows = await applicantsOf(db, row.id);
+      const ids = rows.map((r) => r.user_id);
+      const [skills, certs] = await Promise.all([skillsOfUsers(db, ids), certificatesOfUsers(db, ids, now().toISOString())]);
+      return {
+        offer: { id: row.id, slug: row.slug, title: row.title },
+        applicants: rows.map((r) => ({
+          id: r.id,
+          status: r.status as PipelineStatus,
+          appliedAt: toDate(r.created_at),
+          updatedAt: toDate(r.updated_at),
+          candidate: {
+            name: `${r.name} ${r.last_name}`.trim(),
+            email: r.email,
+            slug: r.is_public ? r.profile_slug : null,
+            headline: r.headline,
+            role: r.role,
+            seniority: r.seniority,
+            country: r.country,
+            english: r.english,
+            skills: skills.get(r.user_id) ?? [],
+            certifications: certs.get(r.user_id) ?? [],
+          },
+        })),
+      };
+    },
+
+    /** Move an application along the pipeline (any stage, so a mistake can be undone). */
+    async moveApplication(
+      viewer: Viewer,
+      applicationId: number,
+      status: string,
+    ): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
+      const company = await companyFor(viewer);
+      if (!(PIPELINE as readonly string[]).includes(status))
+        throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
+      const app = isId(applicationId) ? await applicationWithCompany(db, applicationId) : undefined;
+      // Another company's application answers like an unknown id.
+      if (!app || app.company_id !== company.id) throw new ServiceError('not-found');
+      // From the status it was read in: of moves racing on one application, one wins and the others hear 409.
+      if (app.status !== status && !(await setApplicationStatusIf(db, app.id, app.status, status, now()))) {
+        throw new ServiceError('conflict', { status: { key: 'hire.error.moved' } });
+      }
+      return { id: app.id, status: status as PipelineStatus, offerId: app.offer_id };
+    },
+
+    /** Public candidate profiles, certified first, 20 per page. */
+    async candidates(viewer: Viewer, filter: CandidateFilter, page = 1) {
+      await companyFor(viewer);
+      const f: CandidateFilter = {
+        ...filter,
+        ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}),
+      };
+      const p = Math.max(1, Math.min(500, Math.floor(page)));
+      const [total, rows] = await Promise.all([
+        countCandidates(db, f),
+        findCandidates(db, f, CANDIDATES_PER_PAGE, (p - 1) * CANDIDATES_PER_PAGE),
+      ]);
+      const skills = await skillsOfUsers(
+        db,
+        rows.map((r) => r.user_id),
+      );
+      return {
+        total,
+        page: p,
+        pages: Math.max(1, Math.ceil(total / CANDIDATES_PER_PAGE)),
+        items: rows.map((r) => ({
+          slug: r.profile_slug,
+          name: `${r.name} ${r.last_name}`.trim(),
+          headline: r.headline,
+          role: r.role,
+          seniority: r.seniority,
+          country: r.country,
+          english: r.english,
+          availability: r.availability,
+          certifications: Number(r.certifications),
+          skills: skills.get(r.user_id) ?? [],
+        })),
+      };
+    },
+
+    /**
+     * The market check shown while an offer is written: the range for its role, country and seniority, the
+     * verdict on its range (when the range is valid) and how many public profiles match.
+     */
+    async market(
+      o: Partial<
+        Pick<OfferInput, 'role' | 'country' | 'seniority' | 'english' | 'modality' | 'salaryMin' | 'salaryMax' | 'currency' | 'period'>
+      >,
+    ) {
+      if (!o.role || !o.country || !o.seniority) return null;
+      const input = {
+        country: o.country as CountryId,
+        role: o.role,
+        seniority: o.seniority,
+        english: o.english ?? undefined,
+        modality: o.modality,
+      };
+      const svc = await deps.salaries();
+      const estimate = await svc.estimate(input);
+      let verdict: 'low' | 'competitive' | 'high' | null = null;
+      if (estimate && o.salaryMin && o.salaryMax && o.currency && o.period && o.salaryMin <= o.salaryMax) {
+        try {
+          const [min, max] = [await usdMonth(o.salaryMin, o.currency, o.period), await usdMonth(o.salaryMax, o.currency, o.period)];
+          verdict = (await svc.verdict(input, min, max))?.verdict ?? null;
+        } catch {
+          verdict = null;
+        }
+      }
+      const candidates = await countCandidates(db, { role: o.role, seniority: o.seniority, country: o.country });
+      return { estimate, verdict, candidates };
+    },
+
+    /** Published offers past their date become expired (run at start-up and hourly). */
+    expireDue: () => expireDue(db, now()),
+
+    // Anonymous drafts (decision 015): offer-drafts.ts.
+    ...createOfferDrafts(db, { limiter: deps.limiter, now }),
+  };
+  return service;
+}
+export type HiringService = ReturnType<typeof createHiringService>;

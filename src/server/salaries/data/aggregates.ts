@@ -1,0 +1,294 @@
+import 'server-only';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { toDate, type DB } from '../../db/schema';
+import { readGeneration, setGeneration, writeWithGeneration } from '../../db/generations';
+import { roles } from '../../../domain/catalog';
+
+// Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
+// in local currency, with the sample size and the sources behind them. Recomputed from the reports after
+// each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
+// needs the sample size) but never shown as numbers.
+export const MIN_REPORTS = 5;
+/** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
+export const SALARY_GENERATION = 'salaries';
+/** Bumped with every user contribution (the reports changed since the aggregates were built?). */
+export const SALARY_REPORTS_GENERATION = 'salary-reports';
+/** The SALARY_REPORTS_GENERATION the aggregates were last built from. */
+const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
+/** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (issue 14). */
+export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+export type GroupFilter = Partial<Record<Dimension, string>>;
+
+/** The groups pages and the calculator read. Skill groups count each report once per skill. */
+const GROUPINGS: Dimension[][] = [
+  [],
+  ['country'],
+  ['role'],
+  ['skill'],
+  ['seniority'],
+  ['country', 'role'],
+  ['country', 'seniority'],
+  ['country', 'skill'],
+  ['country', 'modality'],
+  ['country', 'english'],
+  ['role', 'seniority'],
+  ['role', 'skill'],
+  ['role', 'modality'],
+  ['role', 'english'],
+  ['country', 'role', 'seniority'],
+  ['country', 'role', 'modality'],
+  ['country', 'role', 'english'],
+  ['country', 'role', 'skill'],
+  ['country', 'role', 'seniority', 'modality'],
+  ['country', 'role', 'seniority', 'english'],
+  // "How much does a developer earn": the same questions within one area of roles.
+  ['area'],
+  ['area', 'seniority'],
+  ['country', 'area'],
+  ['country', 'area', 'seniority'],
+  ['country', 'area', 'modality'],
+  ['country', 'area', 'english'],
+  ['country', 'area', 'skill'],
+];
+
+/** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
+export function groupKey(f: GroupFilter): string {
+  const parts = DIMENSIONS.filter((d) => f[d] !== undefined && f[d] !== null).map((d) => `${d}=${String(f[d])}`);
+  return parts.length ? parts.join('|') : 'all';
+}
+
+/** Percentile by linear interpolation between closest ranks (the spreadsheet PERCENTILE.INC rule). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) throw new Error('percentile of nothing');
+  const rank = (sorted.length - 1) * p;
+  const lo = Math.floor(rank);
+  const hi = Math.ceil(rank);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
+}
+
+export type ReportForStats = {
+  country: string;
+  role: string;
+  seniority: string;
+  modality: string | null;
+  english: string | null;
+  skills: string[];
+  usd_month: number;
+  local_month: number;
+  source: string;
+  is_demo: boolean;
+  /** When it was collected (YYYY-MM-DD). */
+  collected: string;
+};
+
+const AREA_OF_ROLE = new Map<string, string>(roles.map((r) => [r.id, r.area]));
+const areaOf = (role: string) => AREA_OF_ROLE.get(role);
+
+type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number; from: string; to: string };
+
+export function computeAggregates(reports: readonly ReportForStats[], currencyOf: (country: string) => string) {
+  const groups = new Map<string, Acc>();
+  for (const r of reports) {
+    for (const dims of GROUPINGS) {
+      const skillsFor = dims.includes('skill') ? r.skills : [undefined];
+      for (const skill of skillsFor) {
+        const f: GroupFilter = {};
+        let complete = true;
+        for (const d of dims) {
+          const v = d === 'skill' ? skill : d === 'area' ? areaOf(r.role) : r[d];
+          if (v === null || v === undefined) complete = false;
+          else f[d] = v;
+        }
+        if (!complete) continue;
+        const key = groupKey(f);
+        let acc = groups.get(key);
+        if (!acc)
+          groups.set(key, (acc = { filter: f, usd: [], local: [], sources: new Set(), demo: 0, from: r.collected, to: r.collected }));
+        if (r.collected < acc.from) acc.from = r.collected;
+        if (r.collected > acc.to) acc.to = r.collected;
+        acc.usd.push(r.usd_month);
+        acc.local.push(r.local_month);
+        acc.sources.add(r.source);
+        if (r.is_demo) acc.demo++;
+      }
+    }
+  }
+  const now = new Date();
+  return [...groups.entries()].map(([group_key, a]) => {
+    const usd = a.usd.sort((x, y) => x - y);
+    const country = a.filter.country ?? null;
+    const local = country ? a.local.sort((x, y) => x - y) : null;
+    return {
+      group_key,
+      country,
+      role: a.filter.role ?? null,
+      seniority: a.filter.seniority ?? null,
+      skill: a.filter.skill ?? null,
+      modality: a.filter.modality ?? null,
+      english: a.filter.english ?? null,
+      area: a.filter.area ?? null,
+      n: usd.length,
+      usd_p25: Math.round(percentile(usd, 0.25)),
+      usd_p50: Math.round(percentile(usd, 0.5)),
+      usd_p75: Math.round(percentile(usd, 0.75)),
+      currency: country ? currencyOf(country) : null,
+      local_p25: local ? percentile(local, 0.25) : null,
+      local_p50: local ? percentile(local, 0.5) : null,
+      local_p75: local ? percentile(local, 0.75) : null,
+      sources: [...a.sources].sort().join(','),
+      demo_share: a.demo / usd.length,
+      collected_from: a.from || null,
+      collected_to: a.to || null,
+      updated_at: now,
+    };
+  });
+}
+
+/** `npm run salaries:demo -- remove|restore`: whether demo reports may be used at all (decision 024). */
+export const DEMO_SETTING = 'salaries.demo';
+export type DemoSetting = 'included' | 'removed';
+
+export async function demoSetting(db: Kysely<DB>): Promise<DemoSetting> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', DEMO_SETTING).executeTakeFirst();
+  return row?.value === 'removed' ? 'removed' : 'included';
+}
+
+/**
+ * Never mix (decision 024): every figure comes from one kind of report. The real ones as soon as they can
+ * make a figure of their own (some role in some country has MIN_REPORTS of them: an import does that at
+ * once); until then, on a demo install, the demo ones (and every figure says so), while the few real
+ * reports (first contributions) wait. None at all once the operator removed the demo data.
+ */
+export function reportsToUse<R extends { is_demo: unknown; country: string; role: string }>(reports: readonly R[], demo: DemoSetting): R[] {
+  const real = reports.filter((r) => !r.is_demo);
+  if (demo === 'removed' || realCanStand(real)) return real;
+  return reports.filter((r) => !!r.is_demo);
+}
+
+function realCanStand(real: readonly { country: string; role: string }[]): boolean {
+  const counts = new Map<string, number>();
+  for (const r of real) {
+    const key = `${r.country}|${r.role}`;
+    const n = (counts.get(key) ?? 0) + 1;
+    if (n >= MIN_REPORTS) return true;
+    counts.set(key, n);
+  }
+  return false;
+}
+
+/**
+ * A report's pay in both currencies at the FX table's rate, so that the one FX date a page shows is true of
+ * every figure (issue 14). The amount the person gave stays as it was: pay reported in the country's
+ * currency keeps its local figure, anything else (USD, another currency converted by the source) keeps
+ * its USD figure, and the other side is converted today.
+ */
+export function atTodaysRate(
+  r: { currency: string; usd_month: number | string; local_month: number | string },
+  localCurrency: string,
+  rate: number | undefined,
+): { usd_month: number; local_month: number } {
+  const usd = Number(r.usd_month);
+  const local = Number(r.local_month);
+  if (!rate || !(rate > 0)) return { usd_month: usd, local_month: local };
+  return r.currency === localCurrency
+    ? { usd_month: Math.round((local / rate) * 100) / 100, local_month: local }
+    : { usd_month: usd, local_month: Math.round(usd * rate * 100) / 100 };
+}
+
+/**
+ * Recompute every group from the reports, replacing the table in one transaction that also bumps the salary
+ * generation (readers' in-memory copies follow, decision 012). Returns the group count.
+ * The reports are read inside the transaction, after taking the table's lock on PostgreSQL (SQLite has one
+ * writer at a time anyway), so two processes refreshing at once cannot clash on keys or leave an older
+ * picture committed last.
+ */
+export function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
+  return rebuild(db, currencyOf, false);
+}
+
+/**
+ * The rebuild after contributions: null when the aggregates were already built from every contribution
+ * committed so far (by another process, or an earlier run), which then does nothing at all; 'busy' when
+ * another process is rebuilding right now (PostgreSQL): ask again a little later, when it may be done.
+ */
+export async function refreshAggregatesAfterContributions(
+  db: Kysely<DB>,
+  currencyOf: (country: string) => string,
+): Promise<number | null | 'busy'> {
+  try {
+    return await rebuild(db, currencyOf, true);
+  } catch (err) {
+    if (err instanceof AlreadyCurrent) return null;
+    // lock_not_available: waiting in line behind every other process's rebuild is what made them slow.
+    if ((err as { code?: unknown })?.code === '55P03') return 'busy';
+    throw err;
+  }
+}
+
+/** Thrown inside the rebuild's transaction to leave it untouched (rolled back, no generation bump). */
+class AlreadyCurrent extends Error {}
+
+async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, onlyIfReportsChanged: boolean): Promise<number> {
+  return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await (
+        onlyIfReportsChanged
+          ? sql`lock table salary_aggregates in exclusive mode nowait`
+          : sql`lock table salary_aggregates in exclusive mode`
+      ).execute(trx);
+    else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
+    // Every process that took a contribution asks for a rebuild; under the lock, the ones that find the
+    // aggregates already built from the latest contributions (another process did it meanwhile) stop here.
+    const reports = await readGeneration(trx, SALARY_REPORTS_GENERATION);
+    if (onlyIfReportsChanged && (await readGeneration(trx, AGGREGATES_BUILT_FROM)) >= reports) throw new AlreadyCurrent();
+    const all = await trx
+      .selectFrom('salary_reports')
+      .select([
+        'id',
+        'country',
+        'role',
+        'seniority',
+        'modality',
+        'english',
+        'currency',
+        'usd_month',
+        'local_month',
+        'source',
+        'is_demo',
+        'collected_at',
+      ])
+      .execute();
+    const rates = new Map(
+      (await trx.selectFrom('fx_rates').select(['currency', 'usd_rate']).execute()).map((r) => [r.currency, Number(r.usd_rate)]),
+    );
+    const demo = await demoSetting(trx);
+    const rows = reportsToUse(all, demo);
+    const skillRows = await trx.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
+    const skillsById = new Map<number, string[]>();
+    for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
+    const aggregates = computeAggregates(
+      rows.map((r) => ({
+        country: r.country,
+        role: r.role,
+        seniority: r.seniority,
+        modality: r.modality,
+        english: r.english,
+        skills: skillsById.get(r.id) ?? [],
+        ...atTodaysRate(r, currencyOf(r.country), rates.get(currencyOf(r.country))),
+        source: r.source,
+        is_demo: !!r.is_demo,
+        collected: toDate(r.collected_at)?.toISOString().slice(0, 10) ?? '',
+      })),
+      currencyOf,
+    );
+    await trx.deleteFrom('salary_aggregates').execute();
+    for (let i = 0; i < aggregates.length; i += 400)
+      await trx
+        .insertInto('salary_aggregates')
+        .values(aggregates.slice(i, i + 400))
+        .execute();
+    await setGeneration(trx, AGGREGATES_BUILT_FROM, reports);
+    return aggregates.length;
+  });
+}
