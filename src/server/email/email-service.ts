@@ -1,6 +1,6 @@
 import 'server-only';
-import { sql } from 'kysely';
 import type { Database } from '../db/client';
+import { outboxRows } from './data/outbox';
 
 // Outgoing email goes through the outbox table first, so that nothing is lost when the mail server is
 // down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
@@ -43,7 +43,7 @@ const BATCH = 20;
 type Options = { transport?: MailTransport; from?: string; log?: (m: string) => void; now?: () => number };
 
 export function createEmailService(database: Database, opts: Options = {}) {
-  const { db } = database;
+  const rows = outboxRows(database.db);
   const log = opts.log ?? console.log;
   const now = opts.now ?? Date.now;
   const from = opts.from ?? 'Tandem <no-reply@localhost>';
@@ -51,33 +51,13 @@ export function createEmailService(database: Database, opts: Options = {}) {
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  /** Hold a message for this process; false when another process holds it or it is no longer queued. */
-  async function claim(id: number): Promise<boolean> {
-    const t = now();
-    const res = await db
-      .updateTable('email_outbox')
-      .set({ locked_until: new Date(t + LOCK_MS), attempts: sql<number>`attempts + 1` })
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', new Date(t))]))
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
   async function deliverBatch(transport: MailTransport): Promise<number> {
     const t = now();
-    const rows = await db
-      .selectFrom('email_outbox')
-      .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts', 'calendar'])
-      .where('status', '=', 'queued')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', new Date(t))]))
-      .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', new Date(t))]))
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const due = await rows.due(new Date(t), BATCH);
     let sent = 0;
-    for (const row of rows) {
-      if (!(await claim(row.id))) continue;
+    for (const row of due) {
+      // Hold the message for this process; skip it when another process holds it or it is no longer queued.
+      if (!(await rows.claim(row.id, new Date(now()), new Date(now() + LOCK_MS)))) continue;
       const attempt = row.attempts + 1;
       try {
         await transport.send({
@@ -88,25 +68,18 @@ export function createEmailService(database: Database, opts: Options = {}) {
           headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
           ...(row.calendar ? { calendar: { method: /^METHOD:(\w+)/m.exec(row.calendar)?.[1] ?? 'REQUEST', content: row.calendar } } : {}),
         });
-        await db
-          .updateTable('email_outbox')
-          .set({ status: 'sent', sent_at: new Date(now()), locked_until: null, error: null, text_body: redactSecrets(row.text_body) })
-          .where('id', '=', row.id)
-          .execute();
+        await rows.markSent(row.id, new Date(now()), redactSecrets(row.text_body));
         log(`[email] sent #${row.id} to ${row.to_email}`);
         sent++;
       } catch (err) {
         const error = String((err as Error)?.message ?? err).slice(0, 500);
         const last = attempt >= MAX_ATTEMPTS;
-        await db
-          .updateTable('email_outbox')
-          .set(
-            last
-              ? { status: 'failed', error, locked_until: null, text_body: redactSecrets(row.text_body) }
-              : { error, locked_until: new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000) },
-          )
-          .where('id', '=', row.id)
-          .execute();
+        await rows.markAttemptFailed(
+          row.id,
+          error,
+          last ? null : new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000),
+          redactSecrets(row.text_body),
+        );
         log(`[email] ${last ? 'gave up on' : 'will retry'} #${row.id} to ${row.to_email} (attempt ${attempt}): ${error}`);
       }
     }
@@ -116,34 +89,34 @@ export function createEmailService(database: Database, opts: Options = {}) {
   const service = {
     /** Queue a message (and kick delivery when a transport is configured). Resolves with the outbox id. */
     async send(m: OutgoingEmail): Promise<number> {
-      const row = await db
-        .insertInto('email_outbox')
-        .values({
-          to_email: m.to,
-          subject: m.subject,
-          text_body: m.text,
-          html_body: null,
-          kind: m.kind,
-          locale: m.locale,
-          send_after: m.sendAfter ?? null,
-          calendar: m.calendar ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await rows.insert({
+        to_email: m.to,
+        subject: m.subject,
+        text_body: m.text,
+        kind: m.kind,
+        locale: m.locale,
+        send_after: m.sendAfter ?? null,
+        calendar: m.calendar ?? null,
+      });
       const held = m.sendAfter && m.sendAfter.getTime() > now() ? ` (held until ${m.sendAfter.toISOString()})` : '';
       if (opts.transport) {
-        log(`[email] queued #${row.id} to ${m.to}: ${m.subject}${held}`);
+        log(`[email] queued #${id} to ${m.to}: ${m.subject}${held}`);
         void service.drain().catch((err) => log(`[email] delivery run failed: ${String(err)}`));
       } else {
         // No mail server: the log is how the message reaches whoever runs this instance.
-        log(`[email] outbox #${row.id} to ${m.to}: ${m.subject}${held}\n${m.text}`);
+        log(`[email] outbox #${id} to ${m.to}: ${m.subject}${held}\n${m.text}`);
       }
-      return row.id;
+      return id;
     },
 
     /** Withdraw a message that was not sent yet (a reminder for a meeting that was cancelled). */
     async withdraw(id: number): Promise<void> {
-      await db.deleteFrom('email_outbox').where('id', '=', id).where('status', '=', 'queued').where('sent_at', 'is', null).execute();
+      await rows.withdraw(id);
+    },
+
+    /** Retention: delete sent and failed messages made before `before` (the privacy policy's 12 months); how many. */
+    sweepFinished(before: Date): Promise<number> {
+      return rows.sweepFinished(before);
     },
 
     /** Deliver what is due; concurrent calls share one run (and ask for one more pass). Returns the number sent. */

@@ -1,22 +1,22 @@
 import 'server-only';
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable, Updateable } from 'kysely';
 import { candidateSlots, slotKey, type ScheduleRules } from '../../domain/scheduling';
 import type { Locale } from '../../i18n/locales';
 import type { Database } from '../db/client';
-import { toDate, type DB } from '../db/schema';
+import { toDate } from '../db/schema';
 import { createBookingMail } from './booking-emails';
 import type { EmailService } from '../email/email-service';
 import { isUniqueViolation, ServiceError } from '../errors';
 import { addressChecks, type RateLimiter } from '../limits/rate-limit';
-import { createLeads, type LeadInput } from './data/leads';
+import { meetingRows, type BookingRow } from './data/meeting-rows';
+import { createLeads, type LeadInput } from './leads';
 
 // Meeting requests (leads) and bookings with the sales team (decision 028). A booking is first a request
 // that holds nothing: the visitor confirms it from the link emailed to them (decision 017: nobody books,
 // or fills the calendar, with someone else's address). A booking holds its slot through a unique column,
 // so two visitors can never take one slot; its manage link (cancel or move) is signed and works once; the
 // attendee and sales get an iCalendar invite, and the outbox holds a reminder until 24 h before it.
-export type { LeadInput } from './data/leads';
+export type { LeadInput } from './leads';
 export type BookingInput = { slot: Date; name: string; email: string; company: string; message: string; timeZone: string };
 export type BookingView = {
   startsAt: Date;
@@ -50,7 +50,7 @@ const REQUEST_TTL_MS = 24 * HOUR;
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 export function createMeetingService(database: Database, deps: Deps) {
-  const { db } = database;
+  const rows = meetingRows(database.db);
   const now = deps.now ?? Date.now;
   const sign = (nonce: string) => createHmac('sha256', deps.secret).update(`booking:${nonce}`).digest('base64url').slice(0, 22);
 
@@ -76,16 +76,6 @@ export function createMeetingService(database: Database, deps: Deps) {
     }
   }
 
-  async function takenSlots(from: Date): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom('bookings')
-      .select('slot_key')
-      .where('slot_key', 'is not', null)
-      .where('starts_at', '>=', from)
-      .execute();
-    return new Set(rows.map((r) => r.slot_key!));
-  }
-
   const mail = createBookingMail(deps);
   const { notify, queueReminder, withdrawReminder } = mail;
 
@@ -95,7 +85,7 @@ export function createMeetingService(database: Database, deps: Deps) {
     if (!offered) throw new ServiceError('invalid-input', { slot: { key: 'meetings.error.slotUnavailable' } });
   }
 
-  type Row = Selectable<DB['bookings']>;
+  type Row = BookingRow;
   const localeOf = (r: Row): Locale => (r.locale === 'en' ? 'en' : 'es');
   const viewOf = (r: Row, status: BookingView['status'] = r.status): BookingView => ({
     startsAt: toDate(r.starts_at)!,
@@ -107,20 +97,14 @@ export function createMeetingService(database: Database, deps: Deps) {
     status,
   });
 
-  /**
-   * Use a manage link once: the confirmed booking it stands for, updated with `set(row)` (which must clear
-   * manage_hash) only if nobody used the link in between; `gone` otherwise.
-   */
-  async function consumeLink(q: Kysely<DB>, hash: string, set: (r: Row) => Updateable<DB['bookings']>): Promise<Row> {
-    const r = await q
-      .selectFrom('bookings')
-      .selectAll()
-      .where('manage_hash', '=', hash)
-      .where('status', '=', 'confirmed')
-      .executeTakeFirst();
+  /** Use a manage link once (see meetingRows.consumeLink); `gone` when it was used or never existed. */
+  async function consumeLink(
+    q: Parameters<typeof rows.consumeLink>[0],
+    hash: string,
+    set: Parameters<typeof rows.consumeLink>[2],
+  ): Promise<Row> {
+    const r = await rows.consumeLink(q, hash, set);
     if (!r) throw new ServiceError('gone');
-    const done = await q.updateTable('bookings').set(set(r)).where('id', '=', r.id).where('manage_hash', '=', hash).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new ServiceError('gone');
     return r;
   }
 
@@ -128,12 +112,7 @@ export function createMeetingService(database: Database, deps: Deps) {
   async function requestOf(token: string) {
     const hash = hashOf(token);
     if (!hash) return undefined;
-    return db
-      .selectFrom('booking_requests')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .where('created_at', '>', new Date(now() - REQUEST_TTL_MS))
-      .executeTakeFirst();
+    return rows.requestByHash(hash, new Date(now() - REQUEST_TTL_MS));
   }
 
   /** The booking itself: holds the slot (or `conflict`), invites both sides, queues the reminder. */
@@ -156,7 +135,7 @@ export function createMeetingService(database: Database, deps: Deps) {
     };
     let id: number;
     try {
-      id = (await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow()).id;
+      id = await rows.insertBooking(database.db, values);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
       throw err;
@@ -172,11 +151,11 @@ export function createMeetingService(database: Database, deps: Deps) {
     };
     await notify('booked', booked, start, input.timeZone, locale, token);
     const reminder = await queueReminder(booked, start, input.timeZone, locale, token);
-    if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
+    if (reminder !== null) await rows.setReminder(id, reminder);
     return { token, startsAt: start };
   }
 
-  const leads = createLeads(db, { ...deps, now, newToken, hashOf });
+  const leads = createLeads(rows, { ...deps, now, newToken, hashOf });
 
   const service = {
     rules: deps.rules,
@@ -196,43 +175,21 @@ export function createMeetingService(database: Database, deps: Deps) {
     async sweep(): Promise<{ leads: number; bookings: number; emails: number }> {
       const t = now();
       const twoYears = new Date(t - 730 * 24 * HOUR);
-      const bookings = await db
-        .deleteFrom('bookings')
-        .where('starts_at', '<', twoYears)
-        .where('created_at', '<', twoYears)
-        .executeTakeFirst();
-      const leads = await db
-        .deleteFrom('leads')
-        .where('created_at', '<', twoYears)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.lead_id', '=', 'leads.id'))))
-        .executeTakeFirst();
       // Requests nobody confirmed: a day for a booking (it held no slot), a week for a meeting request.
-      await db
-        .deleteFrom('booking_requests')
-        .where('created_at', '<', new Date(t - REQUEST_TTL_MS))
-        .execute();
-      await db
-        .deleteFrom('leads')
-        .where('confirmed_at', 'is', null)
-        .where('created_at', '<', new Date(t - 7 * 24 * HOUR))
-        .execute();
-      const emails = await db
-        .deleteFrom('email_outbox')
-        .where('status', 'in', ['sent', 'failed'])
-        .where('created_at', '<', new Date(t - 365 * 24 * HOUR))
-        .executeTakeFirst();
-      return {
-        leads: Number(leads.numDeletedRows ?? 0),
-        bookings: Number(bookings.numDeletedRows ?? 0),
-        emails: Number(emails.numDeletedRows ?? 0),
-      };
+      const swept = await rows.sweep({
+        keepUntil: twoYears,
+        requestsBefore: new Date(t - REQUEST_TTL_MS),
+        unconfirmedBefore: new Date(t - 7 * 24 * HOUR),
+      });
+      const emails = await (await deps.email()).sweepFinished(new Date(t - 365 * 24 * HOUR));
+      return { ...swept, emails };
     },
 
     /** The starts still free, in time order. */
     async freeSlots(): Promise<Date[]> {
       const all = candidateSlots(deps.rules, new Date(now()));
       if (all.length === 0) return [];
-      const taken = await takenSlots(all[0]!);
+      const taken = await rows.takenSlots(all[0]!);
       return all.filter((s) => !taken.has(slotKey(s)));
     },
 
@@ -247,20 +204,17 @@ export function createMeetingService(database: Database, deps: Deps) {
         ...addressChecks('booking', ip, BOOKING_LIMITS.ip),
       ]);
       const { token, hash } = newToken();
-      await db
-        .insertInto('booking_requests')
-        .values({
-          token_hash: hash,
-          name: input.name,
-          email: input.email,
-          company: input.company || null,
-          message: input.message || null,
-          time_zone: input.timeZone,
-          locale,
-          starts_at: input.slot,
-          created_at: new Date(now()),
-        })
-        .execute();
+      await rows.insertRequest({
+        token_hash: hash,
+        name: input.name,
+        email: input.email,
+        company: input.company || null,
+        message: input.message || null,
+        time_zone: input.timeZone,
+        locale,
+        starts_at: input.slot,
+        created_at: new Date(now()),
+      });
       await mail.askToConfirm({ name: input.name, email: input.email }, input.slot, input.timeZone, locale, token);
       return { token, startsAt: input.slot };
     },
@@ -297,7 +251,7 @@ export function createMeetingService(database: Database, deps: Deps) {
         },
         locale,
       );
-      await db.deleteFrom('booking_requests').where('id', '=', r.id).execute();
+      await rows.deleteRequest(r.id);
       return made;
     },
 
@@ -305,7 +259,7 @@ export function createMeetingService(database: Database, deps: Deps) {
     async findByToken(token: string): Promise<BookingView | null> {
       const hash = hashOf(token);
       if (!hash) return null;
-      const r = await db.selectFrom('bookings').selectAll().where('manage_hash', '=', hash).executeTakeFirst();
+      const r = await rows.bookingByHash(hash);
       return r ? viewOf(r) : null;
     },
 
@@ -313,7 +267,7 @@ export function createMeetingService(database: Database, deps: Deps) {
     async cancel(token: string): Promise<BookingView> {
       const hash = hashOf(token);
       if (!hash) throw new ServiceError('gone');
-      const r = await consumeLink(db, hash, (b) => ({
+      const r = await consumeLink(database.db, hash, (b) => ({
         status: 'cancelled',
         slot_key: null,
         manage_hash: null,
@@ -332,7 +286,7 @@ export function createMeetingService(database: Database, deps: Deps) {
       if (!hash) throw new ServiceError('gone');
       checkOffered(slot);
       const next = newToken();
-      const moved = await db.transaction().execute(async (trx) => {
+      const moved = await database.db.transaction().execute(async (trx) => {
         const r = await consumeLink(trx, hash, () => ({
           status: 'rescheduled',
           slot_key: null,
@@ -341,27 +295,21 @@ export function createMeetingService(database: Database, deps: Deps) {
         }));
         let id: number;
         try {
-          id = (
-            await trx
-              .insertInto('bookings')
-              .values({
-                lead_id: r.lead_id,
-                uid: r.uid,
-                sequence: r.sequence + 1,
-                name: r.name,
-                email: r.email,
-                company: r.company,
-                message: r.message,
-                time_zone: timeZone,
-                locale: r.locale,
-                starts_at: slot,
-                ends_at: new Date(slot.getTime() + deps.rules.slotMinutes * 60_000),
-                slot_key: slotKey(slot),
-                manage_hash: next.hash,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
+          id = await rows.insertBooking(trx, {
+            lead_id: r.lead_id,
+            uid: r.uid,
+            sequence: r.sequence + 1,
+            name: r.name,
+            email: r.email,
+            company: r.company,
+            message: r.message,
+            time_zone: timeZone,
+            locale: r.locale,
+            starts_at: slot,
+            ends_at: new Date(slot.getTime() + deps.rules.slotMinutes * 60_000),
+            slot_key: slotKey(slot),
+            manage_hash: next.hash,
+          });
         } catch (err) {
           if (isUniqueViolation(err)) throw new ServiceError('conflict', { slot: { key: 'meetings.error.slotTaken' } });
           throw err;
@@ -382,7 +330,7 @@ export function createMeetingService(database: Database, deps: Deps) {
       };
       await notify('moved', booked, slot, timeZone, locale, next.token);
       const reminder = await queueReminder(booked, slot, timeZone, locale, next.token);
-      if (reminder !== null) await db.updateTable('bookings').set({ reminder_email_id: reminder }).where('id', '=', id).execute();
+      if (reminder !== null) await rows.setReminder(id, reminder);
       return { token: next.token, startsAt: slot };
     },
   };

@@ -1,11 +1,10 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
-import type { Locale } from '../../../i18n/locales';
-import { getT } from '../../../i18n/translate';
-import { href } from '../../../routes';
-import type { DB } from '../../db/schema';
-import type { EmailService } from '../../email/email-service';
-import { ServiceError } from '../../errors';
+import type { Locale } from '../../i18n/locales';
+import { getT } from '../../i18n/translate';
+import { href } from '../../routes';
+import type { EmailService } from '../email/email-service';
+import { ServiceError } from '../errors';
+import type { MeetingRows } from './data/meeting-rows';
 
 // Meeting requests (leads). A request is stored at once but reaches sales only once the requester opens
 // the link emailed to them and confirms it: an address typed by someone else (or a bot past the
@@ -32,28 +31,24 @@ type Deps = {
   hashOf: (token: string) => string | null;
 };
 
-export function createLeads(db: Kysely<DB>, deps: Deps) {
+export function createLeads(rows: MeetingRows, deps: Deps) {
   return {
     /** Stores the request and emails the requester a link to confirm it (nothing to sales yet). */
     async requestMeeting(input: LeadInput, locale: Locale): Promise<number> {
       const { token, hash } = deps.newToken();
-      const row = await db
-        .insertInto('leads')
-        .values({
-          name: input.name,
-          email: input.email,
-          company: input.company,
-          phone: input.phone || null,
-          message: input.message || null,
-          country: input.country,
-          company_size: input.companySize,
-          roles: input.roles,
-          locale,
-          confirm_hash: hash,
-          created_at: new Date(deps.now()),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await rows.insertLead({
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        phone: input.phone || null,
+        message: input.message || null,
+        country: input.country,
+        company_size: input.companySize,
+        roles: input.roles,
+        locale,
+        confirm_hash: hash,
+        created_at: new Date(deps.now()),
+      });
       const t = getT(locale);
       const link = `${deps.siteUrl}${href('hireRequestMeeting', locale)}?${new URLSearchParams({ confirmar: token })}`;
       await (
@@ -65,32 +60,21 @@ export function createLeads(db: Kysely<DB>, deps: Deps) {
         kind: 'lead-confirm',
         locale,
       });
-      return row.id;
+      return id;
     },
 
     /** Whether a confirmation link still stands for a request waiting for it. */
     async leadWaiting(token: string): Promise<boolean> {
       const hash = deps.hashOf(token);
       if (!hash) return false;
-      return !!(await db
-        .selectFrom('leads')
-        .select('id')
-        .where('confirm_hash', '=', hash)
-        .where('confirmed_at', 'is', null)
-        .executeTakeFirst());
+      return rows.leadWaiting(hash);
     },
 
     /** The requester confirmed: the request reaches sales, and the requester hears it did. Once per link. */
     async confirmLead(token: string): Promise<void> {
       const hash = deps.hashOf(token);
       if (!hash) throw new ServiceError('gone');
-      const lead = await db
-        .updateTable('leads')
-        .set({ confirmed_at: new Date(deps.now()), confirm_hash: null })
-        .where('confirm_hash', '=', hash)
-        .where('confirmed_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      const lead = await rows.confirmLead(hash, new Date(deps.now()));
       if (!lead) throw new ServiceError('gone');
       const locale: Locale = lead.locale === 'en' ? 'en' : 'es';
       const mail = await deps.email();
