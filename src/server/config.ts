@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { parseTrustProxy } from './http/client-ip';
+import { parseTrustProxy } from './trust-proxy';
 import { isTimeZone } from '../domain/scheduling';
 
 // Environment variables, validated once at start-up. A bad value stops the server with a list that names

@@ -2,7 +2,7 @@ import 'server-only';
 import { loadJwtSecret } from './accounts/secret';
 import { providersFromEnv } from './accounts/oauth';
 import { getConfig } from './config';
-import { getDatabase } from './db';
+import { getDatabase } from './database';
 import { createAuthService, type AuthService } from './accounts/auth-service';
 import { SESSION_IDLE_MS } from './accounts/session-check';
 import { createEmailService, type EmailService } from './email/email-service';
@@ -14,7 +14,7 @@ import { createApplicationService, type ApplicationService } from './offers/appl
 import { createHiringService, type HiringService } from './offers/hiring-service';
 import { createLearningService, type LearningService } from './learning/learning-service';
 import { loadSigningKey, type SigningKey } from './learning/credentials';
-import { createFlagStore, type FlagStore } from './flags/data/flag-store';
+import { createFlagStore, type FlagStore } from './flags/flag-store';
 import { evaluateFlags, type FlagAttributes } from './flags/evaluate';
 import { createImageStore } from './uploads/image-store';
 import { openUploadStore } from './uploads/open-store';

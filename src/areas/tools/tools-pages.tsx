@@ -22,7 +22,7 @@ import {
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
 import { services } from '../../server/container';
-import type { GroupFilter } from '../../server/salaries/data/aggregates';
+import type { GroupFilter } from '../../server/salaries/salary-service';
 import { href, type Params } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 

@@ -3,9 +3,20 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { signToken, verifyToken } from './jwt';
 import { hashPassword, verifyPassword } from './password';
-import { emailExists, findUserByAnyEmail, findUserByEmail, findUserById, insertUser, slugExists, type NewUser } from './data/users';
+import {
+  bumpTokenVersion as bumpVersion,
+  confirmUserEmail,
+  emailExists,
+  findUserByAnyEmail,
+  findUserByEmail,
+  findUserById,
+  insertCandidateProfile,
+  insertCompanyWithMember,
+  insertUser,
+  slugExists,
+  type NewUser,
+} from './data/users';
 import { ServiceError, isUniqueViolation } from '../errors';
-import { sql } from 'kysely';
 import { getT } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
@@ -115,12 +126,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
   }
 
   /** Every token issued so far stops working. */
-  const bumpTokenVersion = (userId: number, set: { password_hash?: string } = {}) =>
-    db
-      .updateTable('users')
-      .set({ ...set, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
+  const bumpTokenVersion = (userId: number, set: { password_hash?: string } = {}) => bumpVersion(db, userId, set);
 
   async function setPassword(userId: number, password_hash: string) {
     await bumpTokenVersion(userId, { password_hash });
@@ -175,12 +181,11 @@ export function createAuthService(database: Database, secret: string, opts: Auth
               ...r.utm,
             });
             if (type === 'match') {
-              await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+              await insertCandidateProfile(trx, userId);
             } else {
               const name = r.company_name ?? `${r.name} ${r.last_name}`;
               const slug = `${slugify(name)}-${randomBytes(3).toString('hex')}`;
-              const company = await trx.insertInto('companies').values({ name, slug }).returning('id').executeTakeFirstOrThrow();
-              await trx.insertInto('company_users').values({ company_id: company.id, user_id: userId }).execute();
+              await insertCompanyWithMember(trx, { name, slug }, userId);
             }
             return userId;
           });
@@ -219,12 +224,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       await knock({ door: 'code', ip: meta.ip });
       const userId = await consumeAuthCode(db, code, 'confirm');
       if (!userId) throw new ServiceError('invalid-input', { confirmation: { key: 'api.invalidCode' } });
-      await db
-        .updateTable('users')
-        .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', userId)
-        .where('user_status', '=', 'pending-confirmation')
-        .execute();
+      await confirmUserEmail(db, userId);
       const user = await findUserById(db, userId);
       if (!user) throw new ServiceError('not-found');
       return toPublic(user);
@@ -299,18 +299,9 @@ export function createAuthService(database: Database, secret: string, opts: Auth
                 console.warn(
                   `[auth] ${provider} sign-in proved the address of unconfirmed account ${existing.id}: its password cleared, its sessions ended`,
                 );
-                await trx
-                  .updateTable('users')
-                  .set({ password_hash: null, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
-                  .where('id', '=', existing.id)
-                  .execute();
+                await bumpVersion(trx, existing.id, { password_hash: null });
               }
-              await trx
-                .updateTable('users')
-                .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
-                .where('id', '=', existing.id)
-                .where('user_status', '=', 'pending-confirmation')
-                .execute();
+              await confirmUserEmail(trx, existing.id);
             });
             return finish(existing.id, false);
           }
@@ -328,7 +319,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
               email_confirmed_at: new Date(),
               profile_picture_path: p.picture,
             });
-            await trx.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+            await insertCandidateProfile(trx, userId);
             await linkIdentity(trx, provider, p.providerUserId, userId);
             return userId;
           });

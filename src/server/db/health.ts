@@ -1,4 +1,6 @@
 import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
 
 // Whether this process can reach its database right now (PostgreSQL; an embedded SQLite file is always
 // there). Without it, a database that stopped answering holds every request until its query times out
@@ -76,4 +78,9 @@ export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 750, fa
   const handle = { stop };
   watching = handle;
   return stop;
+}
+
+/** The cheapest query that proves the database answers. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import { createFlagStore, FlagError } from './data/flag-store';
+import { createFlagStore, FlagError } from './flag-store';
 
 const USAGE = `usage: npm run flags -- list
        npm run flags -- set <key> <value | JSON definition>   (e.g. set hire-landing-variant '"calculator-first"')

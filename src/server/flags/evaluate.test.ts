@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { evaluateFlags } from './evaluate';
-import { createFlagsApp } from './flags-app';
-import { createFlagStore, type FlagStore } from './data/flag-store';
+import { createFlagsApp } from '../http/flags-app';
+import { createFlagStore, type FlagStore } from './flag-store';
 
 // Server-side evaluation for one request: the shipped experiment buckets by the anonymous id, stably, in
 // both variants; an override wins; a mistyped value falls back; and a real GrowthBook (here the embedded

@@ -1,7 +1,7 @@
 import 'server-only';
 import { configureCache, GrowthBook } from '@growthbook/growthbook';
 import { FLAG_CACHE_SETTINGS } from '../../domain/integrations';
-import type { FeaturesPayload, FlagStore } from './data/flag-store';
+import type { FeaturesPayload, FlagStore } from './flag-store';
 
 // Flags evaluated on the server for one request (LIBS.md §8: one GrowthBook instance per request), so a page
 // renders the visitor's variant with no flicker and the same visitor always gets the same one. With the

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { isUniqueViolation } from '../errors';
+import { claimKey, keyOf, releaseKey, storeAnswer } from './data/idempotency-keys';
 
 // Idempotency-Key on the API's writes (the IETF httpapi draft's header): a client that lost the answer to
 // a write (a dropped connection, a worker killed mid-request) sends it again with the same key and gets
@@ -37,14 +38,10 @@ export function idempotency(deps: {
     const key = sha256(`${deps.scopeOf(c)}\n${given}`);
     const fingerprint = sha256(`${c.req.method} ${new URL(c.req.url).pathname}\n${await c.req.text()}`);
     try {
-      await db.insertInto('idempotency_keys').values({ key, fingerprint, status: null, body: null, created_at: new Date() }).execute();
+      await claimKey(db, key, fingerprint);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      const first = await db
-        .selectFrom('idempotency_keys')
-        .select(['fingerprint', 'status', 'body'])
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const first = await keyOf(db, key);
       if (!first) return deps.refuse(c, 409); // ended between the two statements: the client tries again
       if (first.fingerprint !== fingerprint) return deps.refuse(c, 422);
       if (first.status === null) {
@@ -61,22 +58,13 @@ export function idempotency(deps: {
       await next();
       if (c.res.status < 500) {
         const body = await c.res.clone().text();
-        await db.updateTable('idempotency_keys').set({ status: c.res.status, body }).where('key', '=', key).execute();
+        await storeAnswer(db, key, c.res.status, body);
         stored = true;
       }
     } finally {
-      if (!stored)
-        await db
-          .deleteFrom('idempotency_keys')
-          .where('key', '=', key)
-          .execute()
-          .catch(() => {});
+      if (!stored) await releaseKey(db, key).catch(() => {});
     }
   };
 }
 
-/** Answers kept past their day (housekeeping). */
-export async function sweepIdempotencyKeys(db: Kysely<DB>, before: Date): Promise<number> {
-  const r = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
-  return Number(r.numDeletedRows ?? 0);
-}
+export { sweepIdempotencyKeys } from './data/idempotency-keys';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import { sql } from 'kysely';
 import type { Database } from '../db/client';
 import { ServiceError } from '../errors';
+import { countHit, sweepWindows } from './data/rate-windows';
 
 // Fixed-window counters in the database, so every worker and every instance shares them. One statement
 // per hit (insert or update, returning the new count): no read-then-write race.
@@ -29,24 +29,14 @@ export function createRateLimiter(database: Database, now: () => number = Date.n
       const { windowMs } = limit;
       const t = now();
       const expired = t - windowMs;
-      const rows = await sql<{ count: number; window_start: number | string }>`
-        insert into rate_limits (key, window_start, count) values (${key}, ${t}, 1)
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= ${expired} then ${t} else rate_limits.window_start end
-        returning count, window_start`.execute(database.db);
-      const row = rows.rows[0]!;
+      const row = await countHit(database.db, key, t, expired);
       const count = Number(row.count);
       const start = Number(row.window_start);
       return { allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - t) / 1000)) };
     },
     /** Forget windows that ended more than `olderThanMs` ago (housekeeping). */
     async sweep(olderThanMs = 24 * 60 * 60_000): Promise<number> {
-      const r = await database.db
-        .deleteFrom('rate_limits')
-        .where('window_start', '<', now() - olderThanMs)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows ?? 0);
+      return sweepWindows(database.db, now() - olderThanMs);
     },
   };
 }

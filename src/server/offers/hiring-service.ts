@@ -1,4 +1,5 @@
 import 'server-only';
+import { usdRate } from '../salaries/fx-rates';
 import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
@@ -29,7 +30,7 @@ import { isId } from '../../domain/ids';
 import { isUniqueViolation } from '../errors';
 import type { RateLimiter } from '../limits/rate-limit';
 import { createOfferDrafts } from './offer-drafts';
-import { companyOfUser } from '../accounts/data/profiles';
+import { companyOfUser } from '../accounts/company-membership';
 import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from '../errors';
 import type { SalaryService } from '../salaries/salary-service';
@@ -106,9 +107,9 @@ export function createHiringService(
   async function usdMonth(amount: number, currency: string, period: 'month' | 'year'): Promise<number> {
     let rate = 1;
     if (currency !== 'USD') {
-      const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
-      if (!fx) throw new ServiceError('invalid-input', { currency: { key: 'hire.error.noRate' } });
-      rate = Number(fx.usd_rate);
+      const fx = await usdRate(db, currency);
+      if (fx === null) throw new ServiceError('invalid-input', { currency: { key: 'hire.error.noRate' } });
+      rate = fx;
     }
     return Math.round(amount / rate / (period === 'year' ? 12 : 1));
   }

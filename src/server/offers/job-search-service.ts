@@ -3,6 +3,7 @@ import { countries } from '../../domain/catalog';
 import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import type { Database } from '../db/client';
 import { latestDate, toDate } from '../db/schema';
+import { companyBySlug, sitemapCompanyRows } from './data/companies';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
 
 // The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
@@ -137,11 +138,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
 
     /** A company's public page: its details and its open offers (newest first); null for an unknown slug. */
     async company(slug: string, page = 1): Promise<CompanyPage | null> {
-      const c = await database.db
-        .selectFrom('companies')
-        .select(['id', 'name', 'slug', 'website', 'size', 'country', 'location', 'description', 'logo_path', 'is_demo'])
-        .where('slug', '=', slug)
-        .executeTakeFirst();
+      const c = await companyBySlug(database.db, slug);
       if (!c) return null;
       const offers = await service.search({ companyId: c.id, page, perPage: PER_PAGE });
       return {
@@ -166,32 +163,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
      */
     async sitemapCompanies(): Promise<{ slug: string; lastmod: Date | null }[]> {
       const now = clock();
-      const rows = await database.db
-        .selectFrom('companies as c')
-        .select(['c.slug', 'c.created_at'])
-        .select((eb) =>
-          eb
-            .selectFrom('offers as o')
-            .select((o) => o.fn.max('o.updated_at').as('m'))
-            .whereRef('o.company_id', '=', 'c.id')
-            .where('o.status', '=', 'published')
-            .where((w) => w.or([w('o.valid_through', 'is', null), w('o.valid_through', '>', now)]))
-            .as('latest'),
-        )
-        .where('c.is_demo', '=', 0)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('offers as o')
-              .select('o.id')
-              .whereRef('o.company_id', '=', 'c.id')
-              .where('o.status', '=', 'published')
-              .where((w) => w.or([w('o.valid_through', 'is', null), w('o.valid_through', '>', now)])),
-          ),
-        )
-        .orderBy('c.slug')
-        .limit(20_000)
-        .execute();
+      const rows = await sitemapCompanyRows(database.db, now);
       return rows.map((r) => ({ slug: r.slug, lastmod: latestDate(r.created_at, r.latest) }));
     },
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { fxRows } from '../salaries/fx-rates';
 import type { Database } from '../db/client';
 import { hiringCompanies, hiringCompanyCount, openOfferCount, publicProfileCount, type HiringCompany } from './data/marketplace-stats';
 import type { FxRates } from '../../domain/pricing';
@@ -59,7 +60,7 @@ export function createMarketplaceService(database: Database, { salaries, now = (
 
     /** The FX table: local units per USD of each currency, with the date of each rate. */
     async fx(): Promise<FxRates> {
-      const rows = await db.selectFrom('fx_rates').select(['currency', 'usd_rate', 'as_of']).execute();
+      const rows = await fxRows(db);
       return Object.fromEntries(rows.map((r) => [r.currency, { rate: Number(r.usd_rate), asOf: String(r.as_of) }]));
     },
   };

@@ -16,7 +16,7 @@ import { Integrations } from '../../components/islands/integrations';
 import { ConsentForm } from '../../components/layout/consent-form';
 import { CONSENT_SCRIPT } from '../../domain/consent';
 import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
-import { currentPagePath } from '../current-path';
+import { currentPagePath } from './current-path';
 import { FAVICON_HREF } from './favicon';
 import { getRequestContext } from '../request-context';
 import { loadSession } from '../accounts/session';

@@ -14,7 +14,7 @@ import type { Page, PageMeta, PageProps } from './page-types';
 import { isPageAnswer } from './page-answer';
 import { viewerOf } from '../accounts/viewer';
 import { getConfig } from '../config';
-import { currentPagePath } from '../current-path';
+import { currentPagePath } from './current-path';
 import { getRequestContext, patchResponse } from '../request-context';
 import { loadSession } from '../accounts/session';
 import { runRouteMiddleware } from './route-middleware';

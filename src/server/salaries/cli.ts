@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { FORMATS, type Format } from './importers';
 import { join } from 'node:path';
+import { fxRows } from './data/reports';
 import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './data/salary-data';
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
 import { ensureFxRates } from './data/default-fx';
@@ -87,7 +88,7 @@ export async function fxCli(args: string[]): Promise<number> {
       const [cur, rate, date = new Date().toISOString().slice(0, 10)] = args;
       await setFxRate(database, String(cur).toUpperCase(), Number(rate), date);
     }
-    const rows = await database.db.selectFrom('fx_rates').selectAll().orderBy('currency').execute();
+    const rows = await fxRows(database.db);
     for (const r of rows) console.log(`${r.currency}  ${r.usd_rate} per USD  (as of ${r.as_of})`);
   });
 }

@@ -2,8 +2,8 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
-import { MIN_REPORTS, SALARY_REPORTS_GENERATION, type GroupFilter } from './data/aggregates';
-import { bumpInTransaction } from '../db/generations';
+import { MIN_REPORTS, type GroupFilter } from './data/aggregates';
+import { hasReport, upsertUserReport, usdRate } from './data/reports';
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
@@ -75,31 +75,14 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       is_demo: 0,
       collected_at: now().toISOString(),
     };
-    await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('salary_reports')
-        .values({ source: CONTRIBUTION_SOURCE.id, external_id, ...report })
-        .onConflict((oc) => oc.columns(['source', 'external_id']).doUpdateSet(report))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('salary_report_skills').where('report_id', '=', row.id).execute();
-      const skills = [...new Set(input.skills)].slice(0, 10);
-      if (skills.length)
-        await trx
-          .insertInto('salary_report_skills')
-          .values(skills.map((skill) => ({ report_id: row.id, skill })))
-          .execute();
-      // Last, so the counter's row lock is held for the shortest time.
-      await bumpInTransaction(trx, SALARY_REPORTS_GENERATION);
-    });
+    await upsertUserReport(db, { source: CONTRIBUTION_SOURCE.id, external_id }, report, [...new Set(input.skills)].slice(0, 10));
   }
 
   return {
     /** Judge a gross monthly salary for the calculator's inputs and store it as the user's report if it passes. */
     async contribute(userId: number, input: CalculatorInput, pay: ContributionAmount): Promise<ContributionResult> {
       const currency = currencyOf(input.country);
-      const fx = await db.selectFrom('fx_rates').select('usd_rate').where('currency', '=', currency).executeTakeFirst();
-      const rate = fx ? Number(fx.usd_rate) : NaN;
+      const rate = (await usdRate(db, currency)) ?? NaN;
       if (pay.currency === 'local' && !(rate > 0)) return { status: 'implausible', usdMonth: 0 };
       const usdMonth = Math.round(pay.currency === 'USD' ? pay.amount : pay.amount / rate);
       // The importers' rule: not under the country's minimum wage, not above the plausible maximum.
@@ -117,13 +100,7 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
     },
 
     async hasContributed(userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('salary_reports')
-        .select('id')
-        .where('source', '=', CONTRIBUTION_SOURCE.id)
-        .where('external_id', '=', `user:${userId}`)
-        .executeTakeFirst();
-      return !!row;
+      return hasReport(db, CONTRIBUTION_SOURCE.id, `user:${userId}`);
     },
   };
 }

@@ -1,8 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { RoleId } from '../../domain/catalog';
-import type { DB } from '../db/schema';
 import { parseCsv } from './csv';
 import {
   countryOfIso,
@@ -268,44 +266,4 @@ export function mapFile(
     reports.push(res.report);
   }
   return { source, reports, skipped, rows: rows.length, malformed, dropIds };
-}
-
-/**
- * Store mapped reports; rows already imported (same source and external id) are left alone, and copies of
- * duplicate rows that an earlier version stored (`dropIds`) are removed.
- */
-export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[], dropIds: string[] = []): Promise<number> {
-  for (let i = 0; i < dropIds.length; i += 300)
-    await db
-      .deleteFrom('salary_reports')
-      .where('source', '=', source.id)
-      .where('external_id', 'in', dropIds.slice(i, i + 300))
-      .execute();
-  let imported = 0;
-  for (let i = 0; i < reports.length; i += 300) {
-    const chunk = reports.slice(i, i + 300);
-    const inserted = await db
-      .insertInto('salary_reports')
-      .values(chunk.map(({ skills: _s, ...r }) => ({ ...r, source: source.id, source_licence: source.licence, gross: 1, is_demo: 0 })))
-      .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
-      .returning(['id', 'external_id'])
-      .execute();
-    imported += inserted.length;
-    const byExternal = new Map(chunk.map((r) => [r.external_id, r.skills]));
-    const skills = inserted.flatMap((row) => (byExternal.get(row.external_id!) ?? []).map((skill) => ({ report_id: row.id, skill })));
-    if (skills.length) await db.insertInto('salary_report_skills').values(skills).execute();
-  }
-  return imported;
-}
-
-export async function loadFx(db: Kysely<DB>): Promise<FxTable> {
-  const rows = await db.selectFrom('fx_rates').selectAll().execute();
-  return {
-    rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.usd_rate)])),
-    asOf:
-      rows
-        .map((r) => r.as_of)
-        .sort()
-        .at(-1) ?? '',
-  };
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, sharedDataDir, testDatabases, type TestDb } from '../../testing/databases';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../demo/seed';
 import { reportsToUse } from './data/aggregates';
 import { ensureAggregates, importSalaryFile, salaryDataStatus, setDemoSetting } from './data/salary-data';
 

@@ -3,8 +3,11 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/client';
 import { generationCache } from '../db/generations';
 import type { DB } from '../db/schema';
+export type { GroupFilter } from './data/aggregates';
 import { DIMENSIONS, groupKey, MIN_REPORTS, SALARY_GENERATION, type Dimension, type GroupFilter } from './data/aggregates';
 import { SOURCES, type Source } from './importers';
+import { allAggregates, pageAggregates } from './data/aggregate-reads';
+import { fxRows as readFxRows } from './data/reports';
 import { currencyOf } from './mapping';
 import type { CountryId } from '../../domain/catalog';
 
@@ -126,10 +129,7 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
     db,
     SALARY_GENERATION,
     async () => {
-      const [rows, fxRows] = await Promise.all([
-        db.selectFrom('salary_aggregates').selectAll().execute(),
-        db.selectFrom('fx_rates').selectAll().execute(),
-      ]);
+      const [rows, fxRows] = await Promise.all([allAggregates(db), readFxRows(db)]);
       return snapshotOf(rows, fxRows);
     },
     { now, checkEveryMs },
@@ -295,15 +295,7 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
         { params: Record<string, string>; lastmod: string | null }[]
       >
     > {
-      const rows = await db
-        .selectFrom('salary_aggregates')
-        .select(['country', 'role', 'skill', 'collected_to'])
-        .where('n', '>=', MIN_REPORTS)
-        .where('seniority', 'is', null)
-        .where('modality', 'is', null)
-        .where('english', 'is', null)
-        .where('area', 'is', null)
-        .execute();
+      const rows = await pageAggregates(db, MIN_REPORTS);
       type Row = (typeof rows)[number];
       const pages = (f: (r: Row) => boolean, params: (r: Row) => Record<string, string>) =>
         rows.filter(f).map((r) => ({ params: params(r), lastmod: r.collected_to }));

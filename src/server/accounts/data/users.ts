@@ -76,3 +76,33 @@ export async function insertUser(db: Q, u: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every token issued so far stops working (optionally with a new or cleared password). */
+export async function bumpTokenVersion(db: Q, userId: number, set: { password_hash?: string | null } = {}): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...set, token_version: sql<number>`token_version + 1`, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A pending account becomes active with its address confirmed (nothing for any other status). */
+export async function confirmUserEmail(db: Q, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ user_status: 'active', email_confirmed_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('user_status', '=', 'pending-confirmation')
+    .execute();
+}
+
+/** The side row a new account type starts with: a candidate profile, or a company with its first member. */
+export async function insertCandidateProfile(db: Q, userId: number): Promise<void> {
+  await db.insertInto('candidate_profiles').values({ user_id: userId }).execute();
+}
+
+export async function insertCompanyWithMember(db: Q, company: { name: string; slug: string }, userId: number): Promise<number> {
+  const row = await db.insertInto('companies').values(company).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('company_users').values({ company_id: row.id, user_id: userId }).execute();
+  return row.id;
+}

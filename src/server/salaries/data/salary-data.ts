@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { DEMO_SETTING, demoSetting, refreshAggregates, reportsToUse, SALARY_GENERATION, type DemoSetting } from './aggregates';
 import { writeWithGeneration } from '../../db/generations';
 import { currencyOf } from '../mapping';
-import { EXACT_DUPLICATE, loadFx, mapFile, storeReports, type Format, type ImportSummary } from '../importers';
+import { EXACT_DUPLICATE, mapFile, type Format, type ImportSummary } from '../importers';
+import { loadFx, storeReports } from './reports';
 import type { CountryId } from '../../../domain/catalog';
 
 // The salary data's write side: imports, FX rates, and keeping the aggregates current.

@@ -3,8 +3,8 @@ import { GrowthBook, type FeatureDefinition } from '@growthbook/growthbook';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { FlagStore } from './data/flag-store';
-import { jsonDepth, MAX_JSON_DEPTH } from '../http/input-guard';
+import type { FlagStore } from '../flags/flag-store';
+import { jsonDepth, MAX_JSON_DEPTH } from './input-guard';
 
 // The embedded feature-flag service under /flags, speaking GrowthBook's SDK protocol (LIBS.md §8) so the
 // stock SDK works against it, and against a real GrowthBook when FEATURE_FLAGS_API_HOST points there:

@@ -3,9 +3,9 @@ import { GrowthBook } from '@growthbook/growthbook';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { valueOf } from './cli';
+import { valueOf } from '../flags/cli';
 import { createFlagsApp } from './flags-app';
-import { createFlagStore, type FlagStore } from './data/flag-store';
+import { createFlagStore, type FlagStore } from '../flags/flag-store';
 
 // The embedded flag service on both databases: GrowthBook's features and remote-evaluation endpoints,
 // the 404 for an unknown key, overrides set and unset, and a change pushed down the event stream. The stock

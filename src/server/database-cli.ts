@@ -1,9 +1,9 @@
 import 'server-only';
-import { openDatabase } from './client';
-import { migrateToLatest } from './migrate';
-import { seedDemoData } from './seed';
-import { getConfig } from '../config';
-import { loadContentInto } from '../learning/content-load';
+import { openDatabase } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './demo/seed';
+import { getConfig } from './config';
+import { loadContentInto } from './learning/content-load';
 
 /** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
 export async function main(): Promise<number> {

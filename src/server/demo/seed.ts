@@ -3,8 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { countries, englishLevels, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { levelOf } from '../../domain/learning';
 import { hashPassword } from '../accounts/password';
-import type { Database } from './client';
-import type { DB } from './schema';
+import type { Database } from '../db/client';
+import type { DB } from '../db/schema';
 import {
   COUNTRY_LEVEL,
   CO_A,
@@ -19,7 +19,7 @@ import {
   slug,
   SENIORITY_SHORT_ES,
   spanishLabel,
-} from './demo-vocabulary';
+} from '../db/demo-vocabulary';
 import { DEFAULT_FX, ensureFxRates } from '../salaries/data/default-fx';
 
 // A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded

@@ -1,13 +1,12 @@
 import 'server-only';
-import { sql } from 'kysely';
-import { openDatabase, type Database } from './client';
-import { migrateToLatest } from './migrate';
-import { seedDemoData } from './seed';
-import { ensureAggregates } from '../salaries/data/salary-data';
-import { ensureFxRates } from '../salaries/data/default-fx';
-import { getConfig } from '../config';
-import { loadContentInto } from '../learning/content-load';
-import { noteDatabaseAnswered, watchDatabase } from './health';
+import { openDatabase, type Database } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './demo/seed';
+import { ensureAggregates } from './salaries/data/salary-data';
+import { ensureFxRates } from './salaries/data/default-fx';
+import { getConfig } from './config';
+import { loadContentInto } from './learning/content-load';
+import { noteDatabaseAnswered, ping, watchDatabase } from './db/health';
 
 // The process's database: opened and migrated on first use (never at build time), from DATABASE_URL or
 // the embedded SQLite file data/tandem.db.
@@ -44,7 +43,7 @@ export async function databaseIsUp(): Promise<boolean> {
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, READY_TIMEOUT_MS, false)));
   const probe = (async () => {
     const { db } = await getDatabase();
-    await sql`select 1`.execute(db);
+    await ping(db);
     noteDatabaseAnswered();
     return true;
   })().catch(() => false);

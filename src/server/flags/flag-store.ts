@@ -1,9 +1,10 @@
 import 'server-only';
 import type { FeatureDefinition } from '@growthbook/growthbook';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { toDate } from '../../db/schema';
-import shipped from '../features.json';
+import type { DB } from '../db/schema';
+import { toDate } from '../db/schema';
+import shipped from './features.json';
+import { deleteOverride, lastChange, overrides, upsertOverride } from './data/flag-rows';
 
 // The feature flags the embedded GrowthBook-compatible service serves (issue 13): the definitions versioned
 // in features.json, with operators' overrides from the database on top. A change (set or unset) moves
@@ -43,22 +44,14 @@ export function createFlagStore(
     // The change mark first, then the overrides: the features read are never older than the date they carry,
     // so a poll that sees a new date also sends the new flags (two parallel reads could pair a new date with
     // old overrides, and the change would never be pushed).
-    const change = await db.selectFrom('feature_changes').select('changed_at').where('name', '=', CHANGE).executeTakeFirst();
-    const rows = await db.selectFrom('feature_overrides').select(['key', 'definition_json']).execute();
+    const change = await lastChange(db, CHANGE);
+    const rows = await overrides(db);
     const features: Record<string, FeatureDefinition> = { ...fileFeatures };
     for (const r of rows) features[r.key] = JSON.parse(r.definition_json) as FeatureDefinition;
     const changed = toDate(change?.changed_at ?? null);
     const base = new Date(file.dateUpdated);
     const dateUpdated = (changed && changed > base ? changed : base).toISOString();
     return { status: 200, features, experiments: [], dateUpdated };
-  }
-
-  async function touch(trx: Kysely<DB>, at: string) {
-    await trx
-      .insertInto('feature_changes')
-      .values({ name: CHANGE, changed_at: at })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ changed_at: at }))
-      .execute();
   }
 
   async function poll() {
@@ -72,7 +65,7 @@ export function createFlagStore(
   return {
     payload,
     async list(): Promise<FlagEntry[]> {
-      const rows = await db.selectFrom('feature_overrides').select(['key', 'definition_json']).orderBy('key').execute();
+      const rows = await overrides(db);
       const over = new Map(rows.map((r) => [r.key, JSON.parse(r.definition_json) as FeatureDefinition]));
       const keys = [...new Set([...Object.keys(fileFeatures), ...over.keys()])].sort();
       return keys.map((key) =>
@@ -83,25 +76,13 @@ export function createFlagStore(
       if (!KEY.test(key)) throw new FlagError(`"${key}" is not a flag key (a-z, 0-9, _ . -; up to 100 characters)`);
       const definition = definitionOf(raw);
       const at = now.toISOString();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('feature_overrides')
-          .values({ key, definition_json: JSON.stringify(definition), updated_at: at })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ definition_json: JSON.stringify(definition), updated_at: at }))
-          .execute();
-        await touch(trx, at);
-      });
+      await upsertOverride(db, CHANGE, key, JSON.stringify(definition), at);
       return definition;
     },
     /** Removes an override (the file's definition, if any, applies again); false when there was none. */
     async unset(key: string, now = new Date()): Promise<boolean> {
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const r = await trx.deleteFrom('feature_overrides').where('key', '=', key).executeTakeFirst();
-        if (Number(r.numDeletedRows) === 0) return false;
-        await touch(trx, at);
-        return true;
-      });
+      return deleteOverride(db, CHANGE, key, at);
     },
     /** Stops pushing (shutdown): subscribers are dropped and polling ends. */
     stop(): void {

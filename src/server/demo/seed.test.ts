@@ -3,7 +3,7 @@ import { testDatabases, type TestDb } from '../../testing/databases';
 import { createAuthService } from '../accounts/auth-service';
 import { loadContentInto } from '../learning/content-load';
 import { englishLevels, modalities } from '../../domain/catalog';
-import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
+import { spanishDemoOffers } from '../db/migrations/013-spanish-demo-offers';
 import { DEMO_ACCOUNTS, DEMO_SIZES, seedDemoData } from './seed';
 
 const count = async (t: TestDb, table: 'companies' | 'offers' | 'users' | 'salary_reports' | 'certifications' | 'courses' | 'interviews') =>
