@@ -114,9 +114,42 @@ export function boundaries() {
         [
           { regex: into(dir, 'src/areas'), message: SERVER_CODE },
           { regex: into(dir, 'src/waku.server', { exact: true }), message: SERVER_CODE },
+          ...serverLayoutPatterns(dir),
         ],
       ),
     );
   }
   return blocks;
+}
+
+// --- The server cut by domain (src/testing/server-layout.ts has the same rules on the whole graph) -------
+
+const BASE_FOLDERS = ['src/server/db', 'src/server/limits'];
+const WEB = ['src/server/http', 'src/server/render', 'src/server/api', 'src/server/cms', 'src/server/seo'];
+const COMPOSITION = ['src/server/container', 'src/server/database', 'src/server/database-cli', 'src/server/demo'];
+const isFile = (t) => ['src/server/container', 'src/server/database', 'src/server/database-cli'].includes(t);
+const DOMAIN_UP = 'A domain does not import the web doors (http, render, api, cms, seo) or the composition (docs/architecture.md).';
+const BASE_UP = 'The base (db, limits) imports no domain, door or composition (docs/architecture.md).';
+const FOREIGN_DATA = "Another domain's data/ folder is private: call its service (docs/architecture.md).";
+
+/** The domain folders of src/server: every folder that is not the base, a web door or the composition. */
+function domainFolders() {
+  const special = new Set([...BASE_FOLDERS, ...WEB, ...COMPOSITION].map((p) => p.split('/')[2]));
+  return readdirSync(SERVER)
+    .filter((n) => statSync(join(SERVER, n)).isDirectory() && !special.has(n))
+    .map((n) => `src/server/${n}`);
+}
+
+/** The server-layout patterns for one folder of src/server (none for the web doors and the composition). */
+function serverLayoutPatterns(dir) {
+  const domains = domainFolders();
+  const domain = domains.find((d) => dir === d || dir.startsWith(`${d}/`));
+  if (domain) {
+    const up = [...WEB, ...COMPOSITION].map((t) => ({ regex: into(dir, t, { exact: isFile(t) }), message: DOMAIN_UP }));
+    const others = domains.filter((d) => d !== domain).map((d) => ({ regex: into(dir, `${d}/data`), message: FOREIGN_DATA }));
+    return [...up, ...others];
+  }
+  if (BASE_FOLDERS.some((b) => dir === b || dir.startsWith(`${b}/`)))
+    return [...domains, ...WEB, ...COMPOSITION].map((t) => ({ regex: into(dir, t, { exact: isFile(t) }), message: BASE_UP }));
+  return [];
 }

@@ -79,3 +79,20 @@ describe('the import boundaries', () => {
     expect(await fired('src/server/http/x.test.ts', "import { registry } from '../../areas/registry';")).toEqual([]);
   });
 });
+
+describe('the server layout', () => {
+  it('keeps domains off the web doors, the composition and other domains’ data', async () => {
+    expect(await fired('src/server/offers/x.ts', "import { usdRate } from '../salaries/fx-rates';")).toEqual([]);
+    expect(await fired('src/server/offers/x.ts', "import { rows } from './data/offers';")).toEqual([]);
+    expect(await fired('src/server/offers/x.ts', "import { forms } from '../http/forms';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/offers/x.ts', "import { services } from '../container';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/offers/x.ts', "import { usdRate } from '../salaries/data/reports';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/offers/data/x.ts', "import { users } from '../../accounts/data/users';")).toEqual([RESTRICTED]);
+  });
+
+  it('keeps the base off domains, doors and composition', async () => {
+    expect(await fired('src/server/db/x.ts', "import { sql } from 'kysely';\nimport type { DB } from './schema';")).toEqual([]);
+    expect(await fired('src/server/db/x.ts', "import { rows } from '../salaries/data/aggregates';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/limits/x.ts', "import { getDatabase } from '../database';")).toEqual([RESTRICTED]);
+  });
+});
