@@ -156,7 +156,7 @@ try {
   console.log(`PostgreSQL schema ${schema}: create, migrate, seed the demo world...`);
   await withClient((c) => c.query(`create schema ${schema}`));
   schemaCreated = true;
-  execFileSync(process.execPath, [join(root, 'scripts/run-server-module.mjs'), 'src/server/db/cli.ts', '--run', 'seed'], {
+  execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'src/server/db/cli.ts', '--run', 'seed'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: appUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
