@@ -1,4 +1,4 @@
-// npm run soak (or npm run bench -- --soak), issue 18: SOAK_SECONDS (60) of mixed traffic against two
+// npm run soak (or npm run bench -- --soak): SOAK_SECONDS (60) of mixed traffic against two
 // instances of the production server (scripts/start.mjs, SOAK_WORKERS each) sharing one PostgreSQL schema,
 // created fresh (migrated and seeded with the demo world) and dropped at the end. The traffic: anonymous and
 // signed-in pages, sign-ins, applications, offers published and salary contributions, SOAK_CONCURRENCY in
@@ -27,7 +27,7 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY) || 12;
 const CAP = Number(process.env.SOAK_MAX_REQUESTS) || SECONDS * 2000;
 const CANDIDATES = 8; // registered on top of the demo candidate
 const FLAT = 0.1;
-const RSS_TARGET_MB = 250; // issue 17's ceiling per process, shown beside the change
+const RSS_TARGET_MB = 250; // the ceiling per process, shown beside the change
 const dbUrl = process.env.SOAK_DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 if (!dbUrl?.startsWith('postgres')) {
@@ -156,7 +156,7 @@ try {
   console.log(`PostgreSQL schema ${schema}: create, migrate, seed the demo world...`);
   await withClient((c) => c.query(`create schema ${schema}`));
   schemaCreated = true;
-  execFileSync(process.execPath, [join(root, 'scripts/run-server-module.mjs'), 'src/server/database-cli.ts', '--run', 'seed'], {
+  execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'src/server/database-cli.ts', '--run', 'seed'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: appUrl },
     stdio: ['ignore', 'ignore', 'inherit'],

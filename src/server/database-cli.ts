@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './demo/seed';
 import { getConfig } from './config';
 import { loadContentInto } from './learning/content-load';
+import { runCommand } from './run-command';
 
 /** `npm run db:migrate`: bring DATABASE_URL (or the embedded SQLite file) up to the latest schema. */
 export async function main(): Promise<number> {
@@ -31,3 +32,5 @@ export async function seed(): Promise<number> {
     await database.close();
   }
 }
+
+if (import.meta.main) await runCommand({ main, seed });

@@ -69,7 +69,7 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
       .select(['id', 'token_version'])
       .where('email', '=', 'lola@example.com')
       .executeTakeFirstOrThrow();
-    const legacy = signToken({ sub: String(user.id), typ: 'match', ver: user.token_version }, SECRET);
+    const legacy = await signToken({ sub: String(user.id), typ: 'match', ver: user.token_version }, SECRET);
     expect((await me(legacy)).status).toBe(401);
   });
 
@@ -134,9 +134,9 @@ describe.each(testDatabases)('sessions end on the server on %s', (_name, open) =
     for (const bad of [
       'x',
       'a.b.c',
-      signToken({ sub: '99999999999999999999', typ: 'match', ver: 0 }, SECRET),
-      signToken({ sub: 'abc', typ: 'match', ver: 0 }, SECRET),
-      signToken({ sub: '1', typ: 'match', ver: 0 }, 'b'.repeat(40)),
+      await signToken({ sub: '99999999999999999999', typ: 'match', ver: 0 }, SECRET),
+      await signToken({ sub: 'abc', typ: 'match', ver: 0 }, SECRET),
+      await signToken({ sub: '1', typ: 'match', ver: 0 }, 'b'.repeat(40)),
     ]) {
       expect((await me(bad)).status, bad).toBe(401);
     }

@@ -132,7 +132,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     await bumpTokenVersion(userId, { password_hash });
     const user = await findUserById(db, userId);
     if (!user) throw new ServiceError('not-found');
-    return { access_token: issue(user), user: toPublic(user) };
+    return { access_token: await issue(user), user: toPublic(user) };
   }
 
   async function uniqueSlug(base: string): Promise<string> {
@@ -159,7 +159,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
       if (user.user_status === 'suspended') throw new ServiceError('suspended');
-      return { access_token: issue(user), user: toPublic(user) };
+      return { access_token: await issue(user), user: toPublic(user) };
     },
 
     async register(type: AccountType, r: Registration, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
@@ -193,7 +193,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
           if (!user) throw new Error('registered user vanished');
           // The account works at once; the emailed link confirms the address (SPEC §3 user_status).
           await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
-          return { access_token: issue(user), user: toPublic(user) };
+          return { access_token: await issue(user), user: toPublic(user) };
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
           // Two registrations racing for one email: the unique index decides, the loser hears "taken". Racing
@@ -278,7 +278,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         const user = await findUserById(db, userId);
         if (!user) throw new ServiceError('not-found');
         if (user.user_status === 'suspended') throw new ServiceError('suspended');
-        return { access_token: issue(user), user: toPublic(user), created };
+        return { access_token: await issue(user), user: toPublic(user), created };
       };
       const known = await findIdentityUser(db, provider, p.providerUserId);
       if (known !== null) return finish(known, false);
@@ -341,7 +341,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
       if (user.user_status === 'suspended') throw new ServiceError('suspended');
-      return { access_token: issue(user), user: toPublic(user) };
+      return { access_token: await issue(user), user: toPublic(user) };
     },
 
     /** The user behind a token of the given account type (any type when null); refused when stale or foreign. */
@@ -351,7 +351,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
     /** Sign out: this token stops working on every door (the others of the user keep working). */
     async logout(token: string | null): Promise<void> {
-      const claims = token ? verifyToken(token, secret) : null;
+      const claims = token ? await verifyToken(token, secret) : null;
       if (!claims) return;
       if (!claims.jti) return; // never accepted (sessionOf): nothing to end
       const user = await findSessionUser(db, Number(claims.sub), claims.jti);

@@ -1,9 +1,9 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 
-// Signed session tokens (HS256). The payload names the user, the account type, the user's token version
-// and the token's own id: bumping the version (password change or reset, "sign out everywhere")
-// invalidates every earlier token; signing out records the id as revoked (decision 017).
+// Signed session tokens (HS256 JWTs, signed and checked by jose). The payload names the user, the account
+// type, the user's token version and the token's own id: bumping the version (password change or reset,
+// "sign out everywhere") invalidates every earlier token; signing out records the id as revoked (decision 017).
 export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; jti?: string; iat: number; exp: number };
 
 /**
@@ -12,36 +12,36 @@ export type TokenClaims = { sub: string; typ: 'match' | 'hire'; ver: number; jti
  * a year end at 30 days like the others.
  */
 export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export function signToken(claims: Omit<TokenClaims, 'iat' | 'exp'>, secret: string, now = Date.now()): string {
+/**
+ * The same bytes as the hand-written signer before jose: header `{"alg":"HS256","typ":"JWT"}`, the claims
+ * in this order, so tokens issued before and after the switch are alike.
+ */
+export function signToken(claims: Omit<TokenClaims, 'iat' | 'exp'>, secret: string, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + TOKEN_TTL_SECONDS }));
-  const sig = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
-  return `${HEADER}.${payload}.${sig}`;
+  return new SignJWT({ ...claims, iat, exp: iat + TOKEN_TTL_SECONDS }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(secret));
 }
 
 /** The claims of a valid, unexpired token, or null for anything else. */
-export function verifyToken(token: string, secret: string, now = Date.now()): TokenClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return null;
-  const expected = createHmac('sha256', secret).update(`${HEADER}.${parts[1]!}`).digest();
-  let given: Buffer;
+export async function verifyToken(token: string, secret: string, now = Date.now()): Promise<TokenClaims | null> {
+  let c: Partial<TokenClaims>;
   try {
-    given = Buffer.from(parts[2]!, 'base64url');
+    // jose checks the signature, the algorithm (HS256 only), the header's typ and `exp` against `now`.
+    const verified = await jwtVerify<Partial<TokenClaims>>(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      typ: 'JWT',
+      requiredClaims: ['exp'],
+      currentDate: new Date(now),
+    });
+    c = verified.payload;
   } catch {
     return null;
   }
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const c = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString()) as Partial<TokenClaims>;
-    if (typeof c.sub !== 'string' || (c.typ !== 'match' && c.typ !== 'hire') || typeof c.ver !== 'number') return null;
-    if (typeof c.exp !== 'number' || c.exp * 1000 <= now) return null;
-    if (typeof c.iat !== 'number' || (c.iat + TOKEN_TTL_SECONDS) * 1000 <= now) return null;
-    if (c.jti !== undefined && (typeof c.jti !== 'string' || !/^[\w-]{16,32}$/.test(c.jti))) return null;
-    return c as TokenClaims;
-  } catch {
-    return null;
-  }
+  if (typeof c.sub !== 'string' || (c.typ !== 'match' && c.typ !== 'hire') || typeof c.ver !== 'number') return null;
+  // The lifetime from `iat` by hand: jose's maxTokenAge also refuses an `iat` a second ahead, which a
+  // token from an instance whose clock runs a little fast would have.
+  if (typeof c.iat !== 'number' || (c.iat + TOKEN_TTL_SECONDS) * 1000 <= now) return null;
+  if (c.jti !== undefined && (typeof c.jti !== 'string' || !/^[\w-]{16,32}$/.test(c.jti))) return null;
+  return c as TokenClaims;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 
-// OAuth 2 authorization-code sign-in with GitHub and Google (PRODUCT.md §5). Each provider is on only when
+// OAuth 2 authorization-code sign-in with GitHub and Google. Each provider is on only when
 // its client id and secret are set; its endpoints can be pointed elsewhere (GitHub Enterprise, a test
 // server on 127.0.0.1). Everything a provider sends back is treated as untrusted input.
 export const PROVIDER_IDS = ['github', 'google'] as const;
@@ -198,28 +199,33 @@ export async function fetchProfile(p: ProviderConfig, accessToken: string): Prom
   };
 }
 
-// The state parameter and where to go afterwards travel in a short-lived signed cookie: no server-side
-// storage, and a callback that did not start in this browser is refused.
+// The state parameter and where to go afterwards travel in a short-lived signed cookie (an HS256 JWT,
+// jose): no server-side storage, and a callback that did not start in this browser is refused.
 export type OAuthState = { state: string; provider: ProviderId; redirect: string | null; locale: 'es' | 'en'; exp: number };
 
 export const newState = () => randomBytes(24).toString('base64url');
+// A key of its own: a state cookie can never pass for a session token, nor the reverse.
+const stateKey = (secret: string) => new TextEncoder().encode(`oauth-state:${secret}`);
 
-export function sealState(s: OAuthState, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(s)).toString('base64url');
-  const mac = createHmac('sha256', `oauth-state:${secret}`).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+/** The sealed state; `exp` is in milliseconds like Date.now() (the JWT carries it in seconds). */
+export function sealState(s: OAuthState, secret: string): Promise<string> {
+  const { exp, ...rest } = s;
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(exp / 1000))
+    .sign(stateKey(secret));
 }
 
-export function openState(sealed: string | undefined, secret: string, now = Date.now()): OAuthState | null {
+export async function openState(sealed: string | undefined, secret: string, now = Date.now()): Promise<OAuthState | null> {
   if (!sealed) return null;
-  const [payload, mac] = sealed.split('.');
-  if (!payload || !mac) return null;
-  const expected = createHmac('sha256', `oauth-state:${secret}`).update(payload).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const s = JSON.parse(Buffer.from(payload, 'base64url').toString()) as OAuthState;
-    return typeof s.exp === 'number' && s.exp > now && typeof s.state === 'string' && isProviderId(s.provider) ? s : null;
+    const { payload } = await jwtVerify(sealed, stateKey(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+      currentDate: new Date(now),
+    });
+    const s = { ...payload, exp: payload.exp! * 1000 } as OAuthState;
+    return typeof s.state === 'string' && isProviderId(s.provider) ? s : null;
   } catch {
     return null;
   }

@@ -19,7 +19,7 @@ export function createSessionCheck(db: Kysely<DB>, secret: string, now: () => nu
   /** The user behind a live token of the given account type (any type when null). */
   return async function sessionOf(type: AccountType | null, token: string | null) {
     const t = now();
-    const claims = token ? verifyToken(token, secret, t) : null;
+    const claims = token ? await verifyToken(token, secret, t) : null;
     // Every token since the first round of sign-out fixes carries an id; one without cannot be ended alone.
     if (!claims?.jti || (type !== null && claims.typ !== type)) throw new ServiceError('unauthorized');
     const id = Number(claims.sub);

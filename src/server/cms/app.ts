@@ -275,12 +275,12 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   const callbackUri = (p: ProviderConfig) => `${oauth!.config.SITE_URL}/cms/connect/${p.id}/callback`;
   const secureCookie = () => oauth!.config.SITE_URL.startsWith('https://');
 
-  cms.get('/connect/:provider', (c) => {
+  cms.get('/connect/:provider', async (c) => {
     const p = providerOf(c);
     if (!p) return unavailable(c);
     const locale = c.req.query('lang') === 'en' || (!c.req.query('lang') && langOf(c) === 'en') ? 'en' : 'es';
     const state = newState();
-    const sealed = sealState(
+    const sealed = await sealState(
       {
         state,
         provider: p.id,
@@ -307,7 +307,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
   cms.get('/connect/:provider/callback', async (c) => {
     const p = providerOf(c);
     if (!p) return unavailable(c);
-    const st = openState(getCookie(c, STATE_COOKIE), oauth!.stateSecret());
+    const st = await openState(getCookie(c, STATE_COOKIE), oauth!.stateSecret());
     deleteCookie(c, STATE_COOKIE, { path: '/cms/connect', secure: secureCookie() });
     c.header('cache-control', 'no-store');
     const locale = st?.locale ?? 'es';

@@ -55,7 +55,7 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${SITE}/cms/connect/${provider}/callback`);
     expect(authorize.searchParams.get('client_id')).toBe('test-client');
     const sealed = cookieOf(start, 'tandem_oauth');
-    expect(sealed).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(sealed).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a JWT
     const consent = await fetch(authorize, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     if (opts.tamperState) back.searchParams.set('state', 'forged-state-value');

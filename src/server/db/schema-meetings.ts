@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 // Row types of the meeting requests, bookings and the email outbox (split from schema.ts to keep files short).
 type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
+/** A timestamp without a default: every insert names it. */
+type RequiredTimestamp = ColumnType<Date | string, Date | string, Date | string>;
 
 export interface LeadsTable {
   id: Generated<number>;
@@ -30,7 +32,7 @@ export interface BookingRequestsTable {
   message: string | null;
   time_zone: string;
   locale: string;
-  starts_at: Timestamp;
+  starts_at: RequiredTimestamp;
   created_at: Timestamp;
 }
 export interface BookingsTable {
@@ -45,8 +47,8 @@ export interface BookingsTable {
   message: string | null;
   time_zone: string;
   locale: string;
-  starts_at: Timestamp;
-  ends_at: Timestamp;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
   /** Unique while the booking holds its slot, null once it is cancelled or moved. */
   slot_key: string | null;
   status: Generated<'confirmed' | 'cancelled' | 'rescheduled'>;

@@ -5,6 +5,8 @@ import type { IdempotencyKeysTable, SessionActivityTable } from './schema-reques
 // Row types of the tables created by the migrations. Timestamps are Date on PostgreSQL and ISO text on
 // SQLite: repositories read them through toDate().
 type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
+/** A timestamp without a default: every insert names it. */
+type RequiredTimestamp = ColumnType<Date | string, Date | string, Date | string>;
 type Flag = ColumnType<number, number | boolean | undefined, number | boolean>;
 type Money = ColumnType<number, number, number>;
 
@@ -43,7 +45,7 @@ interface AuthCodesTable {
   user_id: number;
   kind: 'reset' | 'confirm';
   code_hash: string;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -173,7 +175,7 @@ interface FeatureOverridesTable {
 interface SettingsTable {
   key: string;
   value: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 interface FeatureChangesTable {
   name: string;
@@ -270,7 +272,7 @@ interface SalaryAggregatesTable {
   demo_share: number;
   collected_from: string | null; // first and last collection date (YYYY-MM-DD) of the reports
   collected_to: string | null;
-  updated_at: Timestamp;
+  updated_at: RequiredTimestamp;
 }
 interface FxRatesTable {
   currency: string;
@@ -295,7 +297,7 @@ interface SalaryReportsTable {
   local_month: Money;
   usd_month: number;
   is_demo: Flag;
-  collected_at: Timestamp;
+  collected_at: RequiredTimestamp;
   created_at: Timestamp;
 }
 interface SalaryReportSkillsTable {
@@ -321,7 +323,7 @@ interface OfferDraftsTable {
 interface RevokedTokensTable {
   jti: string;
   user_id: number;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
 interface UploadsTable {

@@ -2,6 +2,7 @@ import 'server-only';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { createFlagStore, FlagError } from './flag-store';
+import { runCommand } from '../run-command';
 
 const USAGE = `usage: npm run flags -- list
        npm run flags -- set <key> <value | JSON definition>   (e.g. set hire-landing-variant '"calculator-first"')
@@ -51,3 +52,5 @@ export async function main(args: string[]): Promise<number> {
     await database.close();
   }
 }
+
+if (import.meta.main) await runCommand({ main });

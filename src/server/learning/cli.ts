@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { getConfig } from '../config';
 import { loadContentInto } from './content-load';
+import { runCommand } from '../run-command';
 
 /** `npm run content:load`: check the content files and copy them into DATABASE_URL (or the embedded SQLite file). */
 export async function main(): Promise<number> {
@@ -20,3 +21,5 @@ export async function main(): Promise<number> {
     await database.close();
   }
 }
+
+if (import.meta.main) await runCommand({ main });

@@ -7,6 +7,7 @@ import { fxRows } from './data/reports';
 import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from './data/salary-data';
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
 import { ensureFxRates } from './data/default-fx';
+import { runCommand } from '../run-command';
 
 /** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
 async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {
@@ -107,3 +108,5 @@ export async function demoCli(args: string[]): Promise<number> {
     console.log(`Figures come from: ${s.basis === 'none' ? 'nothing (no real data yet, demo removed)' : `${s.basis} reports only`}`);
   });
 }
+
+if (import.meta.main) await runCommand({ importCli, importPublicCli, fxCli, demoCli });

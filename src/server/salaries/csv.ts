@@ -1,40 +1,21 @@
 import 'server-only';
+import { parse } from 'csv-parse/sync';
 
 /**
- * RFC 4180 CSV: fields separated by commas, optionally quoted with "", quotes doubled inside, line breaks
- * allowed inside quotes, CRLF or LF rows. A byte-order mark is dropped. Blank lines are skipped.
+ * RFC 4180 CSV, read by csv-parse: fields separated by commas, optionally quoted with "", quotes doubled
+ * inside, line breaks allowed inside quotes, CRLF, LF or CR rows (mixed in one file too). A byte-order
+ * mark is dropped; blank lines are skipped. Rows keep their own length (the importers count the ones that
+ * do not match the header as malformed), and a quote inside an unquoted field is kept as text. A quote
+ * left open to the end of the file throws an error naming the line where the file ended.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRow = () => {
-    row.push(field);
-    field = '';
-    if (row.length > 1 || row[0] !== '') rows.push(row);
-    row = [];
-  };
-  for (; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') endRow();
-    else if (ch === '\r') {
-      if (text[i + 1] === '\n') i++;
-      endRow();
-    } else field += ch;
-  }
-  if (field !== '' || row.length) endRow();
-  return rows;
+  const rows = parse(text, {
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  });
+  // A line holding only "" is a blank line too.
+  return rows.filter((r) => r.length > 1 || r[0] !== '');
 }

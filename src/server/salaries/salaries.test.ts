@@ -26,6 +26,12 @@ describe('CSV', () => {
       ['1', '', '3'],
     ]);
   });
+  it('reads CR rows, keeps short rows and stray quotes, skips a line of only ""', () => {
+    expect(parseCsv('a,b\rc\r\n""\nd"e,f\n')).toEqual([['a', 'b'], ['c'], ['d"e', 'f']]);
+  });
+  it('refuses a quote left open, naming the line where the file ended inside it', () => {
+    expect(() => parseCsv('a,b\n1,"2\n3,4\n')).toThrow(/Quote Not Closed: .* at line 3/);
+  });
 });
 
 describe('mapping onto our roles, seniorities and levels', () => {

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { copyUploadsFolder } from './copy-files';
 import { describeUploadStore, openUploadStore } from './open-store';
+import { runCommand } from '../run-command';
 
 /**
  * `npm run uploads:migrate [-- DIR]`: copy the pictures of UPLOADS_DIR (or DIR) into the configured store
@@ -36,3 +37,5 @@ export async function main(args: string[]): Promise<number> {
     await database?.close();
   }
 }
+
+if (import.meta.main) await runCommand({ main });

@@ -1,18 +1,13 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
-// The domain of PRODUCT.md §4 with the constraints that keep data honest. One definition for both
+// The product's domain with the constraints that keep data honest. One definition for both
 // databases; the few type differences are the helpers below.
 export function initialSchema(dialect: Dialect): Migration {
-  const pg = dialect === 'postgres';
-  const id = pg ? 'serial' : 'integer';
-  const ts = pg ? 'timestamptz' : 'text';
-  const now = pg ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-  const money = pg ? 'double precision' : 'real';
+  const { id, pk, ts, now, money } = dialectTypes(dialect);
   const fkInt = 'integer';
-  // SQLite: integer primary key autoincrement; PostgreSQL: serial primary key.
-  const pk = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
 
   return {
     async up(db: Kysely<unknown>) {

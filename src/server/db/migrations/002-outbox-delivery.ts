@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
 // Delivery bookkeeping for the email outbox: how many times a message was tried, and until when a worker
 // holds it (so that two server processes never send the same message twice).
 export function outboxDelivery(dialect: Dialect): Migration {
-  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
+  const { ts } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
-// Precomputed salary statistics per group (PRODUCT.md §6): pages read a few rows instead of scanning reports.
+// Precomputed salary statistics per group: pages read a few rows instead of scanning reports.
 // A null dimension means "any". `group_key` names the group, e.g. "country=peru|role=backend".
 export function salaryAggregates(dialect: Dialect): Migration {
-  const pg = dialect === 'postgres';
-  const money = pg ? 'double precision' : 'real';
-  const ts = pg ? 'timestamptz' : 'text';
+  const { money, ts } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

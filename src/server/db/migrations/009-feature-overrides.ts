@@ -1,13 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
-// Issue 13. Feature flags live in a versioned file in the repository (src/server/flags/features.json);
+// Feature flags live in a versioned file in the repository (src/server/flags/features.json);
 // operators override one without a deploy (`npm run flags -- set`). An override replaces the file's
 // definition of that key; unsetting it brings the file's back.
 export function featureOverrides(dialect: Dialect): Migration {
-  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
-  const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const { ts, now } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
-// Issue 14. Operator settings that change what the site computes, kept in the database so every instance
+// Operator settings that change what the site computes, kept in the database so every instance
 // follows them (today: whether demo salary reports may be used at all, `npm run salaries:demo`).
 export function settings(dialect: Dialect): Migration {
-  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
-  const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const { ts, now } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

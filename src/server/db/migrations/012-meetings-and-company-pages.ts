@@ -1,16 +1,14 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 
-// Issue 15. Meeting requests carry what sales needs; bookings are rebuilt (nothing wrote them before) so
+// Meeting requests carry what sales needs; bookings are rebuilt (nothing wrote them before) so
 // that a cancelled booking frees its slot: `slot_key` is unique while the booking holds the slot and null
 // after, and both databases let any number of nulls share a unique column. The outbox can hold a message
 // until a time (the reminder 24 h before a meeting) and a calendar invite. Companies get a public page.
 export function meetingsAndCompanyPages(dialect: Dialect): Migration {
-  const pg = dialect === 'postgres';
-  const ts = pg ? 'timestamptz' : 'text';
-  const now = pg ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-  const pk = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const { id, pk, ts, now } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
@@ -25,7 +23,7 @@ export function meetingsAndCompanyPages(dialect: Dialect): Migration {
       await s.dropTable('bookings').execute();
       await s
         .createTable('bookings')
-        .addColumn('id', pg ? 'serial' : 'integer', pk)
+        .addColumn('id', id, pk)
         .addColumn('lead_id', 'integer', (c) => c.references('leads.id').onDelete('set null'))
         .addColumn('uid', 'varchar(80)', (c) => c.notNull())
         .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
+import { dialectTypes } from './dialect';
 import { mailboxKey } from '../../../domain/mailbox';
 
 // Decision 017, third round. Sessions end after a week without use: when each token was last used,
@@ -12,9 +13,7 @@ import { mailboxKey } from '../../../domain/mailbox';
 // slot) until its link is opened and confirmed; a lead reaches sales once confirmed (earlier leads had
 // reached sales already: they count as confirmed).
 export function securityThirdRound(dialect: Dialect): Migration {
-  const pg = dialect === 'postgres';
-  const ts = pg ? 'timestamptz' : 'text';
-  const now = dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const { id, pk, ts, now } = dialectTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -56,7 +55,7 @@ export function securityThirdRound(dialect: Dialect): Migration {
       await sql`update users set email_confirmed_at = created_at where user_status = 'active' and email_confirmed_at is null`.execute(db);
       await db.schema
         .createTable('booking_requests')
-        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', id, pk)
         .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('name', 'varchar(160)', (c) => c.notNull())
         .addColumn('email', 'varchar(254)', (c) => c.notNull())
