@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// The domain of PRODUCT.md §4 with the constraints that keep data honest. One definition for both
+// The domain (src/domain/catalog.ts) with the constraints that keep data honest. One definition for both
 // databases; the few type differences are the helpers below.
 export function initialSchema(dialect: Dialect): Migration {
   const pg = dialect === 'postgres';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Precomputed salary statistics per group (PRODUCT.md §6): pages read a few rows instead of scanning reports.
+// Precomputed salary statistics per group (decision 012): pages read a few rows instead of scanning reports.
 // A null dimension means "any". `group_key` names the group, e.g. "country=peru|role=backend".
 export function salaryAggregates(dialect: Dialect): Migration {
   const pg = dialect === 'postgres';

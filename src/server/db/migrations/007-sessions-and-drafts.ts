@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Issue 10. Signed-out sessions: each token carries an id (jti); signing out records it here until the
+// Signed-out sessions: each token carries an id (jti); signing out records it here until the
 // token would have expired anyway (decision 017). Anonymous offer drafts: who wrote them (a digest of the
 // client address), so one address cannot fill the table.
 export function sessionsAndDrafts(dialect: Dialect): Migration {

@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Issue 12. Courses and interviews come from the content files (decision 020): stable keys to update them
+// Courses and interviews come from the content files (decision 020): stable keys to update them
 // by (lesson slug, question key), an `active` flag for what the files no longer list (progress and
 // attempts keep their rows), per-lesson progress, timed attempts with the questions they drew, and
 // certificates with a verification id, an expiry and revocation (decision 021).

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Issue 14. Operator settings that change what the site computes, kept in the database so every instance
+// Decision 024. Operator settings that change what the site computes, kept in the database so every instance
 // follows them (today: whether demo salary reports may be used at all, `npm run salaries:demo`).
 export function settings(dialect: Dialect): Migration {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Issue 18 (decision 033). Uploaded pictures live in the database by default, so every instance serves the
+// Decision 033. Uploaded pictures live in the database by default, so every instance serves the
 // same files: the bytes with their type, size and SHA-256 (the ETag), under the key `{kind}/{name}`.
 export function uploads(dialect: Dialect): Migration {
   const pg = dialect === 'postgres';
