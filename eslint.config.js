@@ -1,5 +1,5 @@
 // Lint (decision 019): typescript-eslint with type information, React hooks, the import boundaries of the
-// layout (README "Layout", decision 018) and a rule of ours for client islands. Formatting is Prettier's.
+// layout (docs/architecture.md, decision 018) and a rule of ours for client islands. Formatting is Prettier's.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -49,7 +49,7 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: false }],
     },
   },
-  // Layers (README "Layout", decision 018): one no-restricted-imports block per folder, from its real path.
+  // Layers (docs/architecture.md, decision 018): one no-restricted-imports block per folder, from its real path.
   ...boundaries(),
   // Redirects to this site go through one function (localLocation) so that nothing a request carried can
   // come back as another host: Hono's c.redirect only in http/redirect.ts, Waku's only in render/redirect.ts.

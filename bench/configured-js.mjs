@@ -1,4 +1,4 @@
-// Issue 13: with analytics and monitoring configured, what a content page loads before the visitor
+// Decision 023: with analytics and monitoring configured, what a content page loads before the visitor
 // consents (its scripts, gzip -9, plus the inline consent script), measured on a server of its own. Its endpoints
 // are local and unreachable: nothing is sent anywhere (and nothing loads before consent anyway).
 import { spawn } from 'node:child_process';

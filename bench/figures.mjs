@@ -1,4 +1,4 @@
-// Issue 17's summary for bench/run.mjs: the memory of every server process and the targets computed from
+// The targets' summary for bench/run.mjs (decisions 002 and 032): the memory of every server process and the targets computed from
 // the throughput rows (10 connections).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

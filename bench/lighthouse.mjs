@@ -1,4 +1,4 @@
-// npm run lighthouse (issue 17, "Figures"): builds (NO_BUILD=1 skips it), starts the production server on
+// npm run lighthouse (decision 031): builds (NO_BUILD=1 skips it), starts the production server on
 // its own temporary database (seeded with the demo world on first start), and runs
 // Lighthouse with its default mobile settings (simulated throttling) on Chromium (/usr/bin/chromium, or
 // CHROMIUM_PATH) against home, job search, an offer, a salary page and sign-in. Each page is measured as a

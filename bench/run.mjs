@@ -1,10 +1,10 @@
 // npm run bench (BENCH_DATABASE_URL=postgres://... adds the API on PostgreSQL): builds, starts the production server, and loads the
 // anonymous home page (served from the page cache), a dynamic page rendered on every request (a session cookie without the signed-in
 // hint bypasses the cache) and the same HTML from a minimal static Node server, with autocannon at 10 and 50 connections for 10 s
-// each. Salary tools (issue 5): two salary pages anonymous and signed in (both from the page cache since issue 17; the uncached cost
+// each. Salary tools (decision 012): two salary pages anonymous and signed in (both from the page cache, decision 002; the uncached cost
 // has its own row), and the calculator result signed in, with the reports loaded. Prints requests/s, p50/p99, the ratio to the static
 // server, HTML bytes, gzip bytes of the JS a page loads, render-blocking requests, and the server processes' memory after the load.
-// Issue 17's figures are summed up at the end: signed-in against anonymous (cached) public pages, a cache hit against the static
+// Summed up at the end (decisions 002, 032): signed-in against anonymous (cached) public pages, a cache hit against the static
 // server, the salary role page rendered uncached (a second server with the page cache off) and the RSS of every process (primary and
 // workers). Not a test: it asserts nothing, it reports figures beside targets.
 // `--soak` runs bench/soak.mjs instead (npm run soak: two instances on one PostgreSQL under mixed traffic).
@@ -185,7 +185,7 @@ for (const path of [JOBS, OFFER]) {
   await run(`marketplace ${path} (signed in)`, path, { cookie: demoCookie }, MARKET_TARGET, { compare: false, targetAll: true });
 }
 
-// Learning (issue 12): a certificate's public page, anonymous (page cache) and uncached (a cookie that is
+// Learning (decision 021): a certificate's public page, anonymous (page cache) and uncached (a cookie that is
 // not a session), and a course page for the signed-in demo candidate (progress read on every request).
 const LEARNING_TARGET = '>= 300 req/s (learning pages)';
 const certSlug = await firstCertificateSlug();
@@ -390,7 +390,7 @@ console.table([
 ]);
 console.log(`\nServer memory after load (RSS per process, target < ${RSS_TARGET_MB} MB, at the end of the load and once idle)`);
 console.table(memory);
-console.log('\nIssue 17 targets (10 connections)');
+console.log('\nTargets (10 connections)');
 console.table(targets);
 
 staticServer.close();

@@ -1,4 +1,4 @@
-// npm run soak (or npm run bench -- --soak): SOAK_SECONDS (60) of mixed traffic against two
+// npm run soak (or npm run bench -- --soak), decision 034: SOAK_SECONDS (60) of mixed traffic against two
 // instances of the production server (scripts/start.mjs, SOAK_WORKERS each) sharing one PostgreSQL schema,
 // created fresh (migrated and seeded with the demo world) and dropped at the end. The traffic: anonymous and
 // signed-in pages, sign-ins, applications, offers published and salary contributions, SOAK_CONCURRENCY in
@@ -27,7 +27,7 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY) || 12;
 const CAP = Number(process.env.SOAK_MAX_REQUESTS) || SECONDS * 2000;
 const CANDIDATES = 8; // registered on top of the demo candidate
 const FLAT = 0.1;
-const RSS_TARGET_MB = 250; // the ceiling per process, shown beside the change
+const RSS_TARGET_MB = 250; // decision 032's ceiling per process, shown beside the change
 const dbUrl = process.env.SOAK_DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 if (!dbUrl?.startsWith('postgres')) {

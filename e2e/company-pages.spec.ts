@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { collectErrors, queryOne, signIn } from './fixtures';
 
-// Company pages (issue 15): reached from job cards and offer pages, with the company's open offers; the
+// Company pages (decision 028): reached from job cards and offer pages, with the company's open offers; the
 // logo uploaded in the workspace shows there and on the cards, initials stand in until then.
 const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { queryOne, signIn, waitForHydration } from './fixtures';
 
-// Issue 16, phone first: the home page answers at a glance, the offer page keeps applying in reach on a
+// Decision 029, phone first: the home page answers at a glance, the offer page keeps applying in reach on a
 // phone, share links copy, the signed-in header fits a 320 px phone, and the typeface is our own file.
 const openOffer = () =>
   queryOne<{ slug: string; title: string }>(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { E2E_DB } from './env';
 
-// Feature flags on the server (issue 13): the company landing shows the variant the flag picks for each
+// Feature flags on the server (decision 022): the company landing shows the variant the flag picks for each
 // visitor, stable across visits and never cached; an operator's override reaches every visitor.
 const variantOf = async (page: import('@playwright/test').Page, path = '/hire/landing') => {
   const res = await page.goto(path);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axeViolations, chooseOption, freshEmail, pickSkills, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
 
-// The company side (issue 6): publishing, the workspace, applicants and their pipeline, and who may see what.
+// The company side (decision 015): publishing, the workspace, applicants and their pipeline, and who may see what.
 const word = () => `Zorblax${Math.random().toString(36).slice(2, 7)}`;
 
 async function fillOffer(page: Page, title: string, over: { min?: string; max?: string; js?: boolean } = {}) {

@@ -7,7 +7,7 @@ import { freshSchema, pgAdmin, startInstance, waitForOk, withPostgres, type Inst
 import { PASSWORD, publishOffer, register } from './product-api';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-// Several instances on one PostgreSQL (issue 18): two production servers on two ports share one schema
+// Several instances on one PostgreSQL (decision 034): two production servers on two ports share one schema
 // and must behave as one site; a third, reaching its database through a proxy the test controls, loses the
 // database and gets it back, and loses a worker to SIGKILL.
 

@@ -4,7 +4,7 @@ import { E2E_INT_ORIGIN as BASE, E2E_INTAKE_PORT } from './env';
 import { startIntake, type Intake } from './intake';
 
 // Consent, analytics (RudderStack) and monitoring (Datadog) against the tests' own intake on 127.0.0.1
-// (issue 13): nothing that tracks loads before consent; accepting sends page views, identity, logout and
+// (decision 023): nothing that tracks loads before consent; accepting sends page views, identity, logout and
 // experiment exposures with their context; monitoring batches and forwarded request errors arrive.
 let intake: Intake;
 test.describe.configure({ mode: 'serial' });
@@ -126,7 +126,7 @@ test('a failed request is forwarded to the log service as a Fetch error with met
   expect(intake.analytics).toEqual([]);
 });
 
-test('sign-in identifies with the email and the SPEC traits; sign-out sends logout and resets the identity', async ({
+test('sign-in identifies with the email and the profile traits; sign-out sends logout and resets the identity', async ({
   page,
   context,
   request,

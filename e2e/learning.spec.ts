@@ -2,7 +2,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, freshEmail, latestEmail, linkPath, queryOne, signIn, waitForForm } from './fixtures';
 
-// The learning side (issue 12) on the real content files: the free course and its sign-up gate, courses
+// The learning side (decisions 020 and 021) on the real content files: the free course and its sign-up gate, courses
 // and progress, a timed interview (pass, fail, time running out), the certificate it awards (page, profile,
 // signed credential), and the certified badge a company sees on an applicant. Also without JavaScript.
 const PASSWORD = 'clave-segura-12';

@@ -3,7 +3,7 @@ import { E2E_INT_ORIGIN } from './env';
 import { chooseOption, collectErrors, freshEmail, queryOne } from './fixtures';
 import { calendarOf, waitForMail } from './mail';
 
-// The company side's meeting request and booking (issue 15), as visitors use them: with JavaScript (the
+// The company side's meeting request and booking (decision 028), as visitors use them: with JavaScript (the
 // timezone is detected) and without (a select), in both languages. The main test server keeps email in its
 // outbox (read from its database); the integrations server delivers through a real SMTP server, where the
 // tests read both messages and parse the calendar invite.

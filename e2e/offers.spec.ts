@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
 
-// The offer page and applying (issue 6), on the demo offers of the test server's fresh database.
+// The offer page and applying (decision 016), on the demo offers of the test server's fresh database.
 // Not an offer of the demo company, whose account also signs in below.
 const openOffer = () =>
   queryOne<{ slug: string; title: string; id: number }>(
@@ -19,7 +19,7 @@ test('an anonymous visitor reads an offer, signs up from it (origin public offer
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.title);
   await expect(page.getByTestId('offer-salary')).toContainText(/al mes|al año/);
   await expect(page.getByTestId('offer-verdict')).toContainText(/Por debajo del mercado|Competitivo|Por encima del mercado/);
-  // The range says it is gross, and names any adjustment beyond role, seniority and country (issue 14).
+  // The range says it is gross, and names any adjustment beyond role, seniority and country (decision 025).
   await expect(page.getByTestId('offer-verdict')).toContainText(
     /brutos al mes por este rol y seniority en el país(, ajustado por: [^.]+)?\./,
   );

@@ -4,7 +4,7 @@ import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '..
 import { fuzzNames } from '../src/testing/fuzz-names';
 import { freshSchema, pgAdmin, startInstance, withPostgres, type Instance } from './instance';
 
-// Page fuzz (issue 10: "0 server errors for bad input on SQLite and on PostgreSQL"). Every page of the route
+// Page fuzz (decision 017: "0 server errors for bad input on SQLite and on PostgreSQL"). Every page of the route
 // table, in both locales, is requested with hostile values in its route parameters and in the query keys
 // the pages read, anonymously and signed in as the demo candidate and the demo company; every answer must
 // be below 500 (and an RSC payload must carry no error row: it keeps its 200 when the page throws). The pages read their data in-process through the services, so a value SQLite tolerates

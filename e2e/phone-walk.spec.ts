@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { locales } from '../src/i18n/locales';
 import { openPage, pagesFor, signInAs, visitors } from './page-walk';
 
-// Phone first (issue 16): no page of the route table scrolls sideways on a phone, for a visitor, a
+// Phone first (decision 029): no page of the route table scrolls sideways on a phone, for a visitor, a
 // candidate and a company, in both languages. Each page is measured at 390 px and again at 320 px (a
 // resize re-lays it out without a second load).
 const overflow = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;

@@ -10,7 +10,7 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   page,
 }) => {
   await page.goto('/herramientas/peru');
-  // The answer right under the H1 (issue 16): the median in soles and US$, the 25–75 % range, n.
+  // The answer right under the H1 (decision 029): the median in soles and US$, the 25–75 % range, n.
   const answer = page.locator('h1 + .salary-answer');
   await expect(answer.getByRole('heading', { name: 'Mediana del sueldo bruto mensual' })).toBeVisible();
   await expect(answer.locator('.answer-main')).toHaveText(/^[\d.]+\sPEN$/);
@@ -33,7 +33,7 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   );
   await expect(page.getByRole('heading', { name: 'Salarios por skill en este país' })).toBeVisible();
   await expect(page.locator('a[href="/herramientas/peru/salario/developer/devops"]')).toBeVisible();
-  // Each list once (issue 16): the role table links the role pages, no chips repeat them; one method note.
+  // Each list once (decision 029): the role table links the role pages, no chips repeat them; one method note.
   await expect(page.locator('main a[href="/herramientas/peru/backend"]')).toHaveCount(1);
   await expect(page.locator('main').getByText(/Los grupos con menos de 5 reportes no se muestran/)).toHaveCount(1);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chooseOption, queryOne, signIn } from './fixtures';
 
-// Issue 14: every salary figure says where it comes from where it is shown: gross monthly pay, n, the
+// Decision 025: every salary figure says where it comes from where it is shown: gross monthly pay, n, the
 // sources with licence links, when the reports were collected, the currencies with the FX date in the
 // locale's words, and "demo data" (the test server is a demo install: every figure is demo).
 const words = {

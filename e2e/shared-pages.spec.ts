@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openSessionMenu, signIn } from './fixtures';
 import { PASSWORD, publishOffer as publish, register } from './product-api';
 
-// One page for every visitor (issue 17, decision 002): a signed-in visitor gets the cached public page, the
+// One page for every visitor (decision 002): a signed-in visitor gets the cached public page, the
 // header keeps the account area's space until the session island fills it, the offer's apply box shows the
 // visitor's own state, and a write purges the cached pages it changed.
 test('a signed-in candidate gets the cached search page, with no sign-in link first and their menu in the kept space', async ({

@@ -1,4 +1,4 @@
-// Lint rules of ours (decision 019): the import boundaries of the layout (README "Layout", decision 018)
+// Lint rules of ours (decision 019): the import boundaries of the layout (docs/architecture.md, decision 018)
 // as no-restricted-imports blocks, one per folder, and a rule that keeps server code out of client islands.
 // src/architecture.test.ts checks the same shape on the whole import graph (transitively); these give the
 // editor's feedback on the line that breaks it.

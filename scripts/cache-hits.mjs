@@ -1,4 +1,4 @@
-// Page-cache hits answered at the node:http level (issue 17): the server entry's `nodeHit` decides, from the
+// Page-cache hits answered at the node:http level (decision 002): the server entry's `nodeHit` decides, from the
 // request's method, target and headers, whether the page cache answers it as it stands, and prepares the
 // answer (src/server/http/render-page.ts, the same rules as the first Hono middleware). This layer only
 // writes that answer, before any Web Request or Response is made, or hands the request to the normal handler.

@@ -1,4 +1,4 @@
-// The shape of the code (README "Layout", decision 018): layers only import downwards, nothing cycles, and
+// The shape of the code (docs/architecture.md, decision 018): layers only import downwards, nothing cycles, and
 // no client island can reach server code. Reads the import graph of src/ with the TypeScript parser.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

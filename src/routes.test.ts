@@ -78,7 +78,7 @@ describe('route table invariants', () => {
     });
   });
 
-  it('carries the SPEC translated English paths', () => {
+  it('carries the translated English paths', () => {
     expect(routes.hireCreateOffer.en).toBe('/en/hire/create-offer');
     expect(routes.calculator.en).toBe('/en/tools/salary/calculator');
     expect(routes.calculatorRegister.en).toBe('/en/tools/salary/calculator/register');
@@ -90,7 +90,7 @@ describe('route table invariants', () => {
     expect(routes.offer.en).toBe('/en/oferta/[slug]');
   });
 
-  it('assigns layouts and access modes from SPEC and PRODUCT', () => {
+  it('assigns the layouts and access modes of the product rules', () => {
     expect(routes.termsBlackNovember.layout).toBe('clean');
     expect(routes.confirmEmail.layout).toBe('clean');
     expect(routes.resetPassword.layout).toBe('default');

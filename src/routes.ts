@@ -1,4 +1,4 @@
-// THE route table (SPEC §2, PRODUCT.md §3). Pages, links, the language switcher, hreflang alternates, the
+// THE route table (decision 001, docs/product-rules.md). Pages, links, the language switcher, hreflang alternates, the
 // sitemap and the route tests all derive from it; no path string is typed anywhere else.
 // Neutral module: imported by server code, client islands and tests.
 import { isCountry, isRole, isSkill } from './domain/catalog';
@@ -16,11 +16,11 @@ export type RouteDef = {
   readonly en: string;
   readonly layout: Layout;
   readonly access: Access;
-  /** Anything but true makes the page a fatal 404 'Page Not Found: {path}' (SPEC §5). */
+  /** Anything but true makes the page a fatal 404 'Page Not Found: {path}'. */
   readonly validate?: (params: Params) => boolean;
   /** Listed in the sitemap and open to search engines. */
   readonly indexable: boolean;
-  /** Route middleware run before the page (SPEC §6: the courses pages). */
+  /** Route middleware run before the page (the courses pages, decision 021). */
   readonly middleware?: 'courses';
   /** A page may force a colour mode; forcing 'system' is refused with a warning. */
   readonly colorMode?: ColorModeForce;

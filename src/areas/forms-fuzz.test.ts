@@ -1,4 +1,4 @@
-// Fuzz suite of the pages' form posts (issue 10): the production HTTP layer with the production set of form
+// Fuzz suite of the pages' form posts (decision 017): the production HTTP layer with the production set of form
 // handlers (createFormHandlers) over real services, a real session loader, and a stub page renderer. Every
 // route that has a form handler gets, in both locales and as anonymous, candidate and company sessions,
 // each hostile value in each field its handler reads (form fields, route parameters, query parameters,

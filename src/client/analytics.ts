@@ -1,4 +1,4 @@
-// The app's analytics calls (SPEC §4, §7). Anything in the page may call them at any time; they wait in a
+// The app's analytics calls (decision 023). Anything in the page may call them at any time; they wait in a
 // queue until the visitor's consent and the SDK are both there, and are then replayed in order
 // (integrations-impl connects the SDK). Without consent the queue is dropped and later calls are ignored,
 // so nothing is sent and nothing piles up. Browser module state: one tab, one queue.
@@ -24,7 +24,7 @@ function send(call: AnalyticsCall) {
 
 export const analytics = {
   page: (properties: Record<string, unknown> = {}) => send({ kind: 'page', properties }),
-  /** Event names are lowercased (SPEC §7). */
+  /** Event names are lowercased (docs/product-rules.md). */
   // (Inlined rather than imported from the domain: this module is in every page's first chunk.)
   track: (event: string, properties: Record<string, unknown> = {}) => send({ kind: 'track', event: event.toLowerCase(), properties }),
   identify: (userId: string, traits: Record<string, unknown>) => send({ kind: 'identify', userId, traits }),

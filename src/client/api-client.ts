@@ -1,6 +1,6 @@
 import { appErrorHook } from './app-hooks';
 
-// Browser API clients (SPEC §8, LIBS.md §5). They send the page language in a `lang` header and the
+// Browser API clients (docs/product-rules.md), with ofetch's retry rules. They send the page language in a `lang` header and the
 // session cookie (credentials included: page scripts never hold the token), retry a GET once on the
 // statuses ofetch retries, never retry writes, and never throw: a missing answer and a server error are
 // both results the caller reads.
@@ -101,7 +101,7 @@ export function createApiClient({ base, lang, fetch = globalThis.fetch, token }:
   };
 }
 
-/** The three product API clients of SPEC §7: main, match (candidates) and hire (companies). */
+/** The three product API clients: main, match (candidates) and hire (companies). */
 export function createApiClients(apiBase: string, lang: 'es' | 'en', fetch?: Fetch) {
   const base = apiBase.replace(/\/+$/, '');
   return {

@@ -1,4 +1,4 @@
-// The loading bar's timings (SPEC §4/§9, LIBS.md §2: Nuxt's useLoadingIndicator).
+// The loading bar's timings, Nuxt's useLoadingIndicator defaults as the original app had them (docs/product-rules.md).
 export const LOADING = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400 } as const;
 
 /** Eases towards 100 without reaching it: 50 % at 1 s, about 70.5 % at 2 s for a 2 s duration. */

@@ -1,4 +1,4 @@
-// Local storage as one JSON object per key under the product prefix (SPEC §3). Merging into an existing
+// Local storage as one JSON object per key under the product prefix (docs/product-rules.md). Merging into an existing
 // value sums the fields whose names contain '_counter'; other fields are replaced.
 const STORAGE_PREFIX = 'tandem';
 

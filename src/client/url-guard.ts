@@ -1,4 +1,4 @@
-// Navigation from page scripts (SPEC §8): URLs with a script-capable scheme are always refused; another
+// Navigation from page scripts (docs/product-rules.md): URLs with a script-capable scheme are always refused; another
 // site is refused unless it is on the allow list; same-site paths are fine.
 const FORBIDDEN = new Set(['javascript:', 'data:', 'blob:', 'vbscript:']);
 

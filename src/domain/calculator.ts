@@ -1,6 +1,6 @@
 import { englishLevels, isCountry, isRole, isSkill, modalities, seniorities, type CountryId } from './catalog';
 
-// The calculator's inputs travel in the result URL's query, so a result can be shared (PRODUCT.md §6).
+// The calculator's inputs travel in the result URL's query, so a result can be shared.
 export type CalculatorInput = {
   country: CountryId;
   role: string;

@@ -1,4 +1,4 @@
-// The domain's stable values (PRODUCT.md §4). Ids are ASCII slugs used in URLs, the database and the API;
+// The domain's stable values (docs/product-rules.md). Ids are ASCII slugs used in URLs, the database and the API;
 // labels are per locale. Neutral module: server, client and tests import it.
 import type { Locale } from '../i18n/locales';
 

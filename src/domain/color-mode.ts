@@ -1,4 +1,4 @@
-// Colour mode (SPEC §4, LIBS.md §4): preference system (default), light or dark, kept in localStorage and
+// Colour mode (@nuxtjs/color-mode's rules, docs/product-rules.md): preference system (default), light or dark, kept in localStorage and
 // applied by an inline script before first paint; a page may force light or dark through
 // data-color-mode-forced on <html>.
 export type ColorPreference = 'system' | 'light' | 'dark';

@@ -1,8 +1,8 @@
 // The visitor's choice about what may track them (decision 023): analytics (RudderStack) and monitoring
-// (Datadog RUM). Kept in a first-party cookie for the SPEC §9 tracking-cookie lifetime, so the server could
+// (Datadog RUM). Kept in a first-party cookie for the tracking-cookie lifetime (docs/product-rules.md), so the server could
 // read it too; with no choice yet, nothing that tracks is loaded. Pure: shared by the browser and the tests.
 export const CONSENT_COOKIE = 'tandem_consent';
-/** SPEC §9: tracking cookie max age, about 182 days. */
+/** The original app's tracking cookie max age, about 182 days. */
 export const CONSENT_MAX_AGE_S = 15_724_800;
 export type Consent = { analytics: boolean; monitoring: boolean };
 

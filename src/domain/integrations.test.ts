@@ -21,7 +21,7 @@ const monitoring = {
   trackingConsent: 'granted',
 };
 
-describe('analytics configuration (SPEC §5, RudderStack messages)', () => {
+describe('analytics configuration (RudderStack rules and messages)', () => {
   it('accepts a write key and a data plane on a domain, localhost or an IPv4 address', () => {
     expect(checkAnalytics(analytics)).toEqual({ errors: [], warnings: [] });
     expect(isValidDataPlaneUrl('http://localhost:8080')).toBe(true);
@@ -74,8 +74,8 @@ describe('analytics configuration (SPEC §5, RudderStack messages)', () => {
   });
 });
 
-describe('monitoring configuration (SPEC §8, Datadog messages)', () => {
-  it('accepts the SPEC §9 defaults', () => expect(checkMonitoring(monitoring).errors).toEqual([]));
+describe('monitoring configuration (Datadog rules and messages)', () => {
+  it('accepts the defaults', () => expect(checkMonitoring(monitoring).errors).toEqual([]));
   it('needs a client token', () => {
     expect(checkMonitoring({ ...monitoring, clientToken: '' }).errors).toEqual([
       'Client Token is not configured, we will not send any data.',

@@ -1,4 +1,4 @@
-// The configuration rules of the three client integrations (SPEC §5, §8, §9; LIBS.md §6-§8), with the
+// The configuration rules of the three client integrations (RudderStack, Datadog, GrowthBook; docs/product-rules.md), with the
 // messages the SDKs themselves log, so that the server can say at start-up what is wrong and turn the
 // integration off instead of shipping a configuration the SDK would reject in every visitor's browser.
 // Pure: used by the server (start-up checks, public configuration) and by the browser loaders.
@@ -79,13 +79,13 @@ export function checkAnalytics(s: AnalyticsSettings): ConfigCheck {
   return { errors, warnings };
 }
 
-/** The session options the SDK gets for a timeout setting: 0 turns automatic sessions off (SPEC §5). */
+/** The session options the SDK gets for a timeout setting: 0 turns automatic sessions off. */
 export function sessionOptions(timeout: number | undefined): { autoTrack: boolean; timeout: number } {
   if (timeout === undefined || !Number.isInteger(timeout) || timeout < 0) return { autoTrack: true, timeout: SESSION_TIMEOUT_DEFAULT_MS };
   return { autoTrack: timeout > 0, timeout };
 }
 
-/** A manual session id must be a positive integer of at least 10 digits (SPEC §5, §9). */
+/** A manual session id must be a positive integer of at least 10 digits. */
 export const isValidSessionId = (id: unknown): boolean =>
   typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && String(id).length >= 10;
 
@@ -102,7 +102,7 @@ export type MonitoringSettings = {
   trackingConsent: string;
 };
 
-/** SPEC §9 sample rates (percent) and the SDK's other defaults. */
+/** The original app's sample rates (percent, docs/product-rules.md) and the SDK's other defaults. */
 export const MONITORING_DEFAULTS = {
   site: 'datadoghq.com',
   sessionSampleRate: 100,
@@ -142,5 +142,5 @@ export function datadogIntakeOrigin(site: string): string {
 
 // ---- feature flags (GrowthBook JS SDK 1.x) --------------------------------------------------------------
 
-/** SPEC §9: a cached payload is stale after 1 min, kept up to 4 h, 10 entries; an idle stream closes after 20 s. */
+/** As the original app had it: a cached payload is stale after 1 min, kept up to 4 h, 10 entries; an idle stream closes after 20 s. */
 export const FLAG_CACHE_SETTINGS = { staleTTL: 60_000, maxAge: 14_400_000, maxEntries: 10, idleStreamInterval: 20_000 } as const;

@@ -1,4 +1,4 @@
-// The job search's URL grammar (PRODUCT.md §3): /trabajos/{filters...} and /{country}/trabajos/{filters...},
+// The job search's URL grammar (decision 013): /trabajos/{filters...} and /{country}/trabajos/{filters...},
 // each filter segment the slug of one known facet value, in a canonical order; free text, minimum salary,
 // sort and page in the query string. Neutral module: routes (validation), pages, the HTTP layer and tests.
 import { areas, englishLevels, modalities, roles, seniorities, skills, type CountryId, type Labelled } from './catalog';

@@ -1,4 +1,4 @@
-// The learning rules both sides share (PRODUCT.md §4, decision 021): drawing an interview's questions,
+// The learning rules both sides share (decision 021): drawing an interview's questions,
 // scoring, score bands and certificate levels, the attempt clock, the retake wait, certificate status and
 // the free course's open lessons. Pure: the server decides with these, pages explain with them.
 import type { seniorities } from './catalog';

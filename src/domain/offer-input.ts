@@ -1,7 +1,7 @@
 import { areas, countries, employmentTypes, englishLevels, isCountry, isRole, isSkill, modalities, roles, seniorities } from './catalog';
 import type { MessageKey } from '../i18n/translate';
 
-// The offer form's rules (PRODUCT.md §7), shared by the web form, the API and the browser preview: plain
+// The offer form's rules (docs/product-rules.md), shared by the web form, the API and the browser preview: plain
 // values in, a clean offer or the fields that are wrong (each with a message key) out.
 export type OfferInput = {
   title: string;

@@ -1,5 +1,5 @@
 // An error a page throws to answer with an error screen instead of its content. The data picks a
-// dedicated screen (SPEC §2: talentId, offerId, certification).
+// dedicated screen (talentId, offerId, certification: docs/product-rules.md).
 export type ErrorData = { talentId?: string; offerId?: string; certification?: string };
 
 export class PageError extends Error {

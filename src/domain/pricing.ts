@@ -1,4 +1,4 @@
-// The company side's price table (decision 027). Publishing offers is free (PRODUCT.md §7); the paid services
+// The company side's price table (decision 027). Publishing offers is free (decision 015); the paid services
 // are priced in US dollars and invoiced in US dollars. A visitor may ask to see them in the currency of one
 // of our countries: the amount is then converted at the FX table's rate and rounded, as an indication.
 // Neutral module: the pricing and staffing pages, their tests and any later checkout read it.

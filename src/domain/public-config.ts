@@ -1,4 +1,4 @@
-// The public configuration of SPEC §3, built by the server from the environment at run time and handed to
+// The public configuration (docs/product-rules.md), built by the server from the environment at run time and handed to
 // client islands as props. Nothing secret belongs here (Datadog's client token and RudderStack's write key
 // are public by design: they only allow sending events).
 export type AnalyticsConfig = {
@@ -30,9 +30,9 @@ export type PublicConfig = {
   apiBase: string;
   auth: { name_cookie_token: string; name_cookie_type: string; name_cookie_domain: string };
   feature_flags: { apiHost: string; clientKey: string; enableDevMode: boolean };
-  /** Analytics, when configured and valid (SPEC §5); `enabled` false otherwise. */
+  /** Analytics, when configured and valid; `enabled` false otherwise. */
   data_integration_platform: { enabled: boolean; cdn_url: string; key: string; data_plane_url: string; settings: AnalyticsConfig | null };
-  /** Monitoring, when configured and valid (SPEC §8); null otherwise. */
+  /** Monitoring, when configured and valid; null otherwise. */
   monitoring: MonitoringConfig | null;
   log_forwarding: boolean;
   brand: { name: string; handle: string; siteUrl: string };

@@ -1,4 +1,4 @@
-// Where to go after signing in (PRODUCT.md §5): the target is resolved against the site's origin, as the
+// Where to go after signing in (decision 017): the target is resolved against the site's origin, as the
 // browser would resolve it, and kept only when it stays on that origin. What comes back is a path that
 // cannot be read as another host: never '//host' or '/\host', whatever dot segments, percent-encoded dots
 // or backslashes the input used to get there.

@@ -1,4 +1,4 @@
-// Meeting availability (issue 15): which slot starts the sales team offers, computed from rules in the
+// Meeting availability (decision 028): which slot starts the sales team offers, computed from rules in the
 // team's timezone and shown in the visitor's. Pure and neutral: the server validates a booking with the
 // same function that lists the slots, and both sides format times with Intl.
 export type ScheduleRules = {

@@ -1,4 +1,4 @@
-// Campaign fields kept from the query string of a visit (SPEC §3): the last value wins when a field is
+// Campaign fields kept from the query string of a visit (docs/product-rules.md): the last value wins when a field is
 // repeated; empty values are ignored; each value is capped to what the users table stores.
 const UTM_FIELDS = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 type UtmField = (typeof UTM_FIELDS)[number];

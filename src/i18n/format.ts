@@ -1,4 +1,4 @@
-// Dates and money per locale (SPEC §9: DD/MM/YYYY and "noviembre de 2026" in Spanish; the locale's own
+// Dates and money per locale (as the original app had them: DD/MM/YYYY and "noviembre de 2026" in Spanish; the locale's own
 // forms in English). Intl formatters are cached: creating them is the expensive part.
 import { localeInfo, type Locale } from './locales';
 

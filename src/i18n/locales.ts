@@ -1,4 +1,4 @@
-// Locales of SPEC §9. Spanish is the default and has no URL prefix (strategy prefix_except_default).
+// Locales (docs/product-rules.md). Spanish is the default and has no URL prefix (strategy prefix_except_default).
 export const locales = ['es', 'en'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'es';

@@ -1,4 +1,4 @@
-// Locale detection for the first visit to '/' (LIBS.md §1, @nuxtjs/i18n 10.0.x findBrowserLocale).
+// Locale detection for the first visit to '/', as @nuxtjs/i18n 10.0.x's findBrowserLocale does it (decision 003).
 import { parseCookie } from 'cookie';
 import { LOCALE_COOKIE, defaultLocale, isLocale, localeInfo, locales, type Locale } from './locales';
 

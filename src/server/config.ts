@@ -70,7 +70,7 @@ const schema = z.object({
     .optional(),
   /** Where meeting requests and bookings are notified; the organiser of the calendar invites. */
   SALES_EMAIL: z.string().email('must be an email address').max(254).optional(),
-  /** Meeting availability (issue 15, decision 028): the sales team's timezone, days, hours and days off. */
+  /** Meeting availability (decision 028): the sales team's timezone, days, hours and days off. */
   SCHEDULE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA timezone such as America/Lima').default('America/Lima'),
   SCHEDULE_DAYS: z
     .string()

@@ -4,7 +4,7 @@ import type { AnalyticsConfig, IntegrationsConfig, MonitoringConfig, PublicConfi
 import type { ServerConfig } from './config';
 
 // Which client integrations are on, from the environment: each one only when it is configured and passes
-// the checks its SDK would make (SPEC §5, §8). A bad value turns that integration off and is logged at
+// the checks its SDK would make (src/domain/integrations.ts). A bad value turns that integration off and is logged at
 // start-up with the SDK's own message; the site keeps working.
 export type Integrations = { analytics: AnalyticsConfig | null; monitoring: MonitoringConfig | null; problems: string[] };
 

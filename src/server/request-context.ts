@@ -4,7 +4,7 @@ import type { FormState } from '../domain/forms/types';
 import type { Session } from '../state/session';
 
 // Per-request data shared between the outer HTTP layer and server components. Waku has no API for a
-// component to set the status or a cookie (WAKU.md §4), so components patch this store and the HTTP layer
+// component to set the status or a cookie (docs/waku-notes.md), so components patch this store and the HTTP layer
 // applies the patch to the HTML response.
 export type ResponsePatch = { status?: number; cookies: string[]; headers: [string, string][] };
 export type RequestContext = {

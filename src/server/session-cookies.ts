@@ -3,7 +3,7 @@ import { stringifySetCookie } from 'cookie';
 import type { ServerConfig } from './config';
 import { SESSION_HINT_COOKIE, type SessionHint } from '../domain/session-hint';
 
-// The web session (PRODUCT.md §5): the token in an HttpOnly cookie page scripts never see, the account
+// The web session (decision 011): the token in an HttpOnly cookie page scripts never see, the account
 // type in a second one, both for 365 days, SameSite=Lax, Secure when the site is served over HTTPS. A third,
 // readable by page scripts, only says that someone is signed in (src/domain/session-hint.ts).
 const SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-// The auth state of SPEC §3: type, loggedIn, user. Seeded by the server per request.
+// The auth state (docs/product-rules.md): type, loggedIn, user. Seeded by the server per request.
 export type SessionUser = {
   id: number | string;
   name: string;

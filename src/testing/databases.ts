@@ -50,7 +50,7 @@ export const testDatabases: [string, () => Promise<TestDb>][] = [
   ...(pgUrl ? ([['postgres', freshPostgres]] as [string, () => Promise<TestDb>][]) : []),
 ];
 
-/** The salary survey files of ../shared/data (never copied into the repository). Required in CI. */
+/** The salary survey files, in shared/data beside the checkout (never copied into the repository). Required in CI. */
 export const sharedDataDir = join(process.cwd(), '..', 'shared', 'data');
 export const hasSharedData = existsSync(join(sharedDataDir, 'laplazadevs-salarios-colombia-2025'));
 if (process.env.CI && !hasSharedData) {

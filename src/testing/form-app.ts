@@ -1,4 +1,4 @@
-// The form actions under test (issue 11): the production registry mounted in the HTTP layer over real
+// The form actions under test (decision 018): the production registry mounted in the HTTP layer over real
 // services on a test database, a stand-in page that shows the form state it was handed (what a visitor
 // without JavaScript gets back), signed-in accounts, and posts as the browser sends them. Nothing listens
 // on the network: requests go to the Hono app in process. Each post comes from its own client address

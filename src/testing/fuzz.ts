@@ -1,4 +1,4 @@
-// Shared pieces of the API and form fuzz suites (issue 10): the hostile corpus, a seeded generator for a
+// Shared pieces of the API and form fuzz suites (decision 017): the hostile corpus, a seeded generator for a
 // few extra random strings, and a collector that records every answer >= 500 with the server's own log
 // lines, so that one assertion lists all of them (grouped by cause) instead of stopping at the first.
 import { writeFileSync } from 'node:fs';

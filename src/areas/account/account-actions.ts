@@ -12,7 +12,7 @@ import type { AuthService, PublicUser } from '../../server/accounts/auth-service
 import { ServiceError } from '../../server/errors';
 import { sessionCookies } from '../../server/session-cookies';
 
-// The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset
+// The account pages' forms (decision 011): sign-in, sign-up (candidate and company), forgot and reset
 // password, and asking again for a confirmation link. They run on the server, set the HttpOnly session
 // cookies and redirect; page scripts never see the token.
 export type AccountFormDeps = Deps;

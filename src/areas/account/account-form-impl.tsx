@@ -61,7 +61,7 @@ export default function AccountFormImpl(props: AccountFormProps & { typed?: Reco
       return;
     }
     setBusy(true);
-    // The browser API client (SPEC §7): lang header, no retry of a write, no throw.
+    // The browser API client (docs/product-rules.md): lang header, no retry of a write, no throw.
     const lang = document.documentElement.lang === 'en' ? 'en' : 'es';
     const res = await createApiClient({ base: '', lang }).form<FormReply>(action, values);
     if (!res.success) {

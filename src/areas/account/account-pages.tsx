@@ -18,7 +18,7 @@ import { ServiceError } from '../../server/errors';
 import { PROVIDER_IDS } from '../../server/accounts/oauth';
 import type { Page, PageProps } from '../../server/render/page-types';
 
-// The account pages (PRODUCT.md §5): thin server components around one form island each. The form
+// The account pages (decision 011): thin server components around one form island each. The form
 // posts to the page itself; its action lives beside it in account-actions.ts.
 
 const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;

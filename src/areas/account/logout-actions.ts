@@ -5,7 +5,7 @@ import type { FormHandler } from '../../server/http/forms';
 import type { AuthService } from '../../server/accounts/auth-service';
 import { clearedSessionCookies } from '../../server/session-cookies';
 
-// Signing out (SPEC §2 /logout, PRODUCT.md §5, decision 017), by POST only: `GET /logout` shows a page that
+// Signing out (/logout, decision 017), by POST only: `GET /logout` shows a page that
 // asks (account-pages.tsx), so that a cross-site link or image cannot sign anyone out. The post ends this
 // session on the server (its token answers 401 everywhere from now on), clears the cookies and goes home.
 // The workspaces' "sign out everywhere" form posts to the same page with intent=everywhere: every token of

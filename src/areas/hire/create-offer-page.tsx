@@ -14,7 +14,7 @@ import { services } from '../../server/container';
 import { ServiceError } from '../../server/errors';
 import type { Page, PageProps } from '../../server/render/page-types';
 
-// The offer form (/hire/crear-oferta, issue 6) with its market check: what a company types is checked against
+// The offer form (/hire/crear-oferta, decision 015) with its market check: what a company types is checked against
 // the salary data as it types (preview), then saved as a draft or published. Thin: services do the rules.
 const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 const asValues = (v: Record<string, string | string[]>): OfferFormValues =>

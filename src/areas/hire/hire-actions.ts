@@ -13,7 +13,7 @@ import type { ProfileService } from '../../server/accounts/profile-service';
 import { COMPANY_MAX_BYTES, createCompanyAction } from './company-actions';
 import { offerDraftCookie } from '../../server/session-cookies';
 
-// The company side's forms (issue 6). The offer form posts to itself with an intent: 'preview' shows the
+// The company side's forms (decision 015). The offer form posts to itself with an intent: 'preview' shows the
 // Markdown and the market check with everything kept; 'draft' and 'publish' save. A visitor without a
 // company account keeps what they typed server-side (decision 015) and goes to sign up, then back to the
 // form, filled in. The workspace posts offer actions and pipeline moves to itself.

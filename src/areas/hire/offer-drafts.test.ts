@@ -11,7 +11,7 @@ import { createSalaryService } from '../../server/salaries/salary-service';
 import { createHireActions } from './hire-actions';
 import { actionRoutes } from '../../testing/routes';
 
-// Anonymous offer drafts (issue 10): 200 posts of 46 kB used to add 7 MB to the table in 2 s. Now a visitor
+// Anonymous offer drafts (decision 017): 200 posts of 46 kB used to add 7 MB to the table in 2 s. Now a visitor
 // keeps one draft (overwritten), an address keeps a few, each is capped, and old ones are swept.
 const config = parseConfig({ SITE_URL: 'https://tandem.example', TRUST_PROXY: '1' });
 const DAY = 86_400_000;

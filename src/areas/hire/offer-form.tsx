@@ -17,7 +17,7 @@ import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../compone
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { describedBy, Row } from '../../components/forms/form-parts';
 
-// The offer form (issue 6): plain HTML that posts to its page without JavaScript; three submit buttons
+// The offer form (decision 015): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
 export type OfferFormValues = Record<string, string>;
 

@@ -8,7 +8,7 @@ import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { HiringService } from '../../server/offers/hiring-service';
 
-// The workspace's offers (issue 16): one primary action per row (see the applicants when there are any,
+// The workspace's offers (decision 029): one primary action per row (see the applicants when there are any,
 // else edit) and a <details> menu with the rest, so that nothing needs JavaScript and the destructive
 // "close" is one deliberate step away instead of a red button on every row.
 type Offer = Awaited<ReturnType<HiringService['offers']>>['offers'][number];

@@ -13,8 +13,8 @@ import { PIPELINE } from '../../server/offers/hiring-service';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 
-// The company workspace (/hire/site, issue 6): offers, applicants and their pipeline, the candidate browser
-// and the company profile. Thin: services do the rules. Issue 16: the company's logo in the header, two
+// The company workspace (/hire/site, decision 015): offers, applicants and their pipeline, the candidate browser
+// and the company profile. Thin: services do the rules. Decision 029: the company's logo in the header, two
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
 
 export const HireSitePage: Page = async (p) => {

@@ -6,7 +6,7 @@ import { modalityLabel, placeText, salaryText, seniorityLabel } from './job-text
 import { href } from '../../routes';
 import type { JobSearchResult } from '../../server/offers/job-search-service';
 
-// RSS 2.0 of a job search (PRODUCT.md §7: every search URL also works as a feed). Built from the same
+// RSS 2.0 of a job search (every search URL also works as a feed). Built from the same
 // search result as the page; every text node and attribute is escaped.
 const xml = (s: string) =>
   s

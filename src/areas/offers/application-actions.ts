@@ -5,7 +5,7 @@ import type { FormHandler } from '../../server/http/forms';
 import type { ApplicationService } from '../../server/offers/application-service';
 import { ServiceError } from '../../server/errors';
 
-// Applying from the offer page (issue 6): one POST, no fields. Success lands back on the offer, which then
+// Applying from the offer page (decision 016): one POST, no fields. Success lands back on the offer, which then
 // shows the application; refusals are shown on the offer in the visitor's language.
 export function createApplicationActions({ applications }: { applications: () => Promise<ApplicationService> }) {
   return {

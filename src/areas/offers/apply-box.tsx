@@ -9,7 +9,7 @@ import type { OfferView } from '../../server/offers/application-service';
 import { PIPELINE } from '../../server/offers/hiring-service';
 import { OfferViewer, type AppliedLabels } from './offer-viewer';
 
-// The offer's apply card (issue 6; one HTML for everyone since issue 17, decision 002).
+// The offer's apply card (decision 016; one HTML for everyone, decision 002).
 /** The labels the offer's viewer island fills in for a visitor who has applied. */
 export function appliedLabels(t: T, locale: Locale): AppliedLabels {
   const statuses = Object.fromEntries(PIPELINE.map((k) => [k, translateIn(t, 'application.status', k)]));

@@ -11,7 +11,7 @@ import type { CompanyPage as CompanyData } from '../../server/offers/job-search-
 import { JobList, Pagination } from '../jobs/job-results';
 import { organization } from './organization-ld';
 
-// /empresa/{slug}: a company's public page (issue 15): logo, description, size, location, website and its
+// /empresa/{slug}: a company's public page (decision 028): logo, description, size, location, website and its
 // open offers, with Organization structured data (never for a demo company). Unknown slug: 404.
 const slugOf = (p: PageProps) => String(p.params.slug ?? '');
 const pageOf = (p: PageProps) => {

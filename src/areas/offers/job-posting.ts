@@ -2,7 +2,7 @@ import { countries, employmentTypes, labelOf, seniorities, skills } from '../../
 import type { Locale } from '../../i18n/locales';
 import { renderMarkdown } from '../../server/render/markdown';
 
-// JobPosting structured data for an offer page (PRODUCT.md §7): baseSalary with the offer's real pay
+// JobPosting structured data for an offer page (docs/product-rules.md): baseSalary with the offer's real pay
 // period; remote offers as TELECOMMUTE with the countries applicants may live in; on-site and hybrid
 // offers with their place. Demo offers never carry it (the page leaves it out).
 export type JobPostingInput = {

@@ -37,8 +37,8 @@ import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { OfferViewer } from './offer-viewer';
 import { ApplyBox, appliedLabels, SharedApplyBox } from './apply-box';
 
-// The offer page (/oferta/{slug}, issue 6): everything a candidate needs to decide, the salary tools'
-// verdict on the range, a one-step application, and JobPosting data (PRODUCT.md §7). A closed or expired
+// The offer page (/oferta/{slug}, decision 016): everything a candidate needs to decide, the salary tools'
+// verdict on the range, a one-step application, and JobPosting data (docs/product-rules.md). A closed or expired
 // offer answers 410 and says so; an unknown slug is the offer-not-found screen.
 const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
 

@@ -10,7 +10,7 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { PageProps } from '../../server/render/page-types';
 
-// The salary calculator (PRODUCT.md §6): a plain GET form (works without JavaScript) whose result URL
+// The salary calculator: a plain GET form (works without JavaScript) whose result URL
 // carries the inputs, so a result can be shared; and its embeddable twin (the iframe).
 // The form's selects, in order: field, label, catalogue, and what its empty option says.
 const CHOICES: [string, MessageKey, readonly Labelled[], MessageKey][] = [
@@ -196,7 +196,7 @@ export function CalculatorPage(p: PageProps) {
             />
           </div>
         </section>
-        {/* Phones only: the layout's sidebar is hidden there (issue 16). */}
+        {/* Phones only: the layout's sidebar is hidden there (decision 029). */}
         <ToolsNav locale={locale} t={t} path={p.path} compact />
       </div>
     </>
@@ -204,7 +204,7 @@ export function CalculatorPage(p: PageProps) {
 }
 
 /**
- * The embeddable calculator (PRODUCT.md §6): a compact GET form that opens the result on this site in a
+ * The embeddable calculator (decision 014): a compact GET form that opens the result on this site in a
  * new tab, tagged as an iframe visit (the HTTP layer stores the campaign in its cookie on arrival). No
  * JavaScript needed; the browser's own `required` check keeps an empty form from opening a tab.
  */

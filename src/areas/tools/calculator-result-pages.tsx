@@ -27,7 +27,7 @@ import { emailField, FormBlock, formProps as accountFormProps, newPasswordField,
 import { services } from '../../server/container';
 import type { PageProps } from '../../server/render/page-types';
 
-// The calculator's result and its registration step (PRODUCT.md §6): anonymous visitors pass through the
+// The calculator's result and its registration step (decision 016): anonymous visitors pass through the
 // registration step; both may take the visitor's salary. The inputs come from the result URL.
 function inputsOr(p: PageProps) {
   const q = new URLSearchParams(p.query);
@@ -183,7 +183,7 @@ export async function CalculatorResultPage(p: PageProps) {
             {t('calculator.change')}
           </Link>
         </p>
-        {/* Phones only: the layout's sidebar is hidden there (issue 16). */}
+        {/* Phones only: the layout's sidebar is hidden there (decision 029). */}
         <ToolsNav locale={locale} t={t} path={p.path} compact />
       </div>
     </>

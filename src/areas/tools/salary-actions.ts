@@ -7,7 +7,7 @@ import type { FormHandler, FormInput, FormOutcome } from '../../server/http/form
 import type { Contributions } from '../../server/salaries/contributions';
 import { createSignUpHandler, type AccountFormDeps } from '../account/account-actions';
 
-// The calculator's forms (PRODUCT.md §6): the registration step signs an anonymous visitor up (origin
+// The calculator's forms (decision 016): the registration step signs an anonymous visitor up (origin
 // 'calculator') and may take their salary; the result page takes a signed-in candidate's salary. Either
 // way the user lands on the result, whose `contribution` parameter says what became of the salary.
 type Deps = { account: AccountFormDeps; contributions: () => Promise<Contributions> };

@@ -8,7 +8,7 @@ type Figures = ProvenanceStats & {
   local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
 };
 
-// Issue 16: a salary page answers first. Right under the H1: the median in the local currency and in US$,
+// Decision 029: a salary page answers first. Right under the H1: the median in the local currency and in US$,
 // the 25–75 % range, the number of reports, and the figure's provenance line attached (sources, period,
 // currencies, gross, the demo label), so the answer never travels without where it comes from.
 export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Locale; t: T }) {

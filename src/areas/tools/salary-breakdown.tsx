@@ -72,7 +72,7 @@ export function SalaryBreakdown({
               <th scope="col">{t('salary.source')}</th>
             </tr>
           </thead>
-          {/* One markup string (issue 17): the rows were the largest part of an uncached salary page's render. */}
+          {/* One markup string (decision 032): the rows were the largest part of an uncached salary page's render. */}
           <tbody dangerouslySetInnerHTML={{ __html: salaryRowsMarkup(rows, locale, t, reference) }} />
         </table>
       </div>
@@ -93,7 +93,7 @@ const Links = ({ items }: { items: Place[] }) =>
   ));
 
 /**
- * "Not enough reports", and where the data does reach (issue 14: not a dead end back to the calculator):
+ * "Not enough reports", and where the data does reach (decision 025: not a dead end back to the calculator):
  * the countries with figures (for the role, on a role page), and the roles with figures in this country.
  */
 export function NoSalaryData({

@@ -2,7 +2,7 @@ import { formatLongDate, formatMonthYear, formatNumber } from '../../i18n/format
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 
-// Where a salary figure comes from, said at the figure (issue 14): gross monthly pay, the number of reports,
+// Where a salary figure comes from, said at the figure (decision 025): gross monthly pay, the number of reports,
 // the sources with their licences, when the reports were collected, the currencies and the FX table's
 // date, and whether it is demo data or a thin sample from a single source.
 export type ProvenanceSource = { id: string; licence: string; licenceUrl: string; name: string; short: string; url: string };
@@ -38,7 +38,7 @@ export function periodYears(period: ProvenanceStats['period']): string {
 }
 
 /**
- * Issue 14: a real figure that one source gives entirely from fewer than 20 reports is flagged: a source may
+ * Decision 025: a real figure that one source gives entirely from fewer than 20 reports is flagged: a source may
  * cover only part of a country's market (aijobs.net is mostly international remote roles).
  */
 const THIN_SAMPLE = 20;

@@ -6,7 +6,7 @@ import { getT, type T } from '../../i18n/translate';
 import { periodYears, SourceList, ThinSourceBadge, type ProvenanceSource } from './salary-provenance';
 import { percentDiff, salaryRowsMarkup, type MarkupRow } from './table-markup';
 
-// The markup string must be what the rows rendered as React elements before (issue 17), escaping included:
+// The markup string must be what the rows rendered as React elements before (decision 032), escaping included:
 // the reference below is that JSX, kept here only to compare.
 function Reference({
   rows,

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } from './salary-provenance';
 
-// A salary table's body as one markup string (issue 17), like the range chart (decision 012): as React
+// A salary table's body as one markup string (decision 032), like the range chart (decision 012): as React
 // elements its ~20 nodes per row were the largest share of an uncached salary page's render, each serialised
 // into the RSC payload and rendered again to HTML. The markup is what the elements rendered (without React's
 // text separators); every text and attribute is escaped. Row links are plain anchors, which SoftLinks

@@ -37,7 +37,7 @@ function labels({ params, locale }: PageProps) {
 }
 
 /**
- * Shared frame of the salary pages: the H1, then the answer (issue 16: the median card, or why there is
+ * Shared frame of the salary pages: the H1, then the answer (decision 029: the median card, or why there is
  * none), the intro and the calculator; on a phone the tools navigation follows, closed. `method` shows the
  * method note here on pages without the sources block, which carries it otherwise (said once per page).
  */
@@ -175,7 +175,7 @@ export async function SalaryPage(p: PageProps) {
   };
   const area = role ? roles.find((r) => r.id === role)?.area : undefined;
   const effects = { compare: true, intro: t('salary.effectIntro') };
-  // Each page type answers its own question (PRODUCT.md §6): the hub what each role earns, the "how much does
+  // Each page type answers its own question: the hub what each role earns, the "how much does
   // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
   // page the role in depth with similar roles, a skill page who is paid for it and where.
   const plan: Want[] =
@@ -242,7 +242,7 @@ export async function SalaryPage(p: PageProps) {
       }
     />
   );
-  // Each list of links is shown once (issue 16): the closing chips only where no table lists that dimension.
+  // Each list of links is shown once (decision 029): the closing chips only where no table lists that dimension.
   const listed = new Set(blocks.map((b) => b.id));
 
   return (

@@ -5,9 +5,9 @@ import { MONITORING_DEFAULTS } from '../../domain/integrations';
 type Site = NonNullable<Parameters<typeof datadogRum.init>[0]['site']>;
 
 // Datadog RUM, loaded only after consent and idle, as its own chunk. With LOG_FORWARDING the Logs SDK
-// comes too and forwards failed requests ('XHR error' / 'Fetch error' with method and URL, SPEC §8).
+// comes too and forwards failed requests ('XHR error' / 'Fetch error' with method and URL).
 // With a proxy set, every batch goes there instead of Datadog's intake (a proxy on our domain, or the
-// tests' local intake). The SDK itself logs SPEC §8's messages for anything the server did not catch.
+// tests' local intake). The SDK itself logs its own messages for anything the server did not catch.
 export async function startDatadog(config: MonitoringConfig, logForwarding: boolean, userId: string | null): Promise<void> {
   const common = {
     clientToken: config.client_token,

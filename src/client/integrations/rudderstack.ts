@@ -8,7 +8,7 @@ import { connectAnalytics, type AnalyticsCall } from '../analytics';
 // RudderStack, loaded only after consent and idle, as its own chunk (integrations-impl imports it). The
 // bundled build carries its plugins, so the SDK never fetches code from RudderStack's CDN (CSP, no outside
 // calls); the polyfill for old engines is off for the same reason. Identity follows the session: the email
-// is the id (SPEC §3) and a signed-out visitor gets a `logout` event and a fresh anonymous identity
+// is the id (docs/product-rules.md) and a signed-out visitor gets a `logout` event and a fresh anonymous identity
 // (reset(true) also renews the anonymous id, so the next person on a shared computer is someone new).
 export type Identity = { email: string; traits: Record<string, unknown> } | null;
 export type VisitorContext = { ip?: string; utm?: Utm | null };
@@ -29,7 +29,7 @@ function campaignOf(utm: Utm | null | undefined): Record<string, string> | undef
   return Object.keys(out).length ? out : undefined;
 }
 
-/** Context added to every call: Meta's browser ids (SPEC §7), the visit's campaign and the client IP. */
+/** Context added to every call: Meta's browser ids (fbp, fbc), the visit's campaign and the client IP. */
 function callOptions(visitor: VisitorContext): ApiOptions {
   const context: Record<string, unknown> = {};
   const fbp = readCookie(document.cookie, '_fbp');

@@ -11,7 +11,7 @@ import { logoutHook, pageViewHook } from '../app-hooks';
 // when the consent cookie grants something). Each SDK is a chunk of its own, fetched only when consented.
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 1));
 
-/** SPEC §3: the email is the analytics id; avatar, first, last and full name and status are the traits. */
+/** As the original app did: the email is the analytics id; avatar, first, last and full name and status are the traits. */
 function identityOf(user: SessionUser | null) {
   if (!user) return null;
   return {

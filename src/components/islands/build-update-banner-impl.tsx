@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 
 // Loaded on demand through <Enhance kind="update-banner"> (root.tsx), so no page pays for it up front.
-// Detects a new build (SPEC §4, LIBS.md §3): checks /builds/latest.json about 1 s after load and then
+// Detects a new build as Nuxt did for the original app (docs/product-rules.md): checks /builds/latest.json about 1 s after load and then
 // every hour (Nuxt's default interval); when the id differs it offers a reload and turns the next
 // navigation into a full page load. Reloads are guarded: the same path is not reloaded again within 10 s.
 const FIRST_CHECK_MS = 1000;
@@ -46,7 +46,7 @@ export default function BuildUpdateBanner({ buildId, labels }: { buildId: string
       if (!stopped) timer = setTimeout(() => void check(), INTERVAL_MS);
     };
     timer = setTimeout(() => void check(), FIRST_CHECK_MS);
-    // A chunk that fails to load (vite:preloadError, SPEC §4): Waku's inline script reloads once per build
+    // A chunk that fails to load (vite:preloadError): Waku's inline script reloads once per build
     // id; after that, this reloads the page being opened, at most once per path every 10 s.
     const onChunkError = (e: Event) => {
       if (e.defaultPrevented) return;

@@ -19,7 +19,7 @@ function apply(pref: ColorPreference) {
   d.classList.add(value);
 }
 
-/** The colour-mode menu (SPEC §4), loaded after hydration by ColorModeSwitch: content pages have a JS budget. */
+/** The colour-mode menu (docs/product-rules.md), loaded after hydration by ColorModeSwitch: content pages have a JS budget. */
 export default function ColorModeSwitchImpl({ labels }: { labels: Labels }) {
   const [pref, setPref] = useState<ColorPreference>('system');
 

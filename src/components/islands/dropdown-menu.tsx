@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-// A keyboard-operable menu button (SPEC §9): opens below, hides 400 ms after the pointer leaves.
+// A keyboard-operable menu button (docs/product-rules.md): opens below, hides 400 ms after the pointer leaves.
 export type MenuItem = { id: string; label: string; icon?: ReactNode; checked?: boolean; href?: string };
 
 const HIDE_DELAY_MS = 400;

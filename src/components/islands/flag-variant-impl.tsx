@@ -16,8 +16,8 @@ export type FlagVariantProps = {
   devMode: boolean;
 };
 
-// LIBS.md §8 "client hydration": initSync from the server's payload with streaming on, so a flag changed
-// with `npm run flags -- set` reaches this open page through /flags/sub/{clientKey}. SPEC §9 cache rules.
+// GrowthBook's client hydration: initSync from the server's payload with streaming on, so a flag changed
+// with `npm run flags -- set` reaches this open page through /flags/sub/{clientKey}. Cache rules: docs/product-rules.md.
 export default function FlagVariantImpl({ flag, initial, variants, payload, attributes, apiHost, clientKey, devMode }: FlagVariantProps) {
   const gb = useMemo(() => {
     configureCache(FLAG_CACHE_SETTINGS);

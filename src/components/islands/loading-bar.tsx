@@ -5,7 +5,7 @@ import { useRouter } from 'waku';
 import { LOADING, estimatedProgress } from '../../client/loading-progress';
 import { navigationAtom } from '../../state/navigation';
 
-// A 1px bar at the top (SPEC §4): shown only when a navigation takes over 200 ms, eases towards 100 %,
+// A 1px bar at the top (docs/product-rules.md): shown only when a navigation takes over 200 ms, eases towards 100 %,
 // completes when the new page is committed, hides 500 ms later and resets 400 ms after that; red on error.
 export function LoadingBar() {
   const [nav, setNav] = useAtom(navigationAtom);

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { sessionAtom, type Session } from '../../state/session';
 
 // One Jotai store per request and per tab (a module-level store would leak between requests on the
-// server: WAKU.md §5), seeded with the server's values.
+// server: docs/waku-notes.md), seeded with the server's values.
 function Hydrate({ session, children }: { session: Session; children: ReactNode }) {
   useHydrateAtoms([[sessionAtom, session]] as const);
   return children;

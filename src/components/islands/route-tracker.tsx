@@ -5,7 +5,7 @@ import { pageViewHook } from '../../client/app-hooks';
 import { writeStored } from '../../client/local-store';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeOfPath } from '../../i18n/locales';
 
-// On every route change (SPEC §2/§4): keep the previous URL under 'app' in local storage, call the
+// On every route change (docs/product-rules.md): keep the previous URL under 'app' in local storage, call the
 // page-view hook, keep <html lang> and the locale cookie in step with the page's locale.
 export function RouteTracker() {
   const { path, query } = useRouter();

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useRouter } from 'waku';
 
-// Client navigation for links written as markup strings (a salary table's rows, issue 17), loaded after
+// Client navigation for links written as markup strings (a salary table's rows, decision 032), loaded after
 // hydration through <Enhance kind="soft-links"> (content pages have a JS budget): a plain left
 // click on a same-origin link inside a salary table goes through the router, as a Link's would; modified
 // clicks, other targets and downloads keep the browser's behaviour. One listener per document however many

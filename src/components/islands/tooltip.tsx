@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-// A tooltip placed on top, shown 200 ms after hover or focus (SPEC §9), hidden on leave, blur or Escape.
+// A tooltip placed on top, shown 200 ms after hover or focus (docs/product-rules.md), hidden on leave, blur or Escape.
 const SHOW_DELAY_MS = 200;
 
 export function Tooltip({ text, children }: { text: string; children: ReactNode }) {

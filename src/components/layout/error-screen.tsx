@@ -7,7 +7,7 @@ import type { MessageKey, T } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
 
-// The error screen (SPEC §2): status code, message and 'Ir al inicio'; dedicated screens for a missing
+// The error screen (docs/product-rules.md): status code, message and 'Ir al inicio'; dedicated screens for a missing
 // talent, offer or certification, chosen by the error's data.
 export function ErrorScreen({
   status,

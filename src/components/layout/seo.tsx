@@ -4,7 +4,7 @@ import { localeInfo } from '../../i18n/locales';
 import type { PublicConfig } from '../../domain/public-config';
 
 // Head tags of a page (React 19 hoists them into <head>). Rendered by pages only, never by layouts: nothing
-// deduplicates titles (WAKU.md §3).
+// deduplicates titles, and the layout's would come first (docs/waku-notes.md).
 export function Seo({
   id,
   locale,

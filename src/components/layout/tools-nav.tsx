@@ -25,7 +25,7 @@ function NavGroup({ title, items, current }: { title: string; items: Item[]; cur
 
 /**
  * The salary tools' navigation (hub, calculator, countries, roles, skills). Wide screens get it as the
- * layout's sidebar; on a phone that sidebar was ~600 px of links above the H1 (issue 16), so there it is
+ * layout's sidebar; on a phone that sidebar was ~600 px of links above the H1 (decision 029), so there it is
  * hidden and the page places the same links as a closed disclosure after its answer (plain <details>: no
  * client code). CSS shows one of the two, never both.
  */

@@ -10,7 +10,7 @@ import { SessionChip } from './session-chip';
 export type Labels = { menu: string; workspace: string; profile: string; signOut: string };
 export type Links = { workspace: string; profile: string | null; logout: string };
 
-/** The signed-in user's name and picture with a menu: workspace, profile, sign out (SPEC §4). */
+/** The signed-in user's name and picture with a menu: workspace, profile, sign out. */
 export default function SessionMenuImpl({ labels, links }: { labels: Labels; links: Links }) {
   const [session, setSession] = useAtom(sessionAtom);
   const user = session.user;

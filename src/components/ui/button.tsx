@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'waku';
 
-// The UI kit's button (SPEC §9): sizes sm, md, lg; variants primary, secondary, success, warning, danger,
+// The UI kit's button (docs/product-rules.md): sizes sm, md, lg; variants primary, secondary, success, warning, danger,
 // their outline twins, and ghost. Server-safe: renders a <button> or a router <Link>.
 export type ButtonVariant =
   | 'primary'

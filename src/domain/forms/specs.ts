@@ -1,6 +1,6 @@
 import type { Spec } from './rules';
 
-// The account forms of SPEC §5 / PRODUCT.md §5. Passwords: at least 8 characters.
+// The account forms (decision 011). Passwords: at least 8 characters.
 const email = { required: true, email: true, max: 254 } as const;
 const newPassword = { required: true, min: 8, max: 200 } as const;
 const personName = { required: true, max: 100 } as const;

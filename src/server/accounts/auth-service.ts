@@ -78,7 +78,7 @@ function slugify(text: string): string {
 
 /**
  * Who is asking, as the HTTP layer saw it. Every method that checks a password, creates an account, sends
- * a link or tries a code takes it, so no door can skip the shared limits (PRODUCT.md §5).
+ * a link or tries a code takes it, so no door can skip the shared limits (decision 017).
  */
 export type RequestMeta = { ip: string };
 
@@ -191,7 +191,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
           });
           const user = await findUserById(db, id);
           if (!user) throw new Error('registered user vanished');
-          // The account works at once; the emailed link confirms the address (SPEC §3 user_status).
+          // The account works at once; the emailed link confirms the address (user_status pending-confirmation until then).
           await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
           return { access_token: await issue(user), user: toPublic(user) };
         } catch (err) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
-// OAuth 2 authorization-code sign-in with GitHub and Google. Each provider is on only when
+// OAuth 2 authorization-code sign-in with GitHub and Google (decision 010). Each provider is on only when
 // its client id and secret are set; its endpoints can be pointed elsewhere (GitHub Enterprise, a test
 // server on 127.0.0.1). Everything a provider sends back is treated as untrusted input.
 export const PROVIDER_IDS = ['github', 'google'] as const;

@@ -16,7 +16,7 @@ import {
 import type { ImageStore } from '../uploads/image-store';
 import { ServiceError } from '../errors';
 
-// Candidate profiles (/ly/{slug}) and company details (PRODUCT.md §4). A profile is visible when its owner
+// Candidate profiles (/ly/{slug}) and company details. A profile is visible when its owner
 // made it public, and always to its owner; only the owner changes it, only a company's users change it.
 export type ProfileView = {
   userId: number;

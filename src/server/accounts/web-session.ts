@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { anonymousSession, type Session, type SessionUser } from '../../state/session';
 
-// The web session of a request (SPEC §4, PRODUCT.md §5): token and account type come from cookies; the
+// The web session of a request (decision 011): token and account type come from cookies; the
 // user is loaded once; a token the backend refuses clears both cookies and the visitor is anonymous.
 type AccountType = 'match' | 'hire';
 /** Loads the user behind a token, or 'invalid' when the backend refuses it (expired, revoked, wrong type). */

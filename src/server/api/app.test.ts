@@ -255,7 +255,7 @@ describe.each(testDatabases)('product API on %s', (_name, open) => {
   });
 });
 
-describe('visitor context (client-IP cookie, SPEC §7)', () => {
+describe('visitor context (the client-IP cookie)', () => {
   const app = (trust: string | undefined) =>
     new Hono().route(
       '/api',

@@ -21,7 +21,7 @@ import { fail, failService, fieldErrors, langOf, ok } from './respond';
 import { registerHireRoutes } from './hire-routes';
 import type { HiringService } from '../offers/hiring-service';
 
-// The product API under /api (SPEC §7): thin adapters that validate input, call a service and answer in
+// The product API under /api (docs/api.md): thin adapters that validate input, call a service and answer in
 // the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.
 const email = z.string().trim().min(1).max(254).pipe(z.email());
 const utm = z.string().trim().max(200).optional();
@@ -193,7 +193,7 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
   api.all('/v3/:type/auth/me', only('GET, HEAD'));
 
   // The visitor's address as this server sees it (proxy-aware through TRUST_PROXY) and the visit's campaign,
-  // for the analytics context once the visitor has consented. SPEC §7's client-IP cookie, set from the
+  // for the analytics context once the visitor has consented. The client-IP cookie of docs/product-rules.md, set from the
   // connection instead of an outside lookup service; readable by scripts, kept a day.
   api.get('/visitor', (c) => {
     const ip = clientIp(c, trustProxy);

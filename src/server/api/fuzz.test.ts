@@ -1,4 +1,4 @@
-// Fuzz suite of the product API (/api) and the content backend (/cms), issue 10: every endpoint, every
+// Fuzz suite of the product API (/api) and the content backend (/cms), decision 017: every endpoint, every
 // field (path parameters, query parameters, JSON body fields, the headers they read) gets each value of a
 // hostile corpus, as each identity where that matters, and must answer below 500, on SQLite and on
 // PostgreSQL. The apps are the real ones (real auth, hiring, salary services, rate limiter) mounted in the
@@ -587,7 +587,7 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
     expect(r.json.errors?.role, JSON.stringify(r.json)).toEqual(expect.any(String));
   });
 
-  // The content backend answers invalid input in the Strapi v4 shape (ValidationError, field messages in details.errors); a NUL byte is a 422 (issue 10).
+  // The content backend answers invalid input in the Strapi v4 shape (ValidationError, field messages in details.errors); a NUL byte is a 422 (decision 017).
   it('refuses a NUL byte in the cms sign-up username with 422 naming the field', async () => {
     const r = await call('POST', '/cms/auth/local/register', 'anon', {
       username: 'Ana\u0000Maria',

@@ -9,7 +9,7 @@ import type { HiringService, OfferAction } from '../offers/hiring-service';
 import type { Viewer } from '../accounts/viewer';
 import { fail, fieldErrors, langOf, ok } from './respond';
 
-// The company side of the product API (issue 6), thin adapters over the hiring service: offers CRUD and
+// The company side of the product API (decision 015), thin adapters over the hiring service: offers CRUD and
 // their actions, applicants and pipeline moves, the candidate browser. Same auth (bearer token, or the
 // session cookie from this site's pages), validation and error shapes as the rest of /api; the service's
 // refusals (401, 403, 404, 409) pass through the API's error handler.

@@ -5,7 +5,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import { getT, type MessageKey } from '../../i18n/translate';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 
-// The product API's answers (SPEC §7/§8): {success: true, result} or {success: false, message, errors},
+// The product API's answers (docs/api.md): {success: true, result} or {success: false, message, errors},
 // messages in the language of the `lang` header.
 export const langOf = (c: Context): Locale => {
   const l = c.req.header('lang')?.toLowerCase().slice(0, 2);

@@ -34,7 +34,7 @@ import { redirectLocal } from '../http/redirect';
 import { href } from '../../routes';
 
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
-// (SPEC §7): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
+// (docs/api.md): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
 // The identity service applies the shared sign-in, sign-up, email-link, code and provider limits itself.
 type Deps = { auth: () => Promise<AuthService>; trustProxy?: TrustProxy; oauth?: OAuthDeps };
 

@@ -1,6 +1,6 @@
 import { countries, englishLevels, modalities, seniorities } from '../../domain/catalog';
 
-// The demo world's vocabulary (issue 3): a seeded random number generator, salary bases by role, country
+// The demo world's vocabulary (decision 009): a seeded random number generator, salary bases by role, country
 // and seniority, skills by role, and the names of people and companies. Used by seed.ts only.
 
 export function mulberry32(seed: number) {

@@ -3,7 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 // Kysely's SQLite dialect speaks the better-sqlite3 interface; node:sqlite (built into Node, no native
-// addon to compile: WAKU.md §1) differs in small ways this adapter covers: spread parameters, no
+// addon compiled for the wrong Node: docs/waku-notes.md) differs in small ways this adapter covers: spread parameters, no
 // `reader` flag, and no booleans as parameters.
 const toParam = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v instanceof Date ? v.toISOString() : v);
 

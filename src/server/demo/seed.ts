@@ -22,7 +22,7 @@ import {
 } from '../db/demo-vocabulary';
 import { DEFAULT_FX, ensureFxRates } from '../salaries/data/default-fx';
 
-// A demo world for a fresh install (issue 3): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
+// A demo world for a fresh install (decision 009): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
 // random numbers) and idempotent: a database that has demo companies is left alone.
 export const DEMO_ACCOUNTS = {
   candidate: { email: 'candidata@demo.tandem.example', password: 'tandem-demo-2026', name: 'Ana', last_name: 'Demo' },

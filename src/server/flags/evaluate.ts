@@ -3,7 +3,7 @@ import { configureCache, GrowthBook } from '@growthbook/growthbook';
 import { FLAG_CACHE_SETTINGS } from '../../domain/integrations';
 import type { FeaturesPayload, FlagStore } from './flag-store';
 
-// Flags evaluated on the server for one request (LIBS.md §8: one GrowthBook instance per request), so a page
+// Flags evaluated on the server for one request (one GrowthBook instance per request, as its SDK expects on a server), so a page
 // renders the visitor's variant with no flicker and the same visitor always gets the same one. With the
 // embedded service (FEATURE_FLAGS_API_HOST a path such as /flags) the definitions come straight from the
 // store; with a real GrowthBook (an http(s) URL) the SDK fetches them, with a 1 s timeout.
@@ -31,7 +31,7 @@ export async function evaluateFlags<T extends Record<string, unknown>>(
   };
   let gb: GrowthBook;
   if (/^https?:\/\//.test(source.apiHost)) {
-    // The SDK's process-wide cache of a remote payload follows SPEC §9 (stale after 1 min, 4 h, 10 entries).
+    // The SDK's process-wide cache of a remote payload keeps the product's rules (stale after 1 min, 4 h, 10 entries).
     configureCache(FLAG_CACHE_SETTINGS);
     gb = new GrowthBook({ apiHost: source.apiHost, clientKey: source.clientKey, attributes, trackingCallback });
     await gb.init({ timeout: 1000 });

@@ -6,7 +6,7 @@ import { toDate } from '../db/schema';
 import shipped from './features.json';
 import { deleteOverride, lastChange, overrides, upsertOverride } from './data/flag-rows';
 
-// The feature flags the embedded GrowthBook-compatible service serves (issue 13): the definitions versioned
+// The feature flags the embedded GrowthBook-compatible service serves (decision 022): the definitions versioned
 // in features.json, with operators' overrides from the database on top. A change (set or unset) moves
 // dateUpdated and is pushed to subscribers (the SSE stream), which poll the database while anyone listens,
 // so every instance sees every change.

@@ -1,6 +1,6 @@
 import 'server-only';
 
-// The app's JavaScript after the page's first paint (issue 17, decision 031). Without this, the page's
+// The app's JavaScript after the page's first paint (decision 031). Without this, the page's
 // module preloads (React's, in the head) fetch the client bundle beside the HTML, and the framework's
 // bootstrap (`import("/assets/index-….js")` at the end of the body) starts hydration as soon as the bundle is
 // there: on a phone the bundle competes with the HTML for the network, and a cached bundle's hydration can

@@ -73,7 +73,7 @@ const sitemapBuildTime = (build: { timestamp: number }) => (build.timestamp > 0 
 
 /**
  * The outer HTTP layer, wrapped around Waku's handler so that it sees every request, prerendered files
- * included (WAKU.md §4): redirects, locale negotiation, security headers, compression, caching.
+ * included (docs/waku-notes.md): redirects, locale negotiation, security headers, compression, caching.
  */
 export function createHttpApp({
   inner,

@@ -2,7 +2,7 @@ import 'server-only';
 import zlib from 'node:zlib';
 
 // A compressor that flushes after every chunk, so streamed SSR reaches the browser as it is rendered
-// (hono/compress buffers it: WAKU.md §6). Its callbacks never throw after the client hangs up.
+// (hono/compress buffers it: docs/waku-notes.md). Its callbacks never throw after the client hangs up.
 export type Encoding = 'br' | 'gzip';
 
 export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {

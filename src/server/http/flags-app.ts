@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FlagStore } from '../flags/flag-store';
 import { jsonDepth, MAX_JSON_DEPTH } from './input-guard';
 
-// The embedded feature-flag service under /flags, speaking GrowthBook's SDK protocol (LIBS.md §8) so the
+// The embedded feature-flag service under /flags, speaking GrowthBook's SDK protocol (decision 022) so the
 // stock SDK works against it, and against a real GrowthBook when FEATURE_FLAGS_API_HOST points there:
 // - GET  /api/features/{clientKey}: the features payload, with `x-sse-support: enabled`;
 // - POST /api/eval/{clientKey}: remote evaluation for {attributes, forcedVariations, forcedFeatures, url};

@@ -16,7 +16,7 @@ import { createHttpApp } from './app';
 
 // Every door that checks a password, creates an account, sends a link or tries a code, listed once: each
 // answers 429 with Retry-After once its limit is spent, and the limits are shared, so a lock on one door
-// holds on the others (issue 10). Small limits keep it quick; the production values are in rate-limit.ts.
+// holds on the others (decision 017). Small limits keep it quick; the production values are in rate-limit.ts.
 const SITE = 'https://tandem.example';
 const LIMITS: IdentityLimits = {
   ...IDENTITY_LIMITS,

@@ -2,7 +2,7 @@ import 'server-only';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The built stylesheet inside the page's <head> (issue 17, decision 031): the first paint then needs the HTML
+// The built stylesheet inside the page's <head> (decision 031): the first paint then needs the HTML
 // alone, not a second round trip for a render-blocking file. Each <link rel="stylesheet"> the page's head
 // carries for one of our build's CSS files (/assets/<name>.css, read once from the build folder, never
 // anything a request says) becomes a <style> with that file's text, followed by the same link made inert:

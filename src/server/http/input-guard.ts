@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context, MiddlewareHandler } from 'hono';
 
 // PostgreSQL cannot store a NUL byte in text (SQLite can): an input that carries one is refused at the
-// boundary, with a message on the field, on both databases alike (issue 10).
+// boundary, with a message on the field, on both databases alike (decision 017).
 const NUL = '\u0000';
 
 /** The paths ('title', 'skills.2', 'a.b') of every string in a parsed body or query that holds a NUL byte. */

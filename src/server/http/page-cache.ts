@@ -2,8 +2,8 @@ import 'server-only';
 import { compressBuffer, type Encoding } from './compress';
 
 // A short-lived whole-response cache for anonymous GETs of pages (and their RSC payloads). Anonymous pages
-// are the same for everyone, so the server can answer them without rendering (WAKU.md §8: ~2k rps against
-// ~120 rendered). Compressed variants are made once per entry. Concurrent misses for one key share a render.
+// are the same for everyone, so the server can answer them without rendering (~2k rps against ~120
+// rendered, docs/waku-notes.md). Compressed variants are made once per entry. Concurrent misses for one key share a render.
 export type CachedResponse = {
   status: number;
   headers: [string, string][];

@@ -2,7 +2,7 @@ import 'server-only';
 import { BOOTSTRAP_IMPORT_MAX, bootstrapAfterPaint, takeModulePreloads } from './after-paint';
 import { inlineHeadStylesheets } from './inline-css';
 
-// A page's HTML on its way out (issue 17, decision 031): the head is held until `</head>` and rewritten
+// A page's HTML on its way out (decision 031): the head is held until `</head>` and rewritten
 // (the build's stylesheet inline, the module preloads taken out), then the body flows on, held back only
 // by the last few bytes of each chunk until the framework's bootstrap import has been found and made to
 // wait for the first paint. Everything else passes byte for byte.

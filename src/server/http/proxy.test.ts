@@ -1,4 +1,4 @@
-// The README's nginx snippet (docs/deploy/nginx.conf), run for real in front of the app: TLS, form posts
+// The nginx snippet of docs/operations.md (docs/deploy/nginx.conf), run for real in front of the app: TLS, form posts
 // through a proxy, the client address behind it. Needs nginx and openssl; CI installs both and refuses to skip.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,10 +34,10 @@ if (process.env.CI && missing) {
   throw new Error(`not installed: ${missing}. In CI the proxy test must run, not be skipped (.ci/run installs nginx and openssl)`);
 }
 
-describe('the nginx snippet in the README', () => {
+describe('the nginx snippet in docs/operations.md', () => {
   it('is docs/deploy/nginx.conf, verbatim', () => {
-    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-    expect(readme).toContain('```nginx\n' + readFileSync(SNIPPET, 'utf8') + '```\n');
+    const operations = readFileSync(join(process.cwd(), 'docs/operations.md'), 'utf8');
+    expect(operations).toContain('```nginx\n' + readFileSync(SNIPPET, 'utf8') + '```\n');
   });
 });
 
@@ -135,7 +135,7 @@ describe.skipIf(!!missing)(`behind nginx with docs/deploy/nginx.conf${missing ? 
       { stdio: 'ignore' },
     );
 
-    // Only the example values change; each must be there, or the README's snippet changed shape.
+    // Only the example values change; each must be there, or the documented snippet changed shape.
     let site = readFileSync(SNIPPET, 'utf8');
     const examples: [string, string][] = [
       ['listen 443 ssl;', `listen 127.0.0.1:${port} ssl;`],

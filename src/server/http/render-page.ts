@@ -20,7 +20,7 @@ import { pagePathFromPathname } from './page-path';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { utmCookieFor } from './utm';
 
-// Pages through Waku, with what the framework has no API for (WAKU.md §4): status and cookies set by
+// Pages through Waku, with what the framework has no API for (docs/waku-notes.md): status and cookies set by
 // components, security headers with the request's nonce, compression, and the page cache. Public pages are
 // one HTML for every visitor, signed in or not (decision 002): their session-dependent parts are islands.
 export type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
@@ -86,7 +86,7 @@ export function createPageRenderer({
   const entryFor = (key: string): CachedResponse | undefined => cache.get(key) ?? (databaseDown() ? cache.stale(key) : undefined);
 
   /**
-   * A cache hit answered before any other step (issue 17: close to a static server): only for what the full
+   * A cache hit answered before any other step (decision 002: close to a static server): only for what the full
    * path would answer from the cache unchanged — a fresh 200 page, no campaign cookie to set, and a visitor
    * without a session or signed in on a shared page; '/' only when it would not redirect to /en. Null at once
    * when the request must take the full path; a promise when an entry may answer (the content version first).

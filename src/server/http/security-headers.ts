@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 // Security headers for every response. Pages get a per-render nonce for the framework's inline scripts
-// (WAKU.md §6); everything else gets a policy without inline scripts at all.
+// (docs/waku-notes.md); everything else gets a policy without inline scripts at all.
 export const newNonce = () => randomBytes(16).toString('base64');
 
 export type CspOptions = { nonce?: string; frameable?: boolean; connectSrc?: string[]; dev?: boolean; hsts?: boolean };
@@ -41,5 +41,5 @@ export function securityHeaders(opts: CspOptions): [string, string][] {
 
 const BOT =
   /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|lighthouse|googlebot|yandex|baiduspider|duckduckbot/i;
-/** Search-engine and preview bots get error statuses with no error page body (SPEC §4). */
+/** Search-engine and preview bots get error statuses with no error page body (docs/product-rules.md). */
 export const isBot = (userAgent: string | null | undefined) => !!userAgent && BOT.test(userAgent);

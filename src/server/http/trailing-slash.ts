@@ -1,5 +1,5 @@
-// SPEC §2/§5: a trailing slash is removed by a 301 that keeps the query, except on '/' and on file-like
-// paths. The file check looks at the segment before the slash (LIBS.md §10: the common recipe's check
+// As in the original app: a trailing slash is removed by a 301 that keeps the query, except on '/' and on file-like
+// paths. The file check looks at the segment before the slash (the common Nuxt recipe's check
 // never fires because it looks at the empty last segment).
 const FILE_LIKE = /\.[a-z0-9]+\/+$/i;
 

@@ -44,7 +44,7 @@ export type {
   LessonView,
 } from './learning-views';
 
-// Courses, interviews and certificates (PRODUCT.md §4, decision 021). Lessons are for signed-in
+// Courses, interviews and certificates (decision 021). Lessons are for signed-in
 // candidates, except the free course's first ones. Attempts are timed, drawn and scored here: the page
 // gets the questions without their answers, and a submission after the deadline (plus a short grace)
 // scores nothing. One active attempt per candidate and interview, held by a unique index.

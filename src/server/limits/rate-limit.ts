@@ -44,7 +44,7 @@ export function createRateLimiter(database: Database, now: () => number = Date.n
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /**
- * The limits of every identity door (PRODUCT.md §5): the API, the content backend, the web forms, the
+ * The limits of every identity door (decision 017): the API, the content backend, the web forms, the
  * provider callbacks, password reset and email confirmation all count against the same keys, so a lock
  * on one door holds on the others.
  */

@@ -7,7 +7,7 @@ import { href } from '../../routes';
 import type { EmailService } from '../email/email-service';
 import { buildInvite } from './icalendar';
 
-// The emails of a booking (issue 15, decision 028): the attendee's (their language and timezone, with the
+// The emails of a booking (decision 028): the attendee's (their language and timezone, with the
 // manage link) and the sales team's (Spanish, the team's timezone), each with the iCalendar invite; and the
 // reminder the outbox holds until 24 h before the meeting.
 type Deps = {

@@ -16,7 +16,7 @@ import {
 } from './data/public-offers';
 import { ServiceError, isUniqueViolation } from '../errors';
 
-// The candidate side of the marketplace (PRODUCT.md §4, §7): reading an offer, applying once, following
+// The candidate side of the marketplace (decision 016): reading an offer, applying once, following
 // one's applications. An offer is open while it is published and before its valid_through; a closed or
 // expired offer is still shown (410) so that old links explain themselves; drafts and paused offers are
 // visible to their company only.

@@ -35,7 +35,7 @@ import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from '../errors';
 import type { SalaryService } from '../salaries/salary-service';
 
-// The company side of the marketplace (PRODUCT.md §4, §7): publishing offers (free, immediate, 60 days),
+// The company side of the marketplace (decision 015): publishing offers (free, immediate, 60 days),
 // pausing, closing and renewing them, following applicants through the pipeline, browsing public
 // candidates, and the market check shown while an offer is written. Only a company's own users see or
 // change its offers and applicants.

@@ -6,7 +6,7 @@ import { latestDate, toDate } from '../db/schema';
 import { companyBySlug, sitemapCompanyRows } from './data/companies';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
 
-// The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
+// The candidate-side job search (decision 013). One implementation behind the page, its RSS
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
 // through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
 const PER_PAGE = 20;

@@ -18,7 +18,7 @@ describe('offer Markdown', () => {
   });
   it('moves headings below the page heading', () => {
     expect(renderMarkdown('# Rol\n\n## Requisitos')).toBe('<h3>Rol</h3>\n<h4>Requisitos</h4>\n');
-    // Whatever levels a text starts at, they follow the page's h2 without a gap (issue 17: ## was an h4).
+    // Whatever levels a text starts at, they follow the page's h2 without a gap (decision 030: ## was an h4).
     expect(renderMarkdown('## Qué harás\n\n#### Detalle')).toBe('<h3>Qué harás</h3>\n<h4>Detalle</h4>\n');
     expect(renderMarkdown('### Solo\n\ntexto', 4)).toBe('<h4>Solo</h4>\n<p>texto</p>\n');
     expect(renderMarkdown('# 1\n## 2\n### 3\n#### 4\n##### 5')).toContain('<h6>4</h6>\n<h6>5</h6>');

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 
-// Offer descriptions are Markdown written by companies (PRODUCT.md §7). Rendered here, on the server for
+// Offer descriptions are Markdown written by companies (decision 005). Rendered here, on the server for
 // the offer page and in the browser for the form's preview, with one configuration:
 // - raw HTML is never passed through (markdown-it escapes it), so no script, style or iframe can get in;
 // - link targets go through markdown-it's validateLink (no javascript:, vbscript:, file: or data:) and

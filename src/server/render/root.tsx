@@ -22,7 +22,7 @@ import { getRequestContext } from '../request-context';
 import { loadSession } from '../accounts/session';
 
 // The document shell. Dynamic, so that <html lang> follows the page's locale on first load and after client
-// navigation (WAKU.md §3: no cost on dynamic pages). Public pages are the same HTML for every visitor, signed in
+// navigation (no cost on dynamic pages: docs/waku-notes.md). Public pages are the same HTML for every visitor, signed in
 // or not (decision 002): the session islands ask who it is after load.
 export async function Root({ children }: { children: ReactNode }) {
   const path = currentPagePath();

@@ -8,7 +8,7 @@ import type { Session } from '../../state/session';
 
 type Ctx = { id: RouteId; locale: Locale; path: string; query: string; session: Session };
 
-// Route middleware named in the route table (SPEC §6). The courses guard: the catalogue and the courses
+// Route middleware named in the route table (decision 021). The courses guard: the catalogue and the courses
 // are for signed-in candidates; visitors sign in first and come back, companies get a clear refusal (403).
 // The free course (/freecourse) is the public door.
 const middlewares: Record<NonNullable<RouteDef['middleware']>, (ctx: Ctx) => void | Promise<void>> = {

@@ -61,8 +61,8 @@ function printSummary(s: Awaited<ReturnType<typeof importSalaryFile>>) {
 }
 
 /**
- * `npm run salaries:import-public [-- --download]`: import every known public survey, from ../shared/data
- * when this checkout has it, else (or with --download) from its published URL.
+ * `npm run salaries:import-public [-- --download]`: import every known public survey, from the
+ * shared/data folder beside the checkout when it is there, else (or with --download) from its published URL.
  */
 export async function importPublicCli(args: string[]): Promise<number> {
   const download = args.includes('--download');

@@ -8,7 +8,7 @@ import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
 
-// Salaries that users contribute at the calculator (PRODUCT.md §6). A contribution becomes a report of the
+// Salaries that users contribute at the calculator (decision 016). A contribution becomes a report of the
 // source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
 // typo (a yearly figure, a missing zero, the wrong currency) cannot move anybody's estimate. One report
 // per user: contributing again replaces the earlier one.

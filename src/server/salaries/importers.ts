@@ -19,7 +19,7 @@ import {
 } from './mapping';
 import { implausibleReason } from './minimum-wages';
 
-// Importers for the public salary surveys (PRODUCT.md §6). Each row becomes a gross monthly report in the
+// Importers for the public salary surveys (docs/salary-data.md). Each row becomes a gross monthly report in the
 // country's currency and in USD (FX table), with its source and licence, or is skipped with a reason.
 // Every report has a stable external id derived from the row, so importing a file again adds nothing.
 export const FORMATS = ['laplaza', 'aijobs'] as const;
@@ -256,7 +256,7 @@ export function mapFile(
       continue;
     }
     // A row identical to an earlier one (aijobs.net has whole sets of them) is one report, not several
-    // (issue 14). Earlier versions stored the copies under the ids below: the import removes them.
+    // (decision 024). Earlier versions stored the copies under the ids below: the import removes them.
     if (n > 1) {
       skipped[EXACT_DUPLICATE] = (skipped[EXACT_DUPLICATE] ?? 0) + 1;
       dropIds.push(idOf(raw, n));

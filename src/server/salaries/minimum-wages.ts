@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CountryId } from '../../domain/catalog';
 
-// The lowest full-time gross monthly pay a salary report may show (issue 14): the country's legal minimum
+// The lowest full-time gross monthly pay a salary report may show (decision 025): the country's legal minimum
 // wage. A survey answer below it is almost always monthly pay typed where the year was asked (La Plaza's
 // "remuneración base anual"), so it is dropped instead of dragging the figures down; the same rule judges
 // contributed salaries. Where the law counts the year in 14 payments (Spain), the floor is the year over

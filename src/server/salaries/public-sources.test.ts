@@ -13,7 +13,7 @@ describe('the known public surveys', () => {
   it('are pinned to a reviewed commit of their published repositories', () => {
     for (const s of PUBLIC_SOURCES) expect(s.url).toMatch(/^https:\/\/raw\.githubusercontent\.com\/[\w-]+\/[\w-]+\/[0-9a-f]{40}\//);
   });
-  it.skipIf(!hasSharedData)(`are all in ../shared/data on this checkout${noData}`, () => {
+  it.skipIf(!hasSharedData)(`are all in the survey folder beside this checkout${noData}`, () => {
     for (const s of PUBLIC_SOURCES) expect(localCopy(s, sharedDataDir)).toBe(join(sharedDataDir, s.dir, s.file));
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Format } from './importers';
 
 // The public salary surveys Tandem knows (docs/salary-data.md): where a checkout keeps them
-// (../shared/data, never copied into the repository) and where they are published, pinned to the commit
+// (shared/data beside the checkout, never copied into the repository) and where they are published, pinned to the commit
 // that was reviewed, so `npm run salaries:import-public` imports the same bytes either way.
 export type PublicSource = { format: Format; dir: string; file: string; url: string };
 

@@ -188,7 +188,7 @@ describe('aggregates', () => {
   });
 });
 
-// The survey files live in ../shared/data, never in the repository (required in CI, see testing/databases).
+// The survey files live in shared/data beside the checkout, never in the repository (required in CI, see testing/databases).
 const noData = hasSharedData ? '' : ` (skipped: no survey files in ${sharedDataDir})`;
 
 describe.each(testDatabases)('importing the real survey files on %s', (_name, open) => {
@@ -274,7 +274,7 @@ describe.each(testDatabases)('importing the real survey files on %s', (_name, op
     },
   );
 
-  it('refuses a survey file that is not there (as when ../shared/data is missing) and changes nothing', async () => {
+  it('refuses a survey file that is not there (as when the survey folder is missing) and changes nothing', async () => {
     const counts = async () =>
       Promise.all(
         (['salary_reports', 'salary_aggregates'] as const).map(async (table) =>

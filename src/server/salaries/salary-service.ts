@@ -11,7 +11,7 @@ import { fxRows as readFxRows } from './data/reports';
 import { currencyOf } from './mapping';
 import type { CountryId } from '../../domain/catalog';
 
-// The salary tools' read side (PRODUCT.md §6): group statistics from the precomputed aggregates, and the
+// The salary tools' read side (decision 012): group statistics from the precomputed aggregates, and the
 // calculator's estimate, which uses the most specific group with enough reports, falls back step by step,
 // and adjusts for English, modality and skills with ratios of medians taken from the data.
 export type Stats = {
@@ -101,7 +101,7 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
       period: row.collected_from && row.collected_to ? Object.freeze({ from: row.collected_from, to: row.collected_to }) : null,
     });
     groups.set(row.group_key, stats);
-    // Hidden means hidden (issue 14): a group under the floor is in no list, so its median orders nothing.
+    // Hidden means hidden (decision 024): a group under the floor is in no list, so its median orders nothing.
     if (!stats.enough) continue;
     // The row is one entry of the breakdown of each of its set dimensions within the others; the keys are
     // groupKey()'s, built from the row's parts without re-deriving filters (8,000+ rows per load).

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// The product's domain with the constraints that keep data honest. One definition for both
+// The domain (src/domain/catalog.ts) with the constraints that keep data honest. One definition for both
 // databases; the few type differences are the helpers below.
 export function initialSchema(dialect: Dialect): Migration {
   const { id, pk, ts, now, money } = dialectTypes(dialect);

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// Precomputed salary statistics per group: pages read a few rows instead of scanning reports.
+// Precomputed salary statistics per group (decision 012): pages read a few rows instead of scanning reports.
 // A null dimension means "any". `group_key` names the group, e.g. "country=peru|role=backend".
 export function salaryAggregates(dialect: Dialect): Migration {
   const { money, ts } = dialectTypes(dialect);

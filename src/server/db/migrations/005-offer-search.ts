@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Full-text search over offers (issue 6): each database gets its own index, kept in sync by triggers on
+// Full-text search over offers (decision 013): each database gets its own index, kept in sync by triggers on
 // offers, offer_skills and companies, so whatever writes those tables keeps the index right. A document
 // is the title, the description, the company's name and the skill slugs; accents and case are ignored.
 //

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// Feature flags live in a versioned file in the repository (src/server/flags/features.json);
+// Decision 022. Feature flags live in a versioned file in the repository (src/server/flags/features.json);
 // operators override one without a deploy (`npm run flags -- set`). An override replaces the file's
 // definition of that key; unsetting it brings the file's back.
 export function featureOverrides(dialect: Dialect): Migration {

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// Operator settings that change what the site computes, kept in the database so every instance
+// Decision 024. Operator settings that change what the site computes, kept in the database so every instance
 // follows them (today: whether demo salary reports may be used at all, `npm run salaries:demo`).
 export function settings(dialect: Dialect): Migration {
   const { ts, now } = dialectTypes(dialect);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 
-// Issue 14. Each salary group keeps when its reports were collected (the figures' period) and may be an
+// Decision 025. Each salary group keeps when its reports were collected (the figures' period) and may be an
 // area of roles ("developer" figures count the tech area only). The table's content is derived: it is
 // emptied here, and the next start (ensureAggregates) recomputes it with the new columns filled.
 export function salaryProvenance(_dialect: Dialect): Migration {

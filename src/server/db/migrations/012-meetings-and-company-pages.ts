@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// Meeting requests carry what sales needs; bookings are rebuilt (nothing wrote them before) so
+// Decision 028. Meeting requests carry what sales needs; bookings are rebuilt (nothing wrote them before) so
 // that a cancelled booking frees its slot: `slot_key` is unique while the booking holds the slot and null
 // after, and both databases let any number of nulls share a unique column. The outbox can hold a message
 // until a time (the reminder 24 h before a meeting) and a calendar invite. Companies get a public page.

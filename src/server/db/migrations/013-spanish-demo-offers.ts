@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { SENIORITY_SHORT_ES, demoOfferDescription, spanishLabel } from '../demo-vocabulary';
 
-// Issue 16. Demo offers were seeded with an English modality id in their Spanish text ("Modalidad: hybrid"),
+// Decision 029. Demo offers were seeded with an English modality id in their Spanish text ("Modalidad: hybrid"),
 // demo profiles with a seniority id in their headline ("Desarrollador/a Backend · mid"). Those still
 // carrying that generated text get the Spanish text new seeds write; anything edited since is left alone.
 type Row = { id: number; title: string; area: string; country: string; modality: string; seniority: string; english: string | null };

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
-// The company side's SQL (issue 6): a company's offers with applicant counts, writes of offers with their
+// The company side's SQL (decision 015): a company's offers with applicant counts, writes of offers with their
 // skills and allowed countries, status changes, expiry, applicants and their pipeline, the candidate browser.
 type Q = Kysely<DB> | Transaction<DB>;
 

@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database, Dialect } from '../../db/client';
 import type { DB } from '../../db/schema';
 
-// The job search's SQL (issue 6). The rules (what "open" means, how a country search includes remote
+// The job search's SQL (decision 013). The rules (what "open" means, how a country search includes remote
 // offers, folding of free text) are the service's; this module turns a filter into parameterised queries.
 
 export type OfferFilter = {

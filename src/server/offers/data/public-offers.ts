@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { OFFER_FIELDS } from './offers';
 
-// The candidate side's SQL (issue 6): one offer with its company, skills and allowed countries; a
+// The candidate side's SQL (decision 016): one offer with its company, skills and allowed countries; a
 // candidate's applications; offers that fit a profile.
 type Q = Kysely<DB> | Transaction<DB>;
 

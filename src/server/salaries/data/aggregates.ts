@@ -15,7 +15,7 @@ export const SALARY_GENERATION = 'salaries';
 export const SALARY_REPORTS_GENERATION = 'salary-reports';
 /** The SALARY_REPORTS_GENERATION the aggregates were last built from. */
 const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
-/** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (issue 14). */
+/** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (decision 025). */
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
@@ -179,7 +179,7 @@ function realCanStand(real: readonly { country: string; role: string }[]): boole
 
 /**
  * A report's pay in both currencies at the FX table's rate, so that the one FX date a page shows is true of
- * every figure (issue 14). The amount the person gave stays as it was: pay reported in the country's
+ * every figure (decision 025). The amount the person gave stays as it was: pay reported in the country's
  * currency keeps its local figure, anything else (USD, another currency converted by the source) keeps
  * its USD figure, and the other side is converted today.
  */
