@@ -163,7 +163,6 @@ export function createAccountActions(deps: Deps) {
       },
     },
     signUp: signUp('match', specs.signUp),
-    hireStartNow: signUp('hire', specs.hireStartNow),
     forgotPassword: emailLink(specs.forgotPassword, (a, email, input) => a.forgotPassword(email, input.locale, { ip: input.ip })),
     resetPassword: {
       async handle(input) {
