@@ -39,7 +39,7 @@ describe('tandem/no-server-in-client', () => {
   });
 
   it('lets type-only imports, other code and modules without the directive through', async () => {
-    expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/viewer';")).toEqual([]);
+    expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/accounts/session';")).toEqual([]);
     expect(await fired(island, "'use client';\nimport { href } from '../../routes';\nimport { useState } from 'react';")).toEqual([]);
     expect(await fired(island, "import { getConfig } from '../../server/config';")).toEqual([]);
     expect(await fired(island, "import x from './y';\n'use client';\nimport 'server-only';")).toEqual([]);
@@ -59,7 +59,7 @@ describe('the import boundaries', () => {
 
   it('keep shared code off src/server and the areas', async () => {
     expect(await fired('src/components/ui/x.tsx', "import { config } from '../../server/config';")).toEqual([RESTRICTED]);
-    expect(await fired('src/components/ui/x.tsx', "import type { Viewer } from '../../server/viewer';")).toEqual([RESTRICTED]);
+    expect(await fired('src/components/ui/x.tsx', "import type { Viewer } from '../../server/accounts/session';")).toEqual([RESTRICTED]);
     expect(await fired('src/components/ui/x.tsx', "import { registry } from '../../areas/registry';")).toEqual([RESTRICTED]);
     expect(await fired('src/client/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);
     expect(await fired('src/i18n/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);

@@ -41,7 +41,7 @@ import { createSalaryService } from '../server/salaries/salary-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/web-session';
+import type { UserLoader } from '../server/accounts/session';
 import { createRegistry } from './registry';
 import { areaDeps } from '../testing/area-deps';
 import { createLearningService } from '../server/learning/learning-service';

@@ -32,7 +32,7 @@ import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityL
 import { createSalaryService } from '../server/salaries/salary-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/web-session';
+import type { UserLoader } from '../server/accounts/session';
 import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';

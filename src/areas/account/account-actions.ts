@@ -10,7 +10,7 @@ import type { FormHandler, FormInput, FormOutcome } from '../../server/http/form
 import { utmFromCookies } from '../../server/http/utm';
 import type { AuthService, PublicUser } from '../../server/accounts/auth-service';
 import { ServiceError } from '../../server/errors';
-import { sessionCookies } from '../../server/session-cookies';
+import { sessionCookies } from '../../server/accounts/session';
 
 // The account pages' forms (PRODUCT.md §5): sign-in, sign-up (candidate and company), forgot and reset
 // password, and asking again for a confirmation link. They run on the server, set the HttpOnly session

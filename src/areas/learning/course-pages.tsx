@@ -11,7 +11,7 @@ import type { Page, PageProps } from '../../server/render/page-types';
 import { renderMarkdown } from '../../server/render/markdown';
 import type { AreaDeps } from '../route-module';
 import { ServiceError } from '../../server/errors';
-import type { Viewer } from '../../server/accounts/viewer';
+import type { Viewer } from '../../server/accounts/session';
 import { CourseFacts, CourseOutline, LessonBody } from './course-parts';
 import { Progress } from '../../views/learning/progress';
 import { InterviewList } from '../../views/learning/interview-list';

@@ -12,7 +12,7 @@ import type { Page, PageProps } from '../../server/render/page-types';
 import { renderMarkdown } from '../../server/render/markdown';
 import type { AreaDeps } from '../route-module';
 import type { AttemptResult, AttemptView, InterviewView } from '../../server/learning/learning-service';
-import type { Viewer } from '../../server/accounts/viewer';
+import type { Viewer } from '../../server/accounts/session';
 import { InterviewStatus } from '../../views/learning/interview-list';
 import { InterviewTimer } from './interview-timer';
 

@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { CertificateView, CourseCard, InterviewCard, LearningService } from '../../server/learning/learning-service';
-import type { Viewer } from '../../server/accounts/viewer';
+import type { Viewer } from '../../server/accounts/session';
 import { Progress } from '../../views/learning/progress';
 import { InterviewList } from '../../views/learning/interview-list';
 

@@ -29,7 +29,7 @@ import { answer } from '../../server/render/page-answer';
 import type { OfferView } from '../../server/offers/application-service';
 import type { AreaDeps } from '../route-module';
 import { ServiceError } from '../../server/errors';
-import type { Viewer } from '../../server/accounts/viewer';
+import type { Viewer } from '../../server/accounts/session';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { type T } from '../../i18n/translate';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
