@@ -74,10 +74,28 @@ const restrict = (files, patterns) => ({
 });
 
 const DOMAIN = 'src/domain only imports src/domain and packages (decision 018).';
-const SHARED = 'Shared code (client, components, state, routes, i18n) must not import src/server or an area (decision 018).';
-const SERVER_CODE = 'src/server must not import an area or the entry (decision 018).';
+const SHARED = 'Shared code (client, components, state, routes, i18n) must not import src/server, src/views or an area (decision 018).';
+const SERVER_CODE = 'src/server must not import src/views, an area or the entry (decision 018).';
+const VIEWS = 'src/views must not import an area: what areas share lives here, below them (decision 036).';
+const AREA = 'An area must not import another area: move what two areas share to src/views (decision 036).';
+const CONTAINER =
+  "Only the entry (src/waku.server.tsx) imports the container: take services from the area's dependencies (AreaDeps, decision 036).";
 
-/** One config block per folder of src/domain, the shared folders and src/server. */
+/**
+ * Area-to-area imports known and allowed for now, each until what it imports leaves the areas (then its line
+ * goes). The one list: src/architecture.test.ts reads it too. Paths from the root, with their extension.
+ */
+export const KNOWN_AREA_IMPORTS = [
+  // Form-action helpers of the candidate profile's action, used by the company's.
+  { from: 'src/areas/hire/company-actions.ts', to: 'src/areas/match/profile-actions.ts' },
+  // The sign-up handler of the account forms: the calculator's registration and the company sign-up.
+  { from: 'src/areas/tools/salary-actions.ts', to: 'src/areas/account/account-actions.ts' },
+  { from: 'src/areas/hire/routes.ts', to: 'src/areas/account/account-actions.ts' },
+];
+
+const AREAS = readdirSync(join(ROOT, 'src', 'areas')).filter((n) => statSync(join(ROOT, 'src', 'areas', n)).isDirectory());
+
+/** One config block per folder of src/domain, the shared folders, src/server, src/views and src/areas. */
 export function boundaries() {
   const blocks = [];
   for (const dir of folders('src/domain')) {
@@ -97,14 +115,14 @@ export function boundaries() {
     blocks.push(
       restrict(
         [`${dir}/*.ts`, `${dir}/*.tsx`],
-        ['src/server', 'src/areas'].map((t) => ({ regex: into(dir, t), message: SHARED })),
+        ['src/server', 'src/views', 'src/areas'].map((t) => ({ regex: into(dir, t), message: SHARED })),
       ),
     );
   }
   blocks.push(
     restrict(
       ['src/routes.ts'],
-      ['src/server', 'src/areas'].map((t) => ({ regex: into('src', t), message: SHARED })),
+      ['src/server', 'src/views', 'src/areas'].map((t) => ({ regex: into('src', t), message: SHARED })),
     ),
   );
   for (const dir of folders('src/server')) {
@@ -112,12 +130,44 @@ export function boundaries() {
       restrict(
         [`${dir}/*.ts`, `${dir}/*.tsx`],
         [
+          { regex: into(dir, 'src/views'), message: SERVER_CODE },
           { regex: into(dir, 'src/areas'), message: SERVER_CODE },
           { regex: into(dir, 'src/waku.server', { exact: true }), message: SERVER_CODE },
           ...serverLayoutPatterns(dir),
         ],
       ),
     );
+  }
+  for (const dir of folders('src/views')) {
+    blocks.push(
+      restrict(
+        [`${dir}/*.ts`, `${dir}/*.tsx`],
+        [
+          { regex: into(dir, 'src/areas'), message: VIEWS },
+          { regex: into(dir, 'src/server/container', { exact: true }), message: CONTAINER },
+        ],
+      ),
+    );
+  }
+  // The areas' own files (registry, route-module): the container only. Each area: no other area either.
+  blocks.push(
+    restrict(
+      ['src/areas/*.ts', 'src/areas/*.tsx'],
+      [{ regex: into('src/areas', 'src/server/container', { exact: true }), message: CONTAINER }],
+    ),
+  );
+  for (const area of AREAS) {
+    for (const dir of folders(`src/areas/${area}`)) {
+      const patterns = (file) => [
+        { regex: into(dir, 'src/server/container', { exact: true }), message: CONTAINER },
+        ...AREAS.filter((other) => other !== area).map((other) => ({ regex: intoArea(dir, other, file), message: AREA })),
+      ];
+      blocks.push(restrict([`${dir}/*.ts`, `${dir}/*.tsx`], patterns(null)));
+      // A file with a known import gets its own block (the last block for a file wins), that import let through.
+      for (const file of new Set(KNOWN_AREA_IMPORTS.map((k) => k.from).filter((f) => dirname(f) === dir))) {
+        blocks.push(restrict([file], patterns(file)));
+      }
+    }
   }
   return blocks;
 }
@@ -152,4 +202,13 @@ function serverLayoutPatterns(dir) {
   if (BASE_FOLDERS.some((b) => dir === b || dir.startsWith(`${b}/`)))
     return [...domains, ...WEB, ...COMPOSITION].map((t) => ({ regex: into(dir, t, { exact: isFile(t) }), message: BASE_UP }));
   return [];
+}
+
+/** Specifiers from `dir` into the area `other`, except the modules `file` may import (KNOWN_AREA_IMPORTS). */
+function intoArea(dir, other, file) {
+  const base = into(dir, `src/areas/${other}`).replace(/\(\/\|\$\)$/, '');
+  const allowed = KNOWN_AREA_IMPORTS.filter((k) => k.from === file && k.to.startsWith(`src/areas/${other}/`)).map((k) =>
+    escape(k.to.slice(`src/areas/${other}`.length).replace(/\.tsx?$/, '')),
+  );
+  return allowed.length ? `${base}(?!(${allowed.join('|')})(\\.tsx?)?$)(/|$)` : `${base}(/|$)`;
 }

@@ -1,9 +1,11 @@
 // The rules of eslint/tandem.js on snippets, as the editor sees them: the boundaries and the client-island rule.
+// Each rule has a snippet it must refuse.
 import { ESLint } from 'eslint';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { boundaries, plugin } from './tandem.js';
+import { boundaries, KNOWN_AREA_IMPORTS, plugin } from './tandem.js';
 
 const eslint = new ESLint({
   cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -30,16 +32,16 @@ const CLIENT = 'tandem/no-server-in-client';
 describe('tandem/no-server-in-client', () => {
   const island = 'src/areas/jobs/some-island.tsx';
   it("refuses server code and 'server-only' in a 'use client' module", async () => {
-    expect(await fired(island, "'use client';\nimport { services } from '../../server/container';")).toEqual([CLIENT]);
+    expect(await fired(island, "'use client';\nimport { getConfig } from '../../server/config';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nimport 'server-only';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nexport { x } from '../../server/config';")).toEqual([CLIENT]);
     expect(await fired(island, "'use client';\nconst load = () => import('../../server/config');")).toEqual([CLIENT]);
   });
 
   it('lets type-only imports, other code and modules without the directive through', async () => {
-    expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/viewer';")).toEqual([]);
+    expect(await fired(island, "'use client';\nimport type { Viewer } from '../../server/accounts/session';")).toEqual([]);
     expect(await fired(island, "'use client';\nimport { href } from '../../routes';\nimport { useState } from 'react';")).toEqual([]);
-    expect(await fired(island, "import { services } from '../../server/container';")).toEqual([]);
+    expect(await fired(island, "import { getConfig } from '../../server/config';")).toEqual([]);
     expect(await fired(island, "import x from './y';\n'use client';\nimport 'server-only';")).toEqual([]);
   });
 });
@@ -57,11 +59,12 @@ describe('the import boundaries', () => {
 
   it('keep shared code off src/server and the areas', async () => {
     expect(await fired('src/components/ui/x.tsx', "import { config } from '../../server/config';")).toEqual([RESTRICTED]);
-    expect(await fired('src/components/ui/x.tsx', "import type { Viewer } from '../../server/viewer';")).toEqual([RESTRICTED]);
+    expect(await fired('src/components/ui/x.tsx', "import type { Viewer } from '../../server/accounts/session';")).toEqual([RESTRICTED]);
     expect(await fired('src/components/ui/x.tsx', "import { registry } from '../../areas/registry';")).toEqual([RESTRICTED]);
     expect(await fired('src/client/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);
     expect(await fired('src/i18n/x.ts', "import { config } from '../server/config';")).toEqual([RESTRICTED]);
     expect(await fired('src/routes.ts', "import { config } from './server/config';")).toEqual([RESTRICTED]);
+    expect(await fired('src/components/ui/x.tsx', "import { JobList } from '../../views/jobs/job-results';")).toEqual([RESTRICTED]);
     expect(
       await fired(
         'src/components/ui/x.tsx',
@@ -72,6 +75,7 @@ describe('the import boundaries', () => {
 
   it('keep src/server off the areas and the entry, tests aside', async () => {
     expect(await fired('src/server/http/x.ts', "import { registry } from '../../areas/registry';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/http/x.ts', "import { jobsHref } from '../../views/jobs/job-search-url';")).toEqual([RESTRICTED]);
     expect(await fired('src/server/x.ts', "import pages from '../waku.server';")).toEqual([RESTRICTED]);
     expect(await fired('src/server/http/x.ts', "import { parseId } from '../../domain/ids';\nimport { db } from '../db/client';")).toEqual(
       [],
@@ -94,5 +98,45 @@ describe('the server layout', () => {
     expect(await fired('src/server/db/x.ts', "import { sql } from 'kysely';\nimport type { DB } from './schema';")).toEqual([]);
     expect(await fired('src/server/db/x.ts', "import { rows } from '../salaries/data/aggregates';")).toEqual([RESTRICTED]);
     expect(await fired('src/server/limits/x.ts', "import { getDatabase } from '../database';")).toEqual([RESTRICTED]);
+  });
+});
+
+describe('the areas and the views', () => {
+  it('let no area import another area (what two share lives in src/views)', async () => {
+    expect(await fired('src/areas/offers/x.tsx', "import { RelatedOffers } from '../jobs/related-offers';")).toEqual([RESTRICTED]);
+    expect(await fired('src/areas/content/legal/x.ts', "import { x } from '../../hire/pricing-page';")).toEqual([RESTRICTED]);
+    expect(
+      await fired(
+        'src/areas/offers/x.tsx',
+        "import { RelatedOffers } from '../../views/jobs/related-offers';\nimport { organization } from './organization-ld';\nimport type { AreaDeps } from '../route-module';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('let a known area-to-area import through in its own file only, and nothing else from that area', async () => {
+    const [known] = KNOWN_AREA_IMPORTS;
+    expect(known).toBeDefined();
+    const { from, to } = known!;
+    const spec = relative(dirname(from), to).replace(/\.tsx?$/, '');
+    expect(await fired(from, `import { x } from '${spec}';`)).toEqual([]);
+    expect(await fired(join(dirname(from), 'other.ts'), `import { x } from '${spec}';`)).toEqual([RESTRICTED]);
+    expect(await fired(from, `import { x } from '${join(dirname(spec), 'another-module')}';`)).toEqual([RESTRICTED]);
+  });
+
+  it('let only the entry import the container: no area, no view', async () => {
+    expect(await fired('src/areas/jobs/x.tsx', "import { services } from '../../server/container';")).toEqual([RESTRICTED]);
+    expect(await fired('src/areas/x.ts', "import { services } from '../server/container';")).toEqual([RESTRICTED]);
+    expect(await fired('src/views/jobs/x.tsx', "import { services } from '../../server/container';")).toEqual([RESTRICTED]);
+    expect(await fired('src/waku.server.tsx', "import { services } from './server/container';")).toEqual([]);
+  });
+
+  it('keep src/views off the areas', async () => {
+    expect(await fired('src/views/jobs/x.tsx', "import { jobsRoutes } from '../../areas/jobs/routes';")).toEqual([RESTRICTED]);
+    expect(
+      await fired(
+        'src/views/jobs/x.tsx',
+        "import { href } from '../../routes';\nimport type { JobCard } from '../../server/offers/job-search-service';",
+      ),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src/server/http/app';
 import { parseConfig } from '../src/server/config';
 import { getRequestContext } from '../src/server/request-context';
-import type { UserLoader } from '../src/server/accounts/web-session';
+import type { UserLoader } from '../src/server/accounts/session';
 import { withCacheHits } from './cache-hits.mjs';
 
 const ana = { id: 7, name: 'Ana', last_name: 'D', email: 'a@b.co', profile_picture_path: null, profile_slug: 'ana', user_status: 'active' };

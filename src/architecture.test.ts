@@ -1,26 +1,56 @@
-// The shape of the code (docs/architecture.md, decision 018): layers only import downwards, nothing cycles, and
-// no client island can reach server code. Reads the import graph of src/ with the TypeScript parser.
+// The shape of the code (docs/architecture.md, decisions 018 and 036): layers only import downwards, areas never
+// import each other, only the entry imports the container, nothing cycles, and no client island can reach
+// server code. Reads the import graph of src/ with the TypeScript parser; each rule is a function of the
+// graph, also checked on a small fake graph that breaks it.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findCycles, readImportGraph, reachable } from './testing/import-graph';
+import { KNOWN_AREA_IMPORTS } from '../eslint/tandem.js';
+import { crossAreaImports, findCycles, importersOf, readImportGraph, reachable, type ModuleInfo } from './testing/import-graph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const graph = readImportGraph(root);
 const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('src/testing/');
 
-// Lower layers never import higher ones: domain < shared (i18n, routes, state, client, components) < server < areas < entry.
+// Lower layers never import higher ones: domain < shared (i18n, routes, state, client, components) < server
+// < views (what areas share) < areas < entry.
 const LAYERS: [name: string, test: RegExp][] = [
   ['domain', /^src\/domain\//],
   ['i18n', /^src\/i18n\//],
   ['shared', /^src\/(routes\.ts|env\.d\.ts|styles\/|state\/|client\/|components\/)/],
   ['server', /^src\/server\//],
+  ['views', /^src\/views\//],
   ['areas', /^src\/areas\//],
   ['entry', /^src\/waku\.server\.tsx$/],
 ];
-const RANK: Record<string, number> = { domain: 0, i18n: 0, shared: 1, server: 2, areas: 3, entry: 4 };
+const RANK: Record<string, number> = { domain: 0, i18n: 0, shared: 1, server: 2, views: 3, areas: 4, entry: 5 };
 const layerOf = (f: string) => LAYERS.find(([, re]) => re.test(f))?.[0];
+const CONTAINER = 'src/server/container.ts';
+const ENTRY = 'src/waku.server.tsx';
+
+/** Imports from a lower layer into a higher one (tests aside), as "from (layer) -> to (layer)". */
+function upwardImports(g: Map<string, ModuleInfo>): string[] {
+  const upward: string[] = [];
+  for (const m of g.values()) {
+    if (isTest(m.file)) continue;
+    const from = layerOf(m.file)!;
+    for (const e of m.edges) {
+      const to = layerOf(e.to);
+      if (to && RANK[to]! > RANK[from]!) upward.push(`${m.file} (${from}) -> ${e.to} (${to})`);
+    }
+  }
+  return upward;
+}
+
+/** A fake import graph: each file with the files it imports. */
+const fake = (edges: Record<string, string[]>): Map<string, ModuleInfo> =>
+  new Map(
+    Object.entries(edges).map(([file, to]) => [
+      file,
+      { file, edges: to.map((t) => ({ to: t, typeOnly: false })), useClient: false, serverOnly: false },
+    ]),
+  );
 
 describe('the import graph', () => {
   it('puts every source file in a layer', () => {
@@ -29,16 +59,7 @@ describe('the import graph', () => {
   });
 
   it('never imports from a higher layer', () => {
-    const upward: string[] = [];
-    for (const m of graph.values()) {
-      if (isTest(m.file)) continue;
-      const from = layerOf(m.file)!;
-      for (const e of m.edges) {
-        const to = layerOf(e.to);
-        if (to && RANK[to]! > RANK[from]!) upward.push(`${m.file} (${from}) -> ${e.to} (${to})`);
-      }
-    }
-    expect(upward).toEqual([]);
+    expect(upwardImports(graph)).toEqual([]);
   });
 
   it('keeps the domain free of our other code (type-only locale imports aside)', () => {
@@ -49,6 +70,19 @@ describe('the import graph', () => {
         if (!e.to.startsWith('src/domain/') && !(e.typeOnly && e.to.startsWith('src/i18n/'))) out.push(`${m.file} -> ${e.to}`);
     }
     expect(out).toEqual([]);
+  });
+
+  it('areas never import each other (what two share lives in src/views)', () => {
+    expect(crossAreaImports(graph, KNOWN_AREA_IMPORTS)).toEqual([]);
+  });
+
+  it('lists only known area-to-area imports that still exist (drop a line once its import is gone)', () => {
+    const stale = KNOWN_AREA_IMPORTS.filter((k) => !graph.get(k.from)?.edges.some((e) => e.to === k.to));
+    expect(stale).toEqual([]);
+  });
+
+  it('lets only the entry import the container: pages and actions get services from their dependencies', () => {
+    expect(importersOf(graph, CONTAINER).filter((f) => f !== ENTRY)).toEqual([]);
   });
 
   it('has no import cycles', () => {
@@ -73,6 +107,37 @@ describe('the import graph', () => {
       .filter((m) => m.edges.some((e) => !e.typeOnly && graph.get(e.to)?.serverOnly))
       .map((m) => m.file);
     expect(unmarked).toEqual([]);
+  });
+});
+
+describe('the rules on a fake graph that breaks them', () => {
+  it('catch a view importing an area, and server code importing a view', () => {
+    const g = fake({
+      'src/views/jobs/related-offers.tsx': ['src/areas/jobs/job-text.ts', 'src/server/offers/job-search-service.ts'],
+      'src/server/offers/job-search-service.ts': ['src/views/jobs/job-search-url.ts'],
+      'src/areas/jobs/jobs-page.tsx': ['src/views/jobs/related-offers.tsx'],
+    });
+    expect(upwardImports(g)).toEqual([
+      'src/views/jobs/related-offers.tsx (views) -> src/areas/jobs/job-text.ts (areas)',
+      'src/server/offers/job-search-service.ts (server) -> src/views/jobs/job-search-url.ts (views)',
+    ]);
+  });
+
+  it('catch an area importing another area, and let a known pair, views and the registry through', () => {
+    const g = fake({
+      'src/areas/offers/offer-page.tsx': ['src/areas/jobs/related-offers.tsx', 'src/views/salary/effect-label.ts'],
+      'src/areas/hire/company-actions.ts': ['src/areas/match/profile-actions.ts'],
+      'src/areas/registry.ts': ['src/areas/offers/routes.ts', 'src/areas/jobs/routes.ts'],
+      'src/areas/jobs/related-offers.tsx': [],
+    });
+    const known = [{ from: 'src/areas/hire/company-actions.ts', to: 'src/areas/match/profile-actions.ts' }];
+    expect(crossAreaImports(g, known)).toEqual(['src/areas/offers/offer-page.tsx -> src/areas/jobs/related-offers.tsx']);
+    expect(crossAreaImports(g)).toHaveLength(2);
+  });
+
+  it('catch a page importing the container', () => {
+    const g = fake({ [ENTRY]: [CONTAINER], 'src/areas/jobs/jobs-page.tsx': [CONTAINER], 'src/views/jobs/job-results.tsx': [] });
+    expect(importersOf(g, CONTAINER).filter((f) => f !== ENTRY)).toEqual(['src/areas/jobs/jobs-page.tsx']);
   });
 });
 

@@ -13,7 +13,7 @@ import { closeDatabase, databaseIsUp } from './server/database';
 import { services, stopServices } from './server/container';
 import { ServiceError } from './server/errors';
 import { siteOriginOf } from './server/http/forms';
-import type { UserLoader } from './server/accounts/web-session';
+import type { UserLoader } from './server/accounts/session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';

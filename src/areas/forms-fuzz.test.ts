@@ -41,8 +41,9 @@ import { createSalaryService } from '../server/salaries/salary-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/web-session';
+import type { UserLoader } from '../server/accounts/session';
 import { createRegistry } from './registry';
+import { areaDeps } from '../testing/area-deps';
 import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from '../testing/signing-key';
 import { TEST_RULES, testMeetingService } from '../testing/meetings';
@@ -207,18 +208,20 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     applications: ApplicationService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
-  const routes = createRegistry({
-    auth: async () => svc.auth,
-    profiles: async () => svc.profiles,
-    hiring: async () => svc.hiring,
-    applications: async () => svc.applications,
-    contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
-    jobs: async () => createJobSearchService(t),
-    learning: async () => createLearningService(t, { retakeDays: 30 }),
-    meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
-    signingKey: () => testSigningKey,
-    config,
-  });
+  const routes = createRegistry(
+    areaDeps({
+      auth: async () => svc.auth,
+      profiles: async () => svc.profiles,
+      hiring: async () => svc.hiring,
+      applications: async () => svc.applications,
+      contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
+      jobs: async () => createJobSearchService(t),
+      learning: async () => createLearningService(t, { retakeDays: 30 }),
+      meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
+      signingKey: () => testSigningKey,
+      config,
+    }),
+  );
   const loadUser: UserLoader = async (token, type) => {
     try {
       return await svc.auth.me(type, token);

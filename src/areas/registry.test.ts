@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../server/config';
 import { routeDef, routeIds } from '../routes';
+import { areaDeps } from '../testing/area-deps';
 import { createRegistry } from './registry';
 
-// The route table holds the paths; the registry holds what each route does. Built from services that are
-// never called: building the registry must not touch them.
-const unused = async (): Promise<never> => {
-  throw new Error('not used while building the registry');
-};
-const registry = createRegistry({
-  auth: unused,
-  profiles: unused,
-  hiring: unused,
-  applications: unused,
-  contributions: unused,
-  jobs: unused,
-  learning: unused,
-  meetings: unused,
-  signingKey: () => {
-    throw new Error('not used while building the registry');
-  },
-  config: parseConfig({}),
-});
+// The route table holds the paths; the registry holds what each route does. Built from services that throw
+// when called: building the registry (its pages included) must not touch them.
+const registry = createRegistry(areaDeps());
 
 describe('the route registry', () => {
   it('has a page for every route of the table, and nothing else', () => {

@@ -16,7 +16,7 @@ export type Registry = Record<RouteId, RouteModule>;
 export function createRegistry(deps: AreaDeps): Registry {
   const areas = [
     accountRoutes(deps),
-    contentRoutes(),
+    contentRoutes(deps),
     hireRoutes(deps),
     matchRoutes(deps),
     offerRoutes(deps),

@@ -13,6 +13,10 @@ import type { MeetingService } from '../server/meetings/meeting-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/accounts/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
+import type { SalaryService } from '../server/salaries/salary-service';
+import type { MarketplaceService } from '../server/offers/marketplace-service';
+import type { EvaluatedFlags, FlagAttributes } from '../server/flags/evaluate';
+import type { OAuthProviders } from '../views/account-forms/account-form-kit';
 
 // A route module (the route-module idea of Remix and the Epic Stack): what one route id does. Its page
 // renders GETs; its action takes the page's form posts (one per route: several forms on a page tell
@@ -21,7 +25,11 @@ import type { Contributions } from '../server/salaries/contributions';
 export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet; viewer?: RouteViewer };
 export type AreaRoutes = Partial<Record<RouteId, RouteModule>>;
 
-/** What the areas' actions and GET handlers are built from: lazy services and the configuration they read. */
+/**
+ * What the areas' pages, actions and GET handlers are built from: lazy services and the configuration they
+ * read. The entry passes the process's services (src/server/container.ts); tests pass fakes. Each page
+ * module takes the few it reads (a Pick of these), so a test builds a page from what it needs.
+ */
 export type AreaDeps = {
   auth: () => Promise<AuthService>;
   profiles: () => Promise<ProfileService>;
@@ -31,6 +39,13 @@ export type AreaDeps = {
   jobs: () => Promise<JobSearchService>;
   learning: () => Promise<LearningService>;
   meetings: () => Promise<MeetingService>;
+  salaries: () => Promise<SalaryService>;
+  /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
+  marketplace: () => Promise<MarketplaceService>;
+  /** Feature flags for one request, evaluated on the server. */
+  evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) => Promise<EvaluatedFlags<T>>;
+  /** The sign-in providers configured (their buttons on the account forms). */
+  oauth: { providers: OAuthProviders };
   signingKey: () => SigningKey;
   config: Pick<ServerConfig, 'SITE_URL' | 'BRAND_NAME' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };

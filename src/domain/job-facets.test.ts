@@ -11,8 +11,8 @@ import {
   parseJobQuery,
   searchTerms,
 } from './job-facets';
-import { jobsHref, withFacet } from '../areas/jobs/job-search-url';
-import { describeSearch, placeText, salaryText, searchTitle } from '../areas/jobs/job-text';
+import { jobsHref, withFacet } from '../views/jobs/job-search-url';
+import { describeSearch, placeText, salaryText, searchTitle } from '../views/jobs/job-text';
 import { getT } from '../i18n/translate';
 
 describe('crawl budget', () => {

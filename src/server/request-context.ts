@@ -10,7 +10,7 @@ export type ResponsePatch = { status?: number; cookies: string[]; headers: [stri
 export type RequestContext = {
   nonce: string;
   patch: ResponsePatch;
-  /** The visitor's session, loaded once per request by the HTTP layer. */
+  /** The visitor's session, loaded once per request by the HTTP layer; read it with getViewer() (accounts/session.ts). */
   session?: Session;
   /** The page is rendered once for every visitor (decision 002): the session is not known to the render; the
    * browser's session island asks for it after load. */

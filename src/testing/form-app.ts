@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createRegistry } from '../areas/registry';
+import { areaDeps } from './area-deps';
 import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from './signing-key';
 import { testMeetingService } from './meetings';
@@ -31,7 +32,7 @@ import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityL
 import { createSalaryService } from '../server/salaries/salary-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/web-session';
+import type { UserLoader } from '../server/accounts/session';
 import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
@@ -174,18 +175,21 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
-  const routes = createRegistry({
-    auth: async () => svc.auth,
-    profiles: async () => svc.profiles,
-    hiring: async () => svc.hiring,
-    applications: async () => svc.applications,
-    contributions: async () => svc.contributions,
-    jobs: async () => createJobSearchService(t),
-    learning: async () => svc.learning,
-    meetings: async () => svc.meetings,
-    signingKey: () => testSigningKey,
-    config,
-  });
+  const routes = createRegistry(
+    areaDeps({
+      auth: async () => svc.auth,
+      profiles: async () => svc.profiles,
+      hiring: async () => svc.hiring,
+      applications: async () => svc.applications,
+      contributions: async () => svc.contributions,
+      jobs: async () => createJobSearchService(t),
+      learning: async () => svc.learning,
+      meetings: async () => svc.meetings,
+      salaries: async () => salaries,
+      signingKey: () => testSigningKey,
+      config,
+    }),
+  );
   const loadUser: UserLoader = async (token, type) => {
     try {
       return await svc.auth.me(type, token);

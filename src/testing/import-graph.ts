@@ -104,3 +104,27 @@ export function findCycles(graph: Map<string, ModuleInfo>): string[][] {
   for (const f of graph.keys()) if (!state.has(f)) dfs(f);
   return cycles;
 }
+
+/** The area a file belongs to (src/areas/<area>/...), or null: the areas' own root files, anything else. */
+const areaOf = (file: string): string | null => /^src\/areas\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/**
+ * Imports (type-only ones too) from a file of one area into another area, as "from -> to", minus the known
+ * ones (`known`: exact file pairs).
+ */
+export function crossAreaImports(graph: Map<string, ModuleInfo>, known: readonly { from: string; to: string }[] = []): string[] {
+  const out: string[] = [];
+  for (const m of graph.values()) {
+    const from = areaOf(m.file);
+    if (!from) continue;
+    for (const e of m.edges) {
+      const to = areaOf(e.to);
+      if (to && to !== from && !known.some((k) => k.from === m.file && k.to === e.to)) out.push(`${m.file} -> ${e.to}`);
+    }
+  }
+  return out;
+}
+
+/** The files that import `target` (type-only imports too). */
+export const importersOf = (graph: Map<string, ModuleInfo>, target: string): string[] =>
+  [...graph.values()].filter((m) => m.edges.some((e) => e.to === target)).map((m) => m.file);

@@ -10,7 +10,7 @@ import type { FormHandler, FormInput, FormOutcome } from '../../server/http/form
 import { utmFromCookies } from '../../server/http/utm';
 import type { AuthService, PublicUser } from '../../server/accounts/auth-service';
 import { ServiceError } from '../../server/errors';
-import { sessionCookies } from '../../server/session-cookies';
+import { sessionCookies } from '../../server/accounts/session';
 
 // The account pages' forms (decision 011): sign-in, sign-up (candidate and company), forgot and reset
 // password, and asking again for a confirmation link. They run on the server, set the HttpOnly session
@@ -163,7 +163,6 @@ export function createAccountActions(deps: Deps) {
       },
     },
     signUp: signUp('match', specs.signUp),
-    hireStartNow: signUp('hire', specs.hireStartNow),
     forgotPassword: emailLink(specs.forgotPassword, (a, email, input) => a.forgotPassword(email, input.locale, { ip: input.ip })),
     resetPassword: {
       async handle(input) {

@@ -3,7 +3,7 @@ import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler } from '../../server/http/forms';
 import type { AuthService } from '../../server/accounts/auth-service';
-import { clearedSessionCookies } from '../../server/session-cookies';
+import { clearedSessionCookies } from '../../server/accounts/session';
 
 // Signing out (/logout, decision 017), by POST only: `GET /logout` shows a page that
 // asks (account-pages.tsx), so that a cross-site link or image cannot sign anyone out. The post ends this

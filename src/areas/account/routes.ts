@@ -1,29 +1,20 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createAccountActions } from './account-actions';
-import {
-  ConfirmEmailPage,
-  ForgotPasswordPage,
-  HireStartNowPage,
-  LoginPage,
-  LogoutPage,
-  ResetPasswordPage,
-  SignUpPage,
-} from './account-pages';
+import { confirmEmailPage, ForgotPasswordPage, loginPage, LogoutPage, resetPasswordPage, signUpPage } from './account-pages';
 import { createLogoutRoutes } from './logout-actions';
 
-// Accounts: sign-in, sign-up (candidates, and companies on /hire/empezar-ahora), password reset, email
-// confirmation and sign-out.
+// Accounts: sign-in, candidate sign-up, password reset, email confirmation and sign-out (the company sign-up,
+// /hire/empezar-ahora, is the hire area's).
 export function accountRoutes(deps: AreaDeps) {
   const actions = createAccountActions(deps);
   const logout = createLogoutRoutes(deps);
   return {
-    login: { page: LoginPage, action: actions.login },
-    signUp: { page: SignUpPage, action: actions.signUp },
-    hireStartNow: { page: HireStartNowPage, action: actions.hireStartNow },
+    login: { page: loginPage(deps), action: actions.login },
+    signUp: { page: signUpPage(deps), action: actions.signUp },
     forgotPassword: { page: ForgotPasswordPage, action: actions.forgotPassword },
-    resetPassword: { page: ResetPasswordPage, action: actions.resetPassword },
-    confirmEmail: { page: ConfirmEmailPage, action: actions.confirmEmail },
+    resetPassword: { page: resetPasswordPage(deps), action: actions.resetPassword },
+    confirmEmail: { page: confirmEmailPage(deps), action: actions.confirmEmail },
     logout: { page: LogoutPage, action: logout.action },
   } satisfies AreaRoutes;
 }

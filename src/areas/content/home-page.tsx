@@ -9,12 +9,13 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/container';
+import type { SalaryService } from '../../server/salaries/salary-service';
+import type { AreaDeps } from '../route-module';
 import type { MarketplaceFigures } from '../../server/offers/marketplace-service';
 import type { Stats } from '../../server/salaries/salary-service';
-import { RelatedOffers } from '../jobs/related-offers';
-import { jobsHref } from '../jobs/job-search-url';
-import { Provenance } from '../tools/salary-provenance';
+import { RelatedOffers } from '../../views/jobs/related-offers';
+import { jobsHref } from '../../views/jobs/job-search-url';
+import { Provenance } from '../../views/salary/salary-provenance';
 
 // The home page answers three questions at a glance: find a job (a search box that works without
 // JavaScript), how big the marketplace is (live counts, demo labelled) and what a role pays (a live median
@@ -24,8 +25,7 @@ const POPULAR_SKILLS = ['react', 'python', 'java', 'nodejs', 'aws'] as const;
 type SalaryExample = { country: CountryId; role: string; stats: Stats };
 
 /** The country and role with the most reports: the example the data supports best. */
-async function salaryExample(): Promise<SalaryExample | null> {
-  const salaries = await services.salaries();
+async function salaryExample(salaries: SalaryService): Promise<SalaryExample | null> {
   const byN = <R extends { stats: Stats }>(rows: R[]) =>
     rows.filter((r) => r.stats.enough && r.stats.local).sort((a, b) => b.stats.n - a.stats.n);
   for (const c of byN(await salaries.breakdown({}, 'country')).slice(0, 3)) {
@@ -86,79 +86,81 @@ function SalaryCard({ example, locale, t }: { example: SalaryExample; locale: Lo
   );
 }
 
-export async function HomePage({ locale, t }: PageProps) {
-  const [figures, example, latest] = await Promise.all([
-    (await services.marketplace()).figures(),
-    salaryExample(),
-    (await services.jobs()).related([{}], 4),
-  ]);
-  return (
-    <>
-      <section className="hero-home">
-        <div className="container hero-home-grid">
-          <div className="hero-home-main">
-            <span className="eyebrow">{t('home.eyebrow')}</span>
-            <h1>{t('home.heroTitle')}</h1>
-            <p className="hero-home-text">{t('home.heroText')}</p>
-            <JobSearchBox id="home-q" locale={locale} t={t} />
-            <p className="home-popular">
-              <span className="muted">{t('home.popular')}</span>{' '}
-              {POPULAR_SKILLS.map((s) => (
-                <Link key={s} className="chip" to={href('jobs', locale, { filters: ['tech', s] })}>
-                  {labelOf(skills, s, locale)}
-                </Link>
-              ))}
-            </p>
-            <div className="actions">
-              <ButtonLink to={href('hireCreateOffer', locale)} size="md">
-                {t('home.ctaHire')}
-              </ButtonLink>
-              <ButtonLink to={href('calculator', locale)} size="md" variant="outline-primary">
-                {t('home.ctaTools')}
-              </ButtonLink>
+export const homePage =
+  ({ marketplace, salaries, jobs }: Pick<AreaDeps, 'marketplace' | 'salaries' | 'jobs'>) =>
+  async ({ locale, t }: PageProps) => {
+    const [figures, example, latest] = await Promise.all([
+      (await marketplace()).figures(),
+      salaryExample(await salaries()),
+      (await jobs()).related([{}], 4),
+    ]);
+    return (
+      <>
+        <section className="hero-home">
+          <div className="container hero-home-grid">
+            <div className="hero-home-main">
+              <span className="eyebrow">{t('home.eyebrow')}</span>
+              <h1>{t('home.heroTitle')}</h1>
+              <p className="hero-home-text">{t('home.heroText')}</p>
+              <JobSearchBox id="home-q" locale={locale} t={t} />
+              <p className="home-popular">
+                <span className="muted">{t('home.popular')}</span>{' '}
+                {POPULAR_SKILLS.map((s) => (
+                  <Link key={s} className="chip" to={href('jobs', locale, { filters: ['tech', s] })}>
+                    {labelOf(skills, s, locale)}
+                  </Link>
+                ))}
+              </p>
+              <div className="actions">
+                <ButtonLink to={href('hireCreateOffer', locale)} size="md">
+                  {t('home.ctaHire')}
+                </ButtonLink>
+                <ButtonLink to={href('calculator', locale)} size="md" variant="outline-primary">
+                  {t('home.ctaTools')}
+                </ButtonLink>
+              </div>
             </div>
+            <aside className="card hero-home-card" aria-labelledby="home-live">
+              <h2 id="home-live" className="h3">
+                {t('home.liveTitle')}
+              </h2>
+              <LiveCounts figures={figures} locale={locale} t={t} />
+              {example && <SalaryCard example={example} locale={locale} t={t} />}
+            </aside>
           </div>
-          <aside className="card hero-home-card" aria-labelledby="home-live">
-            <h2 id="home-live" className="h3">
-              {t('home.liveTitle')}
-            </h2>
-            <LiveCounts figures={figures} locale={locale} t={t} />
-            {example && <SalaryCard example={example} locale={locale} t={t} />}
-          </aside>
-        </div>
-      </section>
-      <div className="container page">
-        <RelatedOffers
-          id="latest-offers"
-          title={t('home.latestOffers')}
-          items={latest.items}
-          locale={locale}
-          t={t}
-          empty={t('home.noOffers')}
-          more={jobsHref(locale, {})}
-          moreLabel={t('home.allOffers')}
-        />
-        <LinkCards
-          cards={[
-            { to: href('hire', locale), title: t('home.forCompanies'), text: t('home.forCompaniesText') },
-            { to: href('match', locale), title: t('home.forCandidates'), text: t('home.forCandidatesText') },
-            { to: href('tools', locale), title: t('home.forEveryone'), text: t('home.forEveryoneText') },
-          ]}
-        />
-        <section className="section">
-          <h2>{t('home.areasTitle')}</h2>
-          <p className="muted">{t('home.areasText')}</p>
-          <ul className="chips">
-            {areas.map((a) => (
-              <li key={a.id}>
-                <a className="chip" href={href('jobs', locale, { filters: [a.id] })}>
-                  {a.label[locale]}
-                </a>
-              </li>
-            ))}
-          </ul>
         </section>
-      </div>
-    </>
-  );
-}
+        <div className="container page">
+          <RelatedOffers
+            id="latest-offers"
+            title={t('home.latestOffers')}
+            items={latest.items}
+            locale={locale}
+            t={t}
+            empty={t('home.noOffers')}
+            more={jobsHref(locale, {})}
+            moreLabel={t('home.allOffers')}
+          />
+          <LinkCards
+            cards={[
+              { to: href('hire', locale), title: t('home.forCompanies'), text: t('home.forCompaniesText') },
+              { to: href('match', locale), title: t('home.forCandidates'), text: t('home.forCandidatesText') },
+              { to: href('tools', locale), title: t('home.forEveryone'), text: t('home.forEveryoneText') },
+            ]}
+          />
+          <section className="section">
+            <h2>{t('home.areasTitle')}</h2>
+            <p className="muted">{t('home.areasText')}</p>
+            <ul className="chips">
+              {areas.map((a) => (
+                <li key={a.id}>
+                  <a className="chip" href={href('jobs', locale, { filters: [a.id] })}>
+                    {a.label[locale]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </>
+    );
+  };

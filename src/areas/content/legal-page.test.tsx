@@ -7,11 +7,12 @@ import { href } from '../../routes';
 import { legalContact, parseConfig } from '../../server/config';
 import type { PageProps } from '../../server/render/page-types';
 import { legalTexts, type LegalId } from './legal';
+import { areaDeps } from '../../testing/area-deps';
 import { contentRoutes } from './routes';
 
 // The legal pages as the server renders them: the brand comes from the page's props (configuration), the
 // version and effective date are at the top, the contents link to anchored sections.
-const pages = contentRoutes();
+const pages = contentRoutes(areaDeps());
 
 async function render(id: LegalId, locale: Locale, brand: string): Promise<string> {
   const props = {

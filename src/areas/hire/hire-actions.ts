@@ -11,7 +11,7 @@ import { ServiceError } from '../../server/errors';
 import type { HiringService, OfferAction } from '../../server/offers/hiring-service';
 import type { ProfileService } from '../../server/accounts/profile-service';
 import { COMPANY_MAX_BYTES, createCompanyAction } from './company-actions';
-import { offerDraftCookie } from '../../server/session-cookies';
+import { offerDraftCookie } from '../../server/accounts/session';
 
 // The company side's forms (decision 015). The offer form posts to itself with an intent: 'preview' shows the
 // Markdown and the market check with everything kept; 'draft' and 'publish' save. A visitor without a

@@ -13,8 +13,9 @@ import { localeInfo, type Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/container';
-import { AreasSection, CompaniesHiring, LiveFigures } from './live-figures';
+import type { MarketplaceService } from '../../server/offers/marketplace-service';
+import type { AreaDeps } from '../route-module';
+import { AreasSection, CompaniesHiring, LiveFigures } from '../../views/commercial/live-figures';
 
 // /hire: what Tandem does for companies, how it works, the five areas, live figures, the companies hiring
 // now, the paid services, an FAQ and the calls to action (decision 027). The sections below are shared
@@ -26,8 +27,8 @@ type Branded = Common & { brand: string };
 export const HIRE_FIGURES = ['openOffers', 'hiringCompanies', 'publicProfiles', 'certifiedProfiles', 'salaryReports'] as const;
 
 /** The live figures and the companies hiring now, read once per render. */
-export async function loadHireData() {
-  const m = await services.marketplace();
+export async function loadHireData(marketplace: () => Promise<MarketplaceService>) {
+  const m = await marketplace();
   const [figures, companies] = await Promise.all([m.figures(), m.companiesHiring(8)]);
   return { figures, companies };
 }
@@ -139,29 +140,31 @@ export function HireCta({ t, locale }: Common) {
   );
 }
 
-export async function HirePage(p: PageProps) {
-  const { t, locale } = p;
-  const { figures, companies } = await loadHireData();
-  return (
-    <div className="commercial">
-      <PageHero eyebrow={t('hireHome.eyebrow')} heading={t('routes.hire.heading')} intro={t('routes.hire.intro', { brand: p.brand })}>
-        <Actions
-          items={[
-            { to: href('hireCreateOffer', locale), label: t('home.ctaHire') },
-            { to: href('hireRequestMeeting', locale), label: t('commercial.talkToSales') },
-          ]}
-        />
-      </PageHero>
-      <div className="container page commercial-body">
-        <WhatWeDo t={t} locale={locale} brand={p.brand} />
-        <HowItWorks t={t} locale={locale} />
-        <LiveFigures t={t} locale={locale} brand={p.brand} figures={figures} show={HIRE_FIGURES} />
-        <AreasSection t={t} locale={locale} intro={t('hireHome.areasIntro', { brand: p.brand })} />
-        <CompaniesHiring t={t} locale={locale} companies={companies} />
-        <HireServices t={t} locale={locale} />
-        <Faq heading={t('commercial.faqHeading')} items={hireFaq({ t, locale, brand: p.brand })} />
-        <HireCta t={t} locale={locale} />
+export const hirePage =
+  ({ marketplace }: Pick<AreaDeps, 'marketplace'>) =>
+  async (p: PageProps) => {
+    const { t, locale } = p;
+    const { figures, companies } = await loadHireData(marketplace);
+    return (
+      <div className="commercial">
+        <PageHero eyebrow={t('hireHome.eyebrow')} heading={t('routes.hire.heading')} intro={t('routes.hire.intro', { brand: p.brand })}>
+          <Actions
+            items={[
+              { to: href('hireCreateOffer', locale), label: t('home.ctaHire') },
+              { to: href('hireRequestMeeting', locale), label: t('commercial.talkToSales') },
+            ]}
+          />
+        </PageHero>
+        <div className="container page commercial-body">
+          <WhatWeDo t={t} locale={locale} brand={p.brand} />
+          <HowItWorks t={t} locale={locale} />
+          <LiveFigures t={t} locale={locale} brand={p.brand} figures={figures} show={HIRE_FIGURES} />
+          <AreasSection t={t} locale={locale} intro={t('hireHome.areasIntro', { brand: p.brand })} />
+          <CompaniesHiring t={t} locale={locale} companies={companies} />
+          <HireServices t={t} locale={locale} />
+          <Faq heading={t('commercial.faqHeading')} items={hireFaq({ t, locale, brand: p.brand })} />
+          <HireCta t={t} locale={locale} />
+        </div>
       </div>
-    </div>
-  );
-}
+    );
+  };

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getT } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
+import type { MarketplaceService } from '../../server/offers/marketplace-service';
 import type { PageProps } from '../../server/render/page-types';
 
 // /hire/pricing rendered as a visitor without JavaScript gets it (the browser tests cover the rest): the
@@ -14,20 +15,17 @@ vi.mock('waku', () => ({
     </a>
   ),
 }));
-vi.mock('../../server/container', () => ({
-  services: {
-    marketplace: async () => ({
-      fx: async () => ({
-        USD: { rate: 1, asOf: '2026-11-01' },
-        COP: { rate: 4100, asOf: '2026-11-20' },
-        PEN: { rate: 3.75, asOf: '2026-11-01' },
-      }),
-    }),
-  },
-}));
 
-const { PricingPage } = await import('./pricing-page');
+const { pricingPage } = await import('./pricing-page');
 const { StaffingPage } = await import('./staffing-page');
+
+// The page is built from a marketplace that only knows its FX table (the one thing it reads).
+const fx = async () => ({
+  USD: { rate: 1, asOf: '2026-11-01' },
+  COP: { rate: 4100, asOf: '2026-11-20' },
+  PEN: { rate: 3.75, asOf: '2026-11-01' },
+});
+const PricingPage = pricingPage({ marketplace: async () => ({ fx }) as unknown as MarketplaceService });
 
 const props = (locale: Locale, query = ''): PageProps => ({
   id: 'hirePricing',

@@ -7,7 +7,8 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
-import { services } from '../../server/container';
+import type { MarketplaceService } from '../../server/offers/marketplace-service';
+import type { AreaDeps } from '../route-module';
 import { CompareTable, CurrencyForm, percent, PlanCards, PromoBanner, TaxNotes } from './pricing-parts';
 
 // /hire/pricing (decision 027): the free plan and the paid services with their prices in US dollars, and in
@@ -18,8 +19,8 @@ import { CompareTable, CurrencyForm, percent, PlanCards, PromoBanner, TaxNotes }
 type PricingView = { currency: string; fx: FxRates; now: Date };
 
 /** What the URL asks for, read through the services: the currency shown (USD unless the table has the one asked). */
-async function pricingView(query: string, now = new Date()): Promise<PricingView> {
-  const fx = await (await services.marketplace()).fx();
+async function pricingView(marketplace: () => Promise<MarketplaceService>, query: string, now = new Date()): Promise<PricingView> {
+  const fx = await (await marketplace()).fx();
   return { currency: shownCurrency(currencyFromQuery(query), fx), fx, now };
 }
 
@@ -38,38 +39,40 @@ function pricingFaq(t: T, locale: Locale): FaqItem[] {
   ];
 }
 
-export async function PricingPage(p: PageProps) {
-  const { t, locale } = p;
-  const { currency, fx, now } = await pricingView(p.query);
-  const promotion = activePromotion(now);
-  const money = { t, locale, currency, fx };
-  return (
-    <div className="commercial">
-      <PageHero
-        eyebrow={t('pricing.eyebrow')}
-        heading={t('routes.hirePricing.heading')}
-        intro={t('routes.hirePricing.intro', { brand: p.brand })}
-      >
-        <CurrencyForm t={t} locale={locale} currency={currency} />
-      </PageHero>
-      <div className="container page commercial-body">
-        {promotion && <PromoBanner t={t} locale={locale} promotion={promotion} />}
-        <Section id="plans" heading={t('pricing.plans.heading')} intro={t('pricing.plans.intro')}>
-          <PlanCards {...money} promotion={promotion} />
-        </Section>
-        <CompareTable {...money} />
-        <TaxNotes {...money} />
-        <Faq heading={t('commercial.faqHeading')} items={pricingFaq(t, locale)} />
-        <CtaBand
-          heading={t('pricing.cta.heading')}
-          text={t('pricing.cta.text')}
-          actions={[
-            { to: href('hireCreateOffer', locale), label: t('home.ctaHire') },
-            { to: href('hireRequestMeeting', locale), label: t('commercial.talkToSales') },
-            { to: href('hireSchedule', locale), label: t('commercial.bookCall'), variant: 'ghost' },
-          ]}
-        />
+export const pricingPage =
+  ({ marketplace }: Pick<AreaDeps, 'marketplace'>) =>
+  async (p: PageProps) => {
+    const { t, locale } = p;
+    const { currency, fx, now } = await pricingView(marketplace, p.query);
+    const promotion = activePromotion(now);
+    const money = { t, locale, currency, fx };
+    return (
+      <div className="commercial">
+        <PageHero
+          eyebrow={t('pricing.eyebrow')}
+          heading={t('routes.hirePricing.heading')}
+          intro={t('routes.hirePricing.intro', { brand: p.brand })}
+        >
+          <CurrencyForm t={t} locale={locale} currency={currency} />
+        </PageHero>
+        <div className="container page commercial-body">
+          {promotion && <PromoBanner t={t} locale={locale} promotion={promotion} />}
+          <Section id="plans" heading={t('pricing.plans.heading')} intro={t('pricing.plans.intro')}>
+            <PlanCards {...money} promotion={promotion} />
+          </Section>
+          <CompareTable {...money} />
+          <TaxNotes {...money} />
+          <Faq heading={t('commercial.faqHeading')} items={pricingFaq(t, locale)} />
+          <CtaBand
+            heading={t('pricing.cta.heading')}
+            text={t('pricing.cta.text')}
+            actions={[
+              { to: href('hireCreateOffer', locale), label: t('home.ctaHire') },
+              { to: href('hireRequestMeeting', locale), label: t('commercial.talkToSales') },
+              { to: href('hireSchedule', locale), label: t('commercial.bookCall'), variant: 'ghost' },
+            ]}
+          />
+        </div>
       </div>
-    </div>
-  );
-}
+    );
+  };

@@ -11,7 +11,7 @@ import { TimeZoneDetect } from '../../components/islands/time-zone-detect';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/container';
+import type { AreaDeps } from '../route-module';
 import type { BookingView } from '../../server/meetings/meeting-service';
 
 // /hire/agendar: free slots in the visitor's timezone (?tz=, detected by a small island; a select without
@@ -126,129 +126,133 @@ function Done({ heading, body, t, locale }: { heading: string; body: string; t: 
   );
 }
 
-export const SchedulePage: Page = async (p) => {
-  const { t, locale } = p;
-  const meetings = await services.meetings();
-  const q = new URLSearchParams(p.query);
-  const tz = timeZoneOf(q, meetings.rules.timeZone);
-  const base = href('hireSchedule', locale);
-  const minutes = meetings.rules.slotMinutes;
-  for (const [param, heading, body] of [
-    ['pendiente', 'meetings.schedule.pendingHeading', 'meetings.schedule.pendingBody'],
-    ['reservada', 'meetings.schedule.bookedHeading', 'meetings.schedule.bookedBody'],
-    ['movida', 'meetings.manage.movedHeading', 'meetings.manage.movedBody'],
-    ['cancelada', 'meetings.manage.cancelledHeading', 'meetings.manage.cancelledBody'],
-  ] as const) {
-    const at = parseSlotKey(q.get(param));
-    if (at) return Done({ heading: t(heading), body: t(body, { when: `${formatMeetingTime(at, locale, tz)} (${tz})` }), t, locale });
-  }
-  const free = await meetings.freeSlots();
-  const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
-  const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
-  const state = p.form;
-  return answer(
-    200,
-    <>
-      <PageHero heading={t('routes.hireSchedule.heading')} intro={t('routes.hireSchedule.intro')} />
-      <div className="container page schedule" style={{ paddingTop: 0 }}>
-        <TimeZoneDetect shown={tz} chosen={q.has('tz')} />
-        <TimeZoneForm action={base} tz={tz} t={t} extra={open ? { slot: slotKey(open) } : undefined} />
-        <p className="field-hint">{t('meetings.schedule.shownIn', { tz: tz.replace(/_/g, ' '), minutes })}</p>
-        {state && !open && <Summary state={state} />}
-        {open ? (
-          <form className="form card booking-form" method="post" action={base} noValidate>
-            <Summary state={state} />
-            <p className="booking-chosen">
-              <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
-              <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
-            </p>
-            <input type="hidden" name="slot" value={slotKey(open)} />
-            <input type="hidden" name="tz" value={tz} />
-            <h2>{t('meetings.schedule.details')}</h2>
-            <Field name="name" label={t('meetings.form.name')} state={state} max={160} auto="name" />
-            <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
-            <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" />
-            <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
-              <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={state?.values.message ?? ''} />
-            </Row>
-            <button type="submit" className="btn btn-primary btn-lg">
-              {t('meetings.schedule.submit')}
-            </button>
-            <LegalConsentNote locale={locale} t={t} terms={null} />
-          </form>
-        ) : (
-          <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
-        )}
-      </div>
-    </>,
-    PRIVATE,
-  );
-};
-
-export const ManageBookingPage: Page = async (p) => {
-  const { t, locale } = p;
-  const meetings = await services.meetings();
-  const token = String(p.params.token ?? '');
-  const booking = (await meetings.findByToken(token)) ?? (await meetings.findRequest(token));
-  const q = new URLSearchParams(p.query);
-  if (booking?.status === 'requested') return ConfirmRequest(p, booking, await meetings.freeSlots());
-  if (!booking || booking.status !== 'confirmed')
+export const schedulePage =
+  (deps: Pick<AreaDeps, 'meetings'>): Page =>
+  async (p) => {
+    const { t, locale } = p;
+    const meetings = await deps.meetings();
+    const q = new URLSearchParams(p.query);
+    const tz = timeZoneOf(q, meetings.rules.timeZone);
+    const base = href('hireSchedule', locale);
+    const minutes = meetings.rules.slotMinutes;
+    for (const [param, heading, body] of [
+      ['pendiente', 'meetings.schedule.pendingHeading', 'meetings.schedule.pendingBody'],
+      ['reservada', 'meetings.schedule.bookedHeading', 'meetings.schedule.bookedBody'],
+      ['movida', 'meetings.manage.movedHeading', 'meetings.manage.movedBody'],
+      ['cancelada', 'meetings.manage.cancelledHeading', 'meetings.manage.cancelledBody'],
+    ] as const) {
+      const at = parseSlotKey(q.get(param));
+      if (at) return Done({ heading: t(heading), body: t(body, { when: `${formatMeetingTime(at, locale, tz)} (${tz})` }), t, locale });
+    }
+    const free = await meetings.freeSlots();
+    const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
+    const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
+    const state = p.form;
     return answer(
-      410,
-      <PageHero heading={t('meetings.manage.usedHeading')} intro={t('meetings.error.linkUsed')}>
-        <div className="actions">
-          <ButtonLink to={href('hireSchedule', locale)} size="lg">
-            {t('meetings.manage.scheduleAgain')}
-          </ButtonLink>
+      200,
+      <>
+        <PageHero heading={t('routes.hireSchedule.heading')} intro={t('routes.hireSchedule.intro')} />
+        <div className="container page schedule" style={{ paddingTop: 0 }}>
+          <TimeZoneDetect shown={tz} chosen={q.has('tz')} />
+          <TimeZoneForm action={base} tz={tz} t={t} extra={open ? { slot: slotKey(open) } : undefined} />
+          <p className="field-hint">{t('meetings.schedule.shownIn', { tz: tz.replace(/_/g, ' '), minutes })}</p>
+          {state && !open && <Summary state={state} />}
+          {open ? (
+            <form className="form card booking-form" method="post" action={base} noValidate>
+              <Summary state={state} />
+              <p className="booking-chosen">
+                <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
+                <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
+              </p>
+              <input type="hidden" name="slot" value={slotKey(open)} />
+              <input type="hidden" name="tz" value={tz} />
+              <h2>{t('meetings.schedule.details')}</h2>
+              <Field name="name" label={t('meetings.form.name')} state={state} max={160} auto="name" />
+              <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
+              <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" />
+              <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
+                <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={state?.values.message ?? ''} />
+              </Row>
+              <button type="submit" className="btn btn-primary btn-lg">
+                {t('meetings.schedule.submit')}
+              </button>
+              <LegalConsentNote locale={locale} t={t} terms={null} />
+            </form>
+          ) : (
+            <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
+          )}
         </div>
-      </PageHero>,
+      </>,
+      PRIVATE,
+    );
+  };
+
+export const manageBookingPage =
+  (deps: Pick<AreaDeps, 'meetings'>): Page =>
+  async (p) => {
+    const { t, locale } = p;
+    const meetings = await deps.meetings();
+    const token = String(p.params.token ?? '');
+    const booking = (await meetings.findByToken(token)) ?? (await meetings.findRequest(token));
+    const q = new URLSearchParams(p.query);
+    if (booking?.status === 'requested') return ConfirmRequest(p, booking, await meetings.freeSlots());
+    if (!booking || booking.status !== 'confirmed')
+      return answer(
+        410,
+        <PageHero heading={t('meetings.manage.usedHeading')} intro={t('meetings.error.linkUsed')}>
+          <div className="actions">
+            <ButtonLink to={href('hireSchedule', locale)} size="lg">
+              {t('meetings.manage.scheduleAgain')}
+            </ButtonLink>
+          </div>
+        </PageHero>,
+        { ...PRIVATE, 'referrer-policy': 'no-referrer' },
+      );
+    const tz = timeZoneOf(q, booking.timeZone);
+    const base = href('hireScheduleManage', locale, { token });
+    const free = await meetings.freeSlots();
+    const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
+    const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
+    return answer(
+      200,
+      <>
+        <PageHero
+          heading={t('meetings.manage.heading')}
+          intro={`${formatMeetingTime(booking.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
+        />
+        <div className="container page schedule" style={{ paddingTop: 0 }}>
+          <Summary state={p.form} />
+          <form className="card manage-cancel" method="post" action={base}>
+            <input type="hidden" name="intent" value="cancel" />
+            <p>{t('meetings.manage.cancelHint')}</p>
+            <button type="submit" className="btn btn-outline-primary">
+              {t('meetings.manage.cancel')}
+            </button>
+          </form>
+          <h2>{t('meetings.manage.moveHeading')}</h2>
+          <p className="field-hint">{t('meetings.manage.moveHint')}</p>
+          <TimeZoneForm action={base} tz={tz} t={t} />
+          {open ? (
+            <form className="card booking-form" method="post" action={base}>
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="slot" value={slotKey(open)} />
+              <input type="hidden" name="tz" value={tz} />
+              <p className="booking-chosen">
+                <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
+                <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
+              </p>
+              <button type="submit" className="btn btn-primary">
+                {t('meetings.manage.move')}
+              </button>
+            </form>
+          ) : (
+            <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
+          )}
+        </div>
+      </>,
       { ...PRIVATE, 'referrer-policy': 'no-referrer' },
     );
-  const tz = timeZoneOf(q, booking.timeZone);
-  const base = href('hireScheduleManage', locale, { token });
-  const free = await meetings.freeSlots();
-  const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
-  const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
-  return answer(
-    200,
-    <>
-      <PageHero
-        heading={t('meetings.manage.heading')}
-        intro={`${formatMeetingTime(booking.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
-      />
-      <div className="container page schedule" style={{ paddingTop: 0 }}>
-        <Summary state={p.form} />
-        <form className="card manage-cancel" method="post" action={base}>
-          <input type="hidden" name="intent" value="cancel" />
-          <p>{t('meetings.manage.cancelHint')}</p>
-          <button type="submit" className="btn btn-outline-primary">
-            {t('meetings.manage.cancel')}
-          </button>
-        </form>
-        <h2>{t('meetings.manage.moveHeading')}</h2>
-        <p className="field-hint">{t('meetings.manage.moveHint')}</p>
-        <TimeZoneForm action={base} tz={tz} t={t} />
-        {open ? (
-          <form className="card booking-form" method="post" action={base}>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="slot" value={slotKey(open)} />
-            <input type="hidden" name="tz" value={tz} />
-            <p className="booking-chosen">
-              <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
-              <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
-            </p>
-            <button type="submit" className="btn btn-primary">
-              {t('meetings.manage.move')}
-            </button>
-          </form>
-        ) : (
-          <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
-        )}
-      </div>
-    </>,
-    { ...PRIVATE, 'referrer-policy': 'no-referrer' },
-  );
-};
+  };
 
 /**
  * A booking request's link: the button confirms it (a GET books nothing: mail scanners open links). When

@@ -5,7 +5,7 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { FACET_VALUES, MIN_SALARY_STEPS, QUERY_KEYS, sortParam, type FacetKey, type JobQuery } from '../../domain/job-facets';
-import type { RemoveLink } from './job-results';
+import type { RemoveLink } from '../../views/jobs/job-results';
 
 // The job search's controls: a GET form (free text, minimum salary, sort; works without JavaScript),
 // the active filters with their remove links, and the facet chips with their counts. The chips are plain

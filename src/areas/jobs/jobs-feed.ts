@@ -2,7 +2,7 @@ import 'server-only';
 import { countries, labelOf, roles, skills } from '../../domain/catalog';
 import { localeInfo, type Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import { modalityLabel, placeText, salaryText, seniorityLabel } from './job-text';
+import { modalityLabel, placeText, salaryText, seniorityLabel } from '../../views/jobs/job-text';
 import { href } from '../../routes';
 import type { JobSearchResult } from '../../server/offers/job-search-service';
 

@@ -1,18 +1,19 @@
 import 'server-only';
 import { ActiveFilters, FacetChips, SearchForm, type FacetGroup } from './job-filters';
-import { EmptyResults, JobList, Pagination, type RemoveLink } from './job-results';
+import { EmptyResults, JobList, Pagination, type RemoveLink } from '../../views/jobs/job-results';
 import { PageHero } from '../../components/ui/page-hero';
 import { countries, labelOf } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
-import { jobsHref, withFacet } from './job-search-url';
-import { describeSearch, searchTitle } from './job-text';
+import { jobsHref, withFacet } from '../../views/jobs/job-search-url';
+import { describeSearch, searchTitle } from '../../views/jobs/job-text';
 import { PageError } from '../../domain/page-error';
+import { cache } from 'react';
 import { getConfig } from '../../server/config';
-import { services } from '../../server/container';
+import type { AreaDeps } from '../route-module';
 import type { JobSearchResult } from '../../server/offers/job-search-service';
-import type { PageMeta, PageProps } from '../../server/render/page-types';
+import type { Page, PageMeta, PageProps } from '../../server/render/page-types';
 
 // Job search (/trabajos/{filters...}, /{country}/trabajos/{filters...}): reads one search through the
 // service and renders it. The canonical redirect and the RSS feed are answered before the page
@@ -20,26 +21,21 @@ import type { PageMeta, PageProps } from '../../server/render/page-types';
 
 type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult };
 
-// meta() and the page get the same props object: one search per request serves both.
-const loads = new WeakMap<PageProps, Promise<Loaded>>();
+type Load = (p: PageProps) => Promise<Loaded>;
 
-function load(p: PageProps): Promise<Loaded> {
-  let loaded = loads.get(p);
-  if (!loaded) {
-    loaded = (async () => {
-      const selection: JobSelection = selectionOf(p.params)?.selection ?? {};
-      const query = parseJobQuery(p.query);
-      const result = await (await services.jobs()).search({ ...selection, ...query }, { facets: true });
-      // Past the last page there is nothing to show: not a page of this search.
-      if (query.page > result.pages) throw new PageError(404, `Page Not Found: ${p.path}`);
-      return { selection, query, result };
-    })();
-    loads.set(p, loaded);
-  }
-  return loaded;
-}
+/** The search of a page's props. Memoised for the render (React's cache): meta() and the page get the same
+ * props object, so one search per request serves both. */
+const searchOf = ({ jobs }: Pick<AreaDeps, 'jobs'>): Load =>
+  cache(async (p: PageProps) => {
+    const selection: JobSelection = selectionOf(p.params)?.selection ?? {};
+    const query = parseJobQuery(p.query);
+    const result = await (await jobs()).search({ ...selection, ...query }, { facets: true });
+    // Past the last page there is nothing to show: not a page of this search.
+    if (query.page > result.pages) throw new PageError(404, `Page Not Found: ${p.path}`);
+    return { selection, query, result };
+  });
 
-async function meta(p: PageProps): Promise<PageMeta> {
+async function meta(load: Load, p: PageProps): Promise<PageMeta> {
   const { selection, query, result } = await load(p);
   const title = searchTitle(selection, query, p.locale, p.t);
   const described = describeSearch(selection, p.locale, p.t);
@@ -56,7 +52,15 @@ async function meta(p: PageProps): Promise<PageMeta> {
   };
 }
 
-export async function JobsPage(p: PageProps) {
+/** The job search's page, for both routes (all countries, one country). */
+export function jobsPage(deps: Pick<AreaDeps, 'jobs'>): Page {
+  const load = searchOf(deps);
+  const page: Page = (p) => JobsContent(load, p);
+  page.meta = (p) => meta(load, p);
+  return page;
+}
+
+async function JobsContent(load: Load, p: PageProps) {
   const { locale, t } = p;
   const { selection, query, result } = await load(p);
   const keep = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
@@ -141,4 +145,3 @@ export async function JobsPage(p: PageProps) {
     </>
   );
 }
-JobsPage.meta = meta;

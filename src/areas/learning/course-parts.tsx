@@ -9,7 +9,8 @@ import type { CourseCard, CourseView, LessonView } from '../../server/learning/l
 import { renderMarkdown } from '../../server/render/markdown';
 
 // Markup shared by the course pages (/match/cursos, /match/cursos/{idCurso}, /freecourse): course facts,
-// progress, the module outline and a lesson. Plain server components: everything works without JavaScript.
+// the module outline and a lesson (the progress bar, shared with the workspace, is in src/views/learning).
+// Plain server components: everything works without JavaScript.
 export function CourseFacts({ course, locale, t }: { course: CourseCard; locale: Locale; t: T }) {
   const facts = [
     labelOf(areas, course.area, locale),
@@ -19,16 +20,6 @@ export function CourseFacts({ course, locale, t }: { course: CourseCard; locale:
     t('learning.lessonCount', { n: course.lessons }),
   ].filter(Boolean);
   return <p className="muted course-facts">{facts.join(' · ')}</p>;
-}
-
-export function Progress({ done, total, t }: { done: number; total: number; t: T }) {
-  const percent = total ? Math.round((done * 100) / total) : 0;
-  return (
-    <div className="progress-block">
-      <progress className="progress" max={total || 1} value={done} aria-label={t('learning.progressLabel')} />
-      <span className="muted">{t('learning.progress', { done, total, percent })}</span>
-    </div>
-  );
 }
 
 /** The modules and their lessons; `hrefOf` builds a lesson's link, `current` is highlighted. */

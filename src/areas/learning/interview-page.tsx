@@ -10,98 +10,101 @@ import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { renderMarkdown } from '../../server/render/markdown';
-import { services } from '../../server/container';
+import type { AreaDeps } from '../route-module';
 import type { AttemptResult, AttemptView, InterviewView } from '../../server/learning/learning-service';
-import type { Viewer } from '../../server/accounts/viewer';
-import { InterviewStatus } from './interview-list';
+import type { Viewer } from '../../server/accounts/session';
+import { InterviewStatus } from '../../views/learning/interview-list';
 import { InterviewTimer } from './interview-timer';
 
 // /entrevista/{slug}/intro: what the interview covers and its rules; for a signed-in candidate also the
 // running attempt (every drawn question on one page, a plain form) and the last result. The questions'
 // answers never reach this page: scoring happens on the server (learning-service.ts).
 const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
-const loadInterview = cache(async (slug: string, viewer: Viewer, locale: Locale) =>
-  (await services.learning()).interview(slug, viewer, locale),
-);
+/** The interview page, built from the learning service it reads. */
+export function interviewPage({ learning }: Pick<AreaDeps, 'learning'>): Page {
+  // meta() and the page ask with the same arguments: one load per request serves both.
+  const loadInterview = cache(async (slug: string, viewer: Viewer, locale: Locale) => (await learning()).interview(slug, viewer, locale));
 
-export const InterviewPage: Page = async (p) => {
-  const { t, locale, viewer, session } = p;
-  const slug = slugOf(p);
-  const iv = await loadInterview(slug, viewer, locale);
-  if (!iv) throw new PageError(404, `Interview not found: ${slug}`);
-  const self = href('interviewIntro', locale, { slug });
-  const attempt = iv.state?.kind === 'active' ? await (await services.learning()).activeAttempt(viewer, slug, locale) : null;
-  if (attempt) return <AttemptForm iv={iv} attempt={attempt} action={self} p={p} />;
-  const showResult = iv.lastResult && new URLSearchParams(p.query).get('result') === String(iv.lastResult.attemptId);
-  const login = `${href('login', locale)}?${new URLSearchParams({ redirect: self, type: 'match' })}`;
-  return (
-    <div className="container page interview-page">
-      <p>
-        <Link to={href('matchCourses', locale)}>{`← ${t('learning.allCourses')}`}</Link>
-      </p>
-      <h1>{iv.title}</h1>
-      <InterviewStatus state={iv.state} locale={locale} t={t} />
-      <Summary state={p.form} />
-      {showResult && iv.lastResult && <ResultCard result={iv.lastResult} iv={iv} locale={locale} t={t} />}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(iv.intro) }} />
-      <dl className="facts-list">
-        <dt>{t('learning.facts.questions')}</dt>
-        <dd>{t('learning.facts.questionsValue', { n: iv.questions, bank: iv.bankSize })}</dd>
-        <dt>{t('learning.facts.duration')}</dt>
-        <dd>{t('learning.minutes', { n: iv.minutes })}</dd>
-        <dt>{t('learning.facts.passMark')}</dt>
-        <dd>{t('learning.facts.passMarkValue', { n: iv.passMark })}</dd>
-        <dt>{t('learning.facts.attempts')}</dt>
-        <dd>{t('learning.facts.attemptsValue', { days: iv.retakeDays })}</dd>
-        <dt>{t('learning.facts.certificate')}</dt>
-        <dd>{t('learning.facts.certificateValue')}</dd>
-      </dl>
-      {iv.studyCourses.length > 0 && (
+  const page: Page = async (p) => {
+    const { t, locale, viewer, session } = p;
+    const slug = slugOf(p);
+    const iv = await loadInterview(slug, viewer, locale);
+    if (!iv) throw new PageError(404, `Interview not found: ${slug}`);
+    const self = href('interviewIntro', locale, { slug });
+    const attempt = iv.state?.kind === 'active' ? await (await learning()).activeAttempt(viewer, slug, locale) : null;
+    if (attempt) return <AttemptForm iv={iv} attempt={attempt} action={self} p={p} />;
+    const showResult = iv.lastResult && new URLSearchParams(p.query).get('result') === String(iv.lastResult.attemptId);
+    const login = `${href('login', locale)}?${new URLSearchParams({ redirect: self, type: 'match' })}`;
+    return (
+      <div className="container page interview-page">
         <p>
-          {`${t('learning.prepareWith')} `}
-          {iv.studyCourses.map((c, i) => (
-            <span key={c.slug}>
-              {i > 0 && ', '}
-              <Link to={href('matchCourse', locale, { idCurso: c.slug })}>{c.title}</Link>
-            </span>
-          ))}
+          <Link to={href('matchCourses', locale)}>{`← ${t('learning.allCourses')}`}</Link>
         </p>
-      )}
-      <div className="actions">
-        {!session.loggedIn ? (
-          <ButtonLink to={login} size="lg">
-            {t('learning.signInToStart')}
-          </ButtonLink>
-        ) : viewer?.type !== 'match' ? (
-          <p className="notice">{t('learning.candidatesOnly')}</p>
-        ) : iv.state?.kind === 'available' ? (
-          <form method="post" action={self}>
-            <input type="hidden" name="intent" value="start" />
-            <button type="submit" className="btn btn-primary btn-lg">
-              {t('learning.start')}
-            </button>
-          </form>
-        ) : iv.state?.kind === 'failed' ? (
-          <p className="notice">{t('learning.retakeOn', { date: formatDate(iv.state.retakeAt, locale) })}</p>
-        ) : iv.state?.kind === 'unconfirmed' && session.user ? (
-          // A new confirmation link, without leaving the page (the confirmation page's own form).
-          <form method="post" action={href('confirmEmail', locale, { token: 'reenviar-confirmacion' })} className="notice">
-            <p>{t('learning.confirmFirst')}</p>
-            <input type="hidden" name="email" value={session.user.email} />
-            <button type="submit" className="btn btn-outline-primary btn-md">
-              {t('learning.confirmResend')}
-            </button>
-          </form>
-        ) : null}
+        <h1>{iv.title}</h1>
+        <InterviewStatus state={iv.state} locale={locale} t={t} />
+        <Summary state={p.form} />
+        {showResult && iv.lastResult && <ResultCard result={iv.lastResult} iv={iv} locale={locale} t={t} />}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(iv.intro) }} />
+        <dl className="facts-list">
+          <dt>{t('learning.facts.questions')}</dt>
+          <dd>{t('learning.facts.questionsValue', { n: iv.questions, bank: iv.bankSize })}</dd>
+          <dt>{t('learning.facts.duration')}</dt>
+          <dd>{t('learning.minutes', { n: iv.minutes })}</dd>
+          <dt>{t('learning.facts.passMark')}</dt>
+          <dd>{t('learning.facts.passMarkValue', { n: iv.passMark })}</dd>
+          <dt>{t('learning.facts.attempts')}</dt>
+          <dd>{t('learning.facts.attemptsValue', { days: iv.retakeDays })}</dd>
+          <dt>{t('learning.facts.certificate')}</dt>
+          <dd>{t('learning.facts.certificateValue')}</dd>
+        </dl>
+        {iv.studyCourses.length > 0 && (
+          <p>
+            {`${t('learning.prepareWith')} `}
+            {iv.studyCourses.map((c, i) => (
+              <span key={c.slug}>
+                {i > 0 && ', '}
+                <Link to={href('matchCourse', locale, { idCurso: c.slug })}>{c.title}</Link>
+              </span>
+            ))}
+          </p>
+        )}
+        <div className="actions">
+          {!session.loggedIn ? (
+            <ButtonLink to={login} size="lg">
+              {t('learning.signInToStart')}
+            </ButtonLink>
+          ) : viewer?.type !== 'match' ? (
+            <p className="notice">{t('learning.candidatesOnly')}</p>
+          ) : iv.state?.kind === 'available' ? (
+            <form method="post" action={self}>
+              <input type="hidden" name="intent" value="start" />
+              <button type="submit" className="btn btn-primary btn-lg">
+                {t('learning.start')}
+              </button>
+            </form>
+          ) : iv.state?.kind === 'failed' ? (
+            <p className="notice">{t('learning.retakeOn', { date: formatDate(iv.state.retakeAt, locale) })}</p>
+          ) : iv.state?.kind === 'unconfirmed' && session.user ? (
+            // A new confirmation link, without leaving the page (the confirmation page's own form).
+            <form method="post" action={href('confirmEmail', locale, { token: 'reenviar-confirmacion' })} className="notice">
+              <p>{t('learning.confirmFirst')}</p>
+              <input type="hidden" name="email" value={session.user.email} />
+              <button type="submit" className="btn btn-outline-primary btn-md">
+                {t('learning.confirmResend')}
+              </button>
+            </form>
+          ) : null}
+        </div>
       </div>
-    </div>
-  );
-};
-InterviewPage.meta = async (p) => {
-  const iv = await loadInterview(slugOf(p), p.viewer, p.locale);
-  if (!iv) return { title: p.t('routes.interviewIntro.title'), description: p.t('routes.interviewIntro.description'), noindex: true };
-  return { title: iv.title, description: p.t('routes.interviewIntro.description'), noindex: true };
-};
+    );
+  };
+  page.meta = async (p) => {
+    const iv = await loadInterview(slugOf(p), p.viewer, p.locale);
+    if (!iv) return { title: p.t('routes.interviewIntro.title'), description: p.t('routes.interviewIntro.description'), noindex: true };
+    return { title: iv.title, description: p.t('routes.interviewIntro.description'), noindex: true };
+  };
+  return page;
+}
 
 function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: AttemptView; action: string; p: PageProps }) {
   const { t, form } = p;

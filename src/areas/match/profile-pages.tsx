@@ -1,17 +1,17 @@
 import 'server-only';
-import { SignOutEverywhere } from '../account/sign-out-everywhere';
+import { SignOutEverywhere } from '../../views/account-forms/sign-out-everywhere';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { ProfileEditor } from './profile-editor';
 import { SessionChip } from '../../components/session/session-chip';
-import { RelatedOffers } from '../jobs/related-offers';
-import { LearningSections } from '../learning/workspace-sections';
-import { jobsHref } from '../jobs/job-search-url';
+import { RelatedOffers } from '../../views/jobs/related-offers';
+import { LearningSections, loadLearning } from './learning-sections';
+import { jobsHref } from '../../views/jobs/job-search-url';
 import { countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { PageError } from '../../domain/page-error';
 import { href } from '../../routes';
-import { services } from '../../server/container';
+import type { AreaDeps } from '../route-module';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 
@@ -19,219 +19,227 @@ import { translateIn } from '../../i18n/translate';
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
 const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
 
-// meta() and the page ask with the same arguments: one load per request serves both.
-const loadProfile = cache(async (slug: string, viewerId: number | null) => (await services.profiles()).view(slug, viewerId));
-
 const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 
-export const TalentProfilePage: Page = async (p) => {
-  const { t, locale } = p;
-  const slug = slugOf(p);
-  const view = await loadProfile(slug, p.viewer?.id ?? null);
-  if (!view) throw new PageError(404, `Talent not found: ${slug}`, { talentId: slug });
-  const { profile: pr, isOwner } = view;
-  const saved = new URLSearchParams(p.query).get('saved') === '1';
-  const facts = [
-    pr.role && labelOf(roles, pr.role, locale),
-    pr.seniority && labelOf(seniorities, pr.seniority, locale),
-    pr.country && labelOf(countries, pr.country, locale),
-  ].filter(Boolean);
-  return (
-    <div className="container page profile-page">
-      <section className="card profile-card" aria-labelledby="profile-name">
-        <div className="profile-head">
-          {pr.picture ? (
-            <img className="profile-picture" src={pr.picture} alt={t('session.avatarAlt', { name: pr.name })} width={96} height={96} />
-          ) : (
-            <span className="profile-picture avatar-initials" aria-hidden="true">
-              {`${pr.name[0] ?? ''}${pr.lastName[0] ?? ''}`.toUpperCase()}
-            </span>
-          )}
-          <div>
-            {pr.isDemo && <span className="badge">{t('profile.demo')}</span>}
-            <h1 id="profile-name">{`${pr.name} ${pr.lastName}`.trim()}</h1>
-            {pr.headline && <p className="profile-headline">{pr.headline}</p>}
-            {facts.length > 0 && <p className="muted">{facts.join(' · ')}</p>}
+/** A candidate's public profile, built from the profile service it reads. */
+export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Page {
+  // meta() and the page ask with the same arguments: one load per request serves both.
+  const loadProfile = cache(async (slug: string, viewerId: number | null) => (await profiles()).view(slug, viewerId));
+
+  const page: Page = async (p) => {
+    const { t, locale } = p;
+    const slug = slugOf(p);
+    const view = await loadProfile(slug, p.viewer?.id ?? null);
+    if (!view) throw new PageError(404, `Talent not found: ${slug}`, { talentId: slug });
+    const { profile: pr, isOwner } = view;
+    const saved = new URLSearchParams(p.query).get('saved') === '1';
+    const facts = [
+      pr.role && labelOf(roles, pr.role, locale),
+      pr.seniority && labelOf(seniorities, pr.seniority, locale),
+      pr.country && labelOf(countries, pr.country, locale),
+    ].filter(Boolean);
+    return (
+      <div className="container page profile-page">
+        <section className="card profile-card" aria-labelledby="profile-name">
+          <div className="profile-head">
+            {pr.picture ? (
+              <img className="profile-picture" src={pr.picture} alt={t('session.avatarAlt', { name: pr.name })} width={96} height={96} />
+            ) : (
+              <span className="profile-picture avatar-initials" aria-hidden="true">
+                {`${pr.name[0] ?? ''}${pr.lastName[0] ?? ''}`.toUpperCase()}
+              </span>
+            )}
+            <div>
+              {pr.isDemo && <span className="badge">{t('profile.demo')}</span>}
+              <h1 id="profile-name">{`${pr.name} ${pr.lastName}`.trim()}</h1>
+              {pr.headline && <p className="profile-headline">{pr.headline}</p>}
+              {facts.length > 0 && <p className="muted">{facts.join(' · ')}</p>}
+            </div>
           </div>
-        </div>
-        <ul className="profile-facts">
-          <li>{translateIn(t, 'profile.availabilityValue', pr.availability)}</li>
-          {pr.english && <li>{labelOf(englishLevels, pr.english, locale)}</li>}
-          {pr.years !== null && <li>{t('profile.yearsValue', { years: pr.years })}</li>}
-          {isOwner && pr.salaryExpectationUsd !== null && (
-            <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>
+          <ul className="profile-facts">
+            <li>{translateIn(t, 'profile.availabilityValue', pr.availability)}</li>
+            {pr.english && <li>{labelOf(englishLevels, pr.english, locale)}</li>}
+            {pr.years !== null && <li>{t('profile.yearsValue', { years: pr.years })}</li>}
+            {isOwner && pr.salaryExpectationUsd !== null && (
+              <li>{t('profile.salaryValue', { amount: formatNumber(pr.salaryExpectationUsd, locale) })}</li>
+            )}
+          </ul>
+          <h2 className="h3">{t('profile.skills')}</h2>
+          {pr.skills.length ? (
+            <ul className="chips">
+              {pr.skills.map((s) => (
+                <li key={s} className="chip">
+                  {labelOf(skills, s, locale)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t('profile.skillsEmpty')}</p>
           )}
-        </ul>
-        <h2 className="h3">{t('profile.skills')}</h2>
-        {pr.skills.length ? (
-          <ul className="chips">
-            {pr.skills.map((s) => (
-              <li key={s} className="chip">
-                {labelOf(skills, s, locale)}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('profile.skillsEmpty')}</p>
+          <h2 className="h3 section-sm">{t('profile.certifications')}</h2>
+          {pr.certifications.length ? (
+            <ul className="cert-list">
+              {pr.certifications.map((c) => (
+                <li key={c.slug}>
+                  <Link to={href('certification', locale, { slug: c.slug })}>
+                    {`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}
+                  </Link>{' '}
+                  <span className="muted">{`${t('profile.score', { score: c.score })} · ${formatDate(c.issuedAt, locale)}`}</span>
+                  {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t('profile.noCertifications')}</p>
+          )}
+        </section>
+        {isOwner && (
+          <section className="card profile-editor" aria-labelledby="profile-edit">
+            <h2 id="profile-edit">{t('profile.edit')}</h2>
+            {saved && (
+              <div className="alert alert-success" role="status">
+                {t('profile.saved')}
+              </div>
+            )}
+            <p className="muted">{t(pr.isPublic ? 'profile.public' : 'profile.private')}</p>
+            <p className="muted">{t('profile.editIntro')}</p>
+            <ProfileEditor
+              action={selfAction(p)}
+              locale={locale}
+              t={t}
+              state={p.form}
+              values={{
+                headline: pr.headline ?? '',
+                country: pr.country ?? '',
+                role: pr.role ?? '',
+                seniority: pr.seniority ?? '',
+                years: pr.years === null ? '' : String(pr.years),
+                english: pr.english ?? '',
+                salary_expectation_usd: pr.salaryExpectationUsd === null ? '' : String(pr.salaryExpectationUsd),
+                availability: pr.availability,
+                is_public: pr.isPublic,
+                skills: pr.skills,
+              }}
+            />
+          </section>
         )}
-        <h2 className="h3 section-sm">{t('profile.certifications')}</h2>
-        {pr.certifications.length ? (
-          <ul className="cert-list">
-            {pr.certifications.map((c) => (
-              <li key={c.slug}>
-                <Link to={href('certification', locale, { slug: c.slug })}>
-                  {`${labelOf(roles, c.role, locale)} · ${labelOf(seniorities, c.level, locale)}`}
-                </Link>{' '}
-                <span className="muted">{`${t('profile.score', { score: c.score })} · ${formatDate(c.issuedAt, locale)}`}</span>
-                {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('profile.noCertifications')}</p>
-        )}
-      </section>
-      {isOwner && (
-        <section className="card profile-editor" aria-labelledby="profile-edit">
-          <h2 id="profile-edit">{t('profile.edit')}</h2>
-          {saved && (
-            <div className="alert alert-success" role="status">
-              {t('profile.saved')}
+      </div>
+    );
+  };
+
+  page.meta = async (p) => {
+    const view = await loadProfile(slugOf(p), p.viewer?.id ?? null);
+    if (!view) return { title: p.t('routes.talentProfile.title', { slug: slugOf(p) }), description: '', noindex: true };
+    const pr = view.profile;
+    const role = pr.role ? labelOf(roles, pr.role, p.locale) : '';
+    return {
+      title: [`${pr.name} ${pr.lastName}`.trim(), role].filter(Boolean).join(' · '),
+      description: pr.headline ?? p.t('routes.talentProfile.description', { slug: pr.slug }),
+      noindex: !pr.isPublic || pr.isDemo,
+    };
+  };
+  return page;
+}
+
+/** The candidate workspace, built from the services it reads. */
+export const matchPlatformPage =
+  ({ applications: applicationService, jobs, learning }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning'>): Page =>
+  async (p) => {
+    const { t, locale } = p;
+    const { session, viewer } = p;
+    const slug = session.user?.profile_slug;
+    const learningData = await loadLearning(await learning(), viewer, locale);
+    const applications = viewer ? await (await applicationService()).applications(viewer.id) : [];
+    const profile = viewer ? await (await applicationService()).profileOf(viewer.id) : null;
+    const recommended = profile?.role
+      ? await (
+          await jobs()
+        ).related(
+          [
+            ...(profile.country
+              ? [
+                  { role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) },
+                  { role: profile.role, country: profile.country },
+                ]
+              : []),
+            { role: profile.role },
+          ],
+          4,
+        )
+      : null;
+    return (
+      <div className="container page">
+        <div className="platform-head">
+          {session.user && <SessionChip user={session.user} />}
+          <h1>{t('platform.welcome', { name: session.user?.name ?? '' })}</h1>
+        </div>
+        <p className="muted">{t('routes.matchPlatform.intro', { brand: p.brand })}</p>
+        <div className="grid section">
+          {slug && (
+            <Link className="card card-link" to={href('talentProfile', locale, { slug })}>
+              <h2 className="h3">{t('platform.profileCard')}</h2>
+              <p>{t('platform.profileText')}</p>
+            </Link>
+          )}
+          {(['jobs', 'matchCourses', 'calculator'] as const).map((id) => (
+            <Link key={id} className="card card-link" to={href(id, locale)}>
+              <h2 className="h3">{t(`routes.${id}.title`)}</h2>
+              <p>{t(`routes.${id}.description`)}</p>
+            </Link>
+          ))}
+        </div>
+        <LearningSections data={learningData} locale={locale} t={t} />
+        <section className="section" aria-labelledby="applications-title">
+          <h2 id="applications-title">{t('platform.applications')}</h2>
+          {applications.length === 0 ? (
+            <p className="notice">
+              {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
+            </p>
+          ) : (
+            <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="applications-title">
+              <table className="salary-table applications-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('platform.offer')}</th>
+                    <th scope="col">{t('platform.company')}</th>
+                    <th scope="col">{t('platform.appliedOn')}</th>
+                    <th scope="col">{t('offer.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {applications.map((a) => (
+                    <tr key={a.id} data-testid="application-row">
+                      <th scope="row">
+                        <Link to={href('offer', locale, { slug: a.offer.slug })}>{a.offer.title}</Link>
+                        {a.offer.state !== 'open' && <span className="badge">{t(`platform.offerState.${a.offer.state}`)}</span>}
+                      </th>
+                      <td>{a.offer.company}</td>
+                      <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
+                      <td>
+                        <strong>{translateIn(t, 'application.status', a.status)}</strong>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           )}
-          <p className="muted">{t(pr.isPublic ? 'profile.public' : 'profile.private')}</p>
-          <p className="muted">{t('profile.editIntro')}</p>
-          <ProfileEditor
-            action={selfAction(p)}
+        </section>
+        {recommended ? (
+          <RelatedOffers
+            id="recommended-offers"
+            title={t('platform.recommended')}
+            items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))}
             locale={locale}
             t={t}
-            state={p.form}
-            values={{
-              headline: pr.headline ?? '',
-              country: pr.country ?? '',
-              role: pr.role ?? '',
-              seniority: pr.seniority ?? '',
-              years: pr.years === null ? '' : String(pr.years),
-              english: pr.english ?? '',
-              salary_expectation_usd: pr.salaryExpectationUsd === null ? '' : String(pr.salaryExpectationUsd),
-              availability: pr.availability,
-              is_public: pr.isPublic,
-              skills: pr.skills,
-            }}
+            empty={t('jobs.empty')}
+            more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined}
+            moreLabel={t('offer.moreOffers')}
           />
-        </section>
-      )}
-    </div>
-  );
-};
-
-TalentProfilePage.meta = async (p) => {
-  const view = await loadProfile(slugOf(p), p.viewer?.id ?? null);
-  if (!view) return { title: p.t('routes.talentProfile.title', { slug: slugOf(p) }), description: '', noindex: true };
-  const pr = view.profile;
-  const role = pr.role ? labelOf(roles, pr.role, p.locale) : '';
-  return {
-    title: [`${pr.name} ${pr.lastName}`.trim(), role].filter(Boolean).join(' · '),
-    description: pr.headline ?? p.t('routes.talentProfile.description', { slug: pr.slug }),
-    noindex: !pr.isPublic || pr.isDemo,
-  };
-};
-
-export const MatchPlatformPage: Page = async (p) => {
-  const { t, locale } = p;
-  const { session, viewer } = p;
-  const slug = session.user?.profile_slug;
-  const applications = viewer ? await (await services.applications()).applications(viewer.id) : [];
-  const profile = viewer ? await (await services.applications()).profileOf(viewer.id) : null;
-  const recommended = profile?.role
-    ? await (
-        await services.jobs()
-      ).related(
-        [
-          ...(profile.country
-            ? [
-                { role: profile.role, country: profile.country, ...(profile.seniority ? { seniority: profile.seniority } : {}) },
-                { role: profile.role, country: profile.country },
-              ]
-            : []),
-          { role: profile.role },
-        ],
-        4,
-      )
-    : null;
-  return (
-    <div className="container page">
-      <div className="platform-head">
-        {session.user && <SessionChip user={session.user} />}
-        <h1>{t('platform.welcome', { name: session.user?.name ?? '' })}</h1>
-      </div>
-      <p className="muted">{t('routes.matchPlatform.intro', { brand: p.brand })}</p>
-      <div className="grid section">
-        {slug && (
-          <Link className="card card-link" to={href('talentProfile', locale, { slug })}>
-            <h2 className="h3">{t('platform.profileCard')}</h2>
-            <p>{t('platform.profileText')}</p>
-          </Link>
-        )}
-        {(['jobs', 'matchCourses', 'calculator'] as const).map((id) => (
-          <Link key={id} className="card card-link" to={href(id, locale)}>
-            <h2 className="h3">{t(`routes.${id}.title`)}</h2>
-            <p>{t(`routes.${id}.description`)}</p>
-          </Link>
-        ))}
-      </div>
-      <LearningSections viewer={viewer} locale={locale} t={t} />
-      <section className="section" aria-labelledby="applications-title">
-        <h2 id="applications-title">{t('platform.applications')}</h2>
-        {applications.length === 0 ? (
-          <p className="notice">
-            {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
-          </p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="applications-title">
-            <table className="salary-table applications-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('platform.offer')}</th>
-                  <th scope="col">{t('platform.company')}</th>
-                  <th scope="col">{t('platform.appliedOn')}</th>
-                  <th scope="col">{t('offer.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {applications.map((a) => (
-                  <tr key={a.id} data-testid="application-row">
-                    <th scope="row">
-                      <Link to={href('offer', locale, { slug: a.offer.slug })}>{a.offer.title}</Link>
-                      {a.offer.state !== 'open' && <span className="badge">{t(`platform.offerState.${a.offer.state}`)}</span>}
-                    </th>
-                    <td>{a.offer.company}</td>
-                    <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
-                    <td>
-                      <strong>{translateIn(t, 'application.status', a.status)}</strong>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="notice section">{t('platform.noRecommendations')}</p>
         )}
-      </section>
-      {recommended ? (
-        <RelatedOffers
-          id="recommended-offers"
-          title={t('platform.recommended')}
-          items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))}
-          locale={locale}
-          t={t}
-          empty={t('jobs.empty')}
-          more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined}
-          moreLabel={t('offer.moreOffers')}
-        />
-      ) : (
-        <p className="notice section">{t('platform.noRecommendations')}</p>
-      )}
-      <SignOutEverywhere locale={locale} t={t} />
-    </div>
-  );
-};
+        <SignOutEverywhere locale={locale} t={t} />
+      </div>
+    );
+  };

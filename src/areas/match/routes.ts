@@ -1,12 +1,14 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
+import { matchPage } from './match-page';
 import { createTalentProfileAction } from './profile-actions';
-import { MatchPlatformPage, TalentProfilePage } from './profile-pages';
+import { matchPlatformPage, talentProfilePage } from './profile-pages';
 
-// The candidate side: the workspace and the public profile with its owner's editor.
+// The candidate side: its landing (/match), the workspace and the public profile with its owner's editor.
 export function matchRoutes(deps: AreaDeps) {
   return {
-    matchPlatform: { page: MatchPlatformPage },
-    talentProfile: { page: TalentProfilePage, action: createTalentProfileAction(deps) },
+    match: { page: matchPage(deps) },
+    matchPlatform: { page: matchPlatformPage(deps) },
+    talentProfile: { page: talentProfilePage(deps), action: createTalentProfileAction(deps) },
   } satisfies AreaRoutes;
 }

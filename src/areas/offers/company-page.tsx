@@ -6,9 +6,10 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import { PageError } from '../../domain/page-error';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { services } from '../../server/container';
+import { cache } from 'react';
+import type { AreaDeps } from '../route-module';
 import type { CompanyPage as CompanyData } from '../../server/offers/job-search-service';
-import { JobList, Pagination } from '../jobs/job-results';
+import { JobList, Pagination } from '../../views/jobs/job-results';
 import { organization } from './organization-ld';
 
 // /empresa/{slug}: a company's public page (decision 028): logo, description, size, location, website and its
@@ -19,81 +20,86 @@ const pageOf = (p: PageProps) => {
   return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
 };
 
-async function load(p: PageProps): Promise<CompanyData> {
-  const data = await (await services.jobs()).company(slugOf(p), pageOf(p));
-  if (!data) throw new PageError(404, `Company not found: ${slugOf(p)}`);
-  return data;
-}
+/** The company page, built from the job search it reads. */
+export function companyPage({ jobs }: Pick<AreaDeps, 'jobs'>): Page {
+  // meta() and the page get the same props object: one load per request serves both.
+  const load = cache(async (p: PageProps): Promise<CompanyData> => {
+    const data = await (await jobs()).company(slugOf(p), pageOf(p));
+    if (!data) throw new PageError(404, `Company not found: ${slugOf(p)}`);
+    return data;
+  });
 
-export const CompanyPage: Page = async (p) => {
-  const { t, locale } = p;
-  const { company: c, offers } = await load(p);
-  const url = `${getConfig().SITE_URL}${href('company', locale, { slug: c.slug })}`;
-  const place = [c.location, c.country ? labelOf(countries, c.country, locale) : null].filter(Boolean).join(', ');
-  const pageHref = (n: number) => `${href('company', locale, { slug: c.slug })}${n > 1 ? `?page=${n}` : ''}`;
-  return (
-    <div className="container page company-page">
-      {!c.isDemo && <JsonLd data={organization(c, url)} />}
-      <header className="company-page-head">
-        <CompanyLogo name={c.name} logo={c.logo} size={96} />
-        <div>
-          <h1>{c.name}</h1>
-          {place && <p className="muted">{place}</p>}
-          {c.isDemo && <p className="badge">{t('company.page.demo')}</p>}
+  const page: Page = async (p) => {
+    const { t, locale } = p;
+    const { company: c, offers } = await load(p);
+    const url = `${getConfig().SITE_URL}${href('company', locale, { slug: c.slug })}`;
+    const place = [c.location, c.country ? labelOf(countries, c.country, locale) : null].filter(Boolean).join(', ');
+    const pageHref = (n: number) => `${href('company', locale, { slug: c.slug })}${n > 1 ? `?page=${n}` : ''}`;
+    return (
+      <div className="container page company-page">
+        {!c.isDemo && <JsonLd data={organization(c, url)} />}
+        <header className="company-page-head">
+          <CompanyLogo name={c.name} logo={c.logo} size={96} />
+          <div>
+            <h1>{c.name}</h1>
+            {place && <p className="muted">{place}</p>}
+            {c.isDemo && <p className="badge">{t('company.page.demo')}</p>}
+          </div>
+        </header>
+        <div className="company-layout">
+          <section className="section" aria-labelledby="company-offers">
+            <h2 id="company-offers">{t('company.page.openOffers', { count: offers.total })}</h2>
+            {offers.total === 0 ? (
+              <p className="muted">{t('company.page.noOffers')}</p>
+            ) : (
+              <>
+                <JobList items={offers.items} locale={locale} t={t} />
+                {offers.pages > 1 && <Pagination page={offers.page} pages={offers.pages} hrefOf={pageHref} t={t} />}
+              </>
+            )}
+          </section>
+          <aside className="card company-facts" aria-labelledby="company-about">
+            <h2 id="company-about" className="h3">
+              {t('company.page.about')}
+            </h2>
+            {c.description && <p className="company-description">{c.description}</p>}
+            <dl className="facts">
+              {c.size && (
+                <div className="fact">
+                  <dt>{t('company.page.size')}</dt>
+                  <dd>{t('company.page.sizeValue', { size: c.size })}</dd>
+                </div>
+              )}
+              {place && (
+                <div className="fact">
+                  <dt>{t('company.page.location')}</dt>
+                  <dd>{place}</dd>
+                </div>
+              )}
+              {c.website && (
+                <div className="fact">
+                  <dt>{t('company.page.website')}</dt>
+                  <dd>
+                    <a href={c.website} rel="nofollow noopener noreferrer" target="_blank">
+                      {c.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                    </a>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </aside>
         </div>
-      </header>
-      <div className="company-layout">
-        <section className="section" aria-labelledby="company-offers">
-          <h2 id="company-offers">{t('company.page.openOffers', { count: offers.total })}</h2>
-          {offers.total === 0 ? (
-            <p className="muted">{t('company.page.noOffers')}</p>
-          ) : (
-            <>
-              <JobList items={offers.items} locale={locale} t={t} />
-              {offers.pages > 1 && <Pagination page={offers.page} pages={offers.pages} hrefOf={pageHref} t={t} />}
-            </>
-          )}
-        </section>
-        <aside className="card company-facts" aria-labelledby="company-about">
-          <h2 id="company-about" className="h3">
-            {t('company.page.about')}
-          </h2>
-          {c.description && <p className="company-description">{c.description}</p>}
-          <dl className="facts">
-            {c.size && (
-              <div className="fact">
-                <dt>{t('company.page.size')}</dt>
-                <dd>{t('company.page.sizeValue', { size: c.size })}</dd>
-              </div>
-            )}
-            {place && (
-              <div className="fact">
-                <dt>{t('company.page.location')}</dt>
-                <dd>{place}</dd>
-              </div>
-            )}
-            {c.website && (
-              <div className="fact">
-                <dt>{t('company.page.website')}</dt>
-                <dd>
-                  <a href={c.website} rel="nofollow noopener noreferrer" target="_blank">
-                    {c.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-                  </a>
-                </dd>
-              </div>
-            )}
-          </dl>
-        </aside>
       </div>
-    </div>
-  );
-};
-
-CompanyPage.meta = async (p) => {
-  const { company: c } = await load(p);
-  return {
-    title: c.name,
-    description: p.t('company.page.metaDescription', { name: c.name, brand: p.brand }),
-    noindex: c.isDemo,
+    );
   };
-};
+
+  page.meta = async (p) => {
+    const { company: c } = await load(p);
+    return {
+      title: c.name,
+      description: p.t('company.page.metaDescription', { name: c.name, brand: p.brand }),
+      noindex: c.isDemo,
+    };
+  };
+  return page;
+}

@@ -1,15 +1,15 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createApplicationActions } from './application-actions';
-import { OfferPage } from './offer-page';
-import { CompanyPage } from './company-page';
+import { offerPage } from './offer-page';
+import { companyPage } from './company-page';
 import { ServiceError } from '../../server/errors';
 
 // One offer: its page and the one-step application; the company's public page with its open offers.
 export function offerRoutes(deps: AreaDeps) {
   return {
     offer: {
-      page: OfferPage,
+      page: offerPage(deps),
       action: createApplicationActions(deps).offer,
       // The offer page is one HTML for everyone: the visitor's application and whether the offer is theirs.
       viewer: async ({ match, viewer }) => {
@@ -22,6 +22,6 @@ export function offerRoutes(deps: AreaDeps) {
         }
       },
     },
-    company: { page: CompanyPage },
+    company: { page: companyPage(deps) },
   } satisfies AreaRoutes;
 }

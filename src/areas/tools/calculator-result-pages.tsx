@@ -9,22 +9,28 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import { calculatorQuery, parseCalculatorQuery } from '../../domain/calculator';
 import { utmQuery } from '../../domain/utm';
 import { href } from '../../routes';
-import { RelatedOffers } from '../jobs/related-offers';
-import { jobsHref } from '../jobs/job-search-url';
+import { RelatedOffers } from '../../views/jobs/related-offers';
+import { jobsHref } from '../../views/jobs/job-search-url';
 import type { RoleId } from '../../domain/catalog';
-import type { FieldDef } from '../account/account-form-types';
+import type { FieldDef } from '../../views/account-forms/account-form-types';
 import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
 import { NoSalaryData } from './salary-breakdown';
 import { percentDiff } from './table-markup';
-import { Provenance } from './salary-provenance';
-import { effectLabel } from './effect-label';
+import { Provenance } from '../../views/salary/salary-provenance';
+import { effectLabel } from '../../views/salary/effect-label';
 import { getConfig } from '../../server/config';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
-import { emailField, FormBlock, formProps as accountFormProps, newPasswordField, ProviderButtons } from '../account/account-pages';
-import { services } from '../../server/container';
+import {
+  emailField,
+  FormBlock,
+  formProps as accountFormProps,
+  newPasswordField,
+  ProviderButtons,
+} from '../../views/account-forms/account-form-kit';
+import type { AreaDeps } from '../route-module';
 import type { PageProps } from '../../server/render/page-types';
 
 // The calculator's result and its registration step (decision 016): anonymous visitors pass through the
@@ -40,7 +46,7 @@ function inputsOr(p: PageProps) {
   return parsed.input;
 }
 
-export async function CalculatorResultPage(p: PageProps) {
+export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 'contributions'>) => async (p: PageProps) => {
   const { locale, t } = p;
   // No inputs at all: the calculator itself (not a form with every field marked).
   if (!p.query) pageRedirect(href('calculator', locale), 307);
@@ -51,7 +57,7 @@ export async function CalculatorResultPage(p: PageProps) {
   // registration step's page view is attributed too; the HTTP layer has already kept them in its cookie.
   const utm = utmQuery(new URLSearchParams(p.query));
   if (!session.loggedIn) pageRedirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
-  const salaries = await services.salaries();
+  const salaries = await deps.salaries();
   const estimate = await salaries.estimate(input);
   // Without an estimate: where this role does have figures, and which roles do in this country.
   const covered = estimate
@@ -72,7 +78,7 @@ export async function CalculatorResultPage(p: PageProps) {
   const contribution = CONTRIBUTION_STATUSES.find((s) => s === new URLSearchParams(p.query).get('contribution'));
   const role = input.role as RoleId;
   const comparable = await (
-    await services.jobs()
+    await deps.jobs()
   ).related(
     [
       { role, country: input.country, seniority: input.seniority },
@@ -80,7 +86,7 @@ export async function CalculatorResultPage(p: PageProps) {
     ],
     5,
   );
-  const canContribute = viewer?.type === 'match' && !(await (await services.contributions()).hasContributed(viewer.id));
+  const canContribute = viewer?.type === 'match' && !(await (await deps.contributions()).hasContributed(viewer.id));
   const money = (v: number, c: string) => formatMoney(v, c, locale);
   const what = [
     labelOf(roles, input.role, locale),
@@ -188,7 +194,7 @@ export async function CalculatorResultPage(p: PageProps) {
       </div>
     </>
   );
-}
+};
 
 /** The salary fields of the registration step and of the result page's contribution form. */
 function salaryFields(p: PageProps, input: CalculatorInput, optional: boolean): FieldDef[] {
@@ -216,47 +222,49 @@ function salaryFields(p: PageProps, input: CalculatorInput, optional: boolean): 
   ];
 }
 
-export async function CalculatorRegisterPage(p: PageProps) {
-  const { locale, t } = p;
-  const input = inputsOr(p);
-  const query = calculatorQuery(input);
-  const result = `${href('calculatorResult', locale)}?${query}`;
-  if (p.session.loggedIn) pageRedirect(result, 307);
-  const fields: FieldDef[] = [
-    { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
-    { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
-    emailField(t),
-    newPasswordField(t),
-    ...salaryFields(p, input, true),
-  ];
-  const form = accountFormProps(
-    { ...p, query },
-    'signup-form',
-    specs.calculatorRegister,
-    fields,
-    t('calculator.signUp'),
-    t('auth.creating'),
-  );
-  return (
-    <>
-      <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
-      <div className="container page calculator-register" style={{ paddingTop: 0 }}>
-        <div className="card auth-card">
-          <h2 className="h3">{t('calculator.register.title')}</h2>
-          <p className="muted">{t('calculator.register.privacy')}</p>
-          <FormBlock {...form} />
-          <LegalConsentNote locale={locale} t={t} terms="termsB2c" />
+export const calculatorRegisterPage =
+  ({ oauth }: Pick<AreaDeps, 'oauth'>) =>
+  async (p: PageProps) => {
+    const { locale, t } = p;
+    const input = inputsOr(p);
+    const query = calculatorQuery(input);
+    const result = `${href('calculatorResult', locale)}?${query}`;
+    if (p.session.loggedIn) pageRedirect(result, 307);
+    const fields: FieldDef[] = [
+      { name: 'name', label: t('auth.name'), type: 'text', autoComplete: 'given-name' },
+      { name: 'last_name', label: t('auth.lastName'), type: 'text', autoComplete: 'family-name' },
+      emailField(t),
+      newPasswordField(t),
+      ...salaryFields(p, input, true),
+    ];
+    const form = accountFormProps(
+      { ...p, query },
+      'signup-form',
+      specs.calculatorRegister,
+      fields,
+      t('calculator.signUp'),
+      t('auth.creating'),
+    );
+    return (
+      <>
+        <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
+        <div className="container page calculator-register" style={{ paddingTop: 0 }}>
+          <div className="card auth-card">
+            <h2 className="h3">{t('calculator.register.title')}</h2>
+            <p className="muted">{t('calculator.register.privacy')}</p>
+            <FormBlock {...form} />
+            <LegalConsentNote locale={locale} t={t} terms="termsB2c" />
+          </div>
+          <aside className="auth-aside">
+            <h2 className="h3">{t('calculator.register.haveAccount')}</h2>
+            <p className="actions">
+              <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
+                {t('calculator.signIn')}
+              </Link>
+            </p>
+            <ProviderButtons p={{ ...p, query: new URLSearchParams({ redirect: result }).toString() }} providers={oauth.providers} />
+          </aside>
         </div>
-        <aside className="auth-aside">
-          <h2 className="h3">{t('calculator.register.haveAccount')}</h2>
-          <p className="actions">
-            <Link className="btn btn-outline-primary btn-lg" to={`${href('login', locale)}?${new URLSearchParams({ redirect: result })}`}>
-              {t('calculator.signIn')}
-            </Link>
-          </p>
-          <ProviderButtons p={{ ...p, query: new URLSearchParams({ redirect: result }).toString() }} />
-        </aside>
-      </div>
-    </>
-  );
-}
+      </>
+    );
+  };

@@ -1,14 +1,15 @@
 import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { CalculatorIframePage, CalculatorPage } from './calculator-form-pages';
-import { CalculatorRegisterPage, CalculatorResultPage } from './calculator-result-pages';
+import { calculatorRegisterPage, calculatorResultPage } from './calculator-result-pages';
 import { createSalaryActions } from './salary-actions';
-import { SalaryPage, ToolsHubPage } from './tools-pages';
+import { salaryPage, ToolsHubPage } from './tools-pages';
 
 // The salary tools: the hub, the salary pages by country, role and skill, and the calculator with its
 // registration step and result (both take the visitor's salary).
 export function toolsRoutes(deps: AreaDeps) {
   const actions = createSalaryActions({ account: deps, contributions: deps.contributions });
+  const SalaryPage = salaryPage(deps);
   return {
     tools: { page: ToolsHubPage },
     toolsCountry: { page: SalaryPage },
@@ -20,7 +21,7 @@ export function toolsRoutes(deps: AreaDeps) {
     toolsCountryDeveloper: { page: SalaryPage },
     calculator: { page: CalculatorPage },
     calculatorIframe: { page: CalculatorIframePage },
-    calculatorRegister: { page: CalculatorRegisterPage, action: actions.calculatorRegister },
-    calculatorResult: { page: CalculatorResultPage, action: actions.calculatorResult },
+    calculatorRegister: { page: calculatorRegisterPage(deps), action: actions.calculatorRegister },
+    calculatorResult: { page: calculatorResultPage(deps), action: actions.calculatorResult },
   } satisfies AreaRoutes;
 }

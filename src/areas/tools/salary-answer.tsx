@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber, formatUsd } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import { Provenance, type ProvenanceStats } from './salary-provenance';
+import { Provenance, type ProvenanceStats } from '../../views/salary/salary-provenance';
 
 type Figures = ProvenanceStats & {
   usd: { p25: number; p50: number; p75: number };

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { RangeChart } from './range-chart';
 import { Enhance } from '../../components/islands/enhance';
-import { mergeProvenance, Provenance, SourceList, type ProvenanceStats } from './salary-provenance';
+import { mergeProvenance, Provenance, SourceList, type ProvenanceStats } from '../../views/salary/salary-provenance';
 import { salaryRowsMarkup, type MarkupRow } from './table-markup';
 
 // A block of salary figures: a server-rendered range chart (25th to 75th percentile with the median, on a
@@ -81,8 +81,6 @@ export function SalaryBreakdown({
 }
 
 /** ", adjusted for: Inglés avanzado, Docker" after a range that is not the plain role-and-seniority one. */
-export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');
-
 type Place = { label: string; to: string };
 const Links = ({ items }: { items: Place[] }) =>
   items.map((c, i) => (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { getT, type T } from '../../i18n/translate';
-import { periodYears, SourceList, ThinSourceBadge, type ProvenanceSource } from './salary-provenance';
+import { periodYears, SourceList, ThinSourceBadge, type ProvenanceSource } from '../../views/salary/salary-provenance';
 import { percentDiff, salaryRowsMarkup, type MarkupRow } from './table-markup';
 
 // The markup string must be what the rows rendered as React elements before (decision 032), escaping included:

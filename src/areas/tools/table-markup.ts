@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } from './salary-provenance';
+import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } from '../../views/salary/salary-provenance';
 
 // A salary table's body as one markup string (decision 032), like the range chart (decision 012): as React
 // elements its ~20 nodes per row were the largest share of an uncached salary page's render, each serialised

@@ -6,8 +6,8 @@ import { PageHero } from '../../components/ui/page-hero';
 import { NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { SalaryAnswer } from './salary-answer';
 import { ToolsNav } from '../../components/layout/tools-nav';
-import { RelatedOffers } from '../jobs/related-offers';
-import { jobsHref } from '../jobs/job-search-url';
+import { RelatedOffers } from '../../views/jobs/related-offers';
+import { jobsHref } from '../../views/jobs/job-search-url';
 import {
   type CountryId,
   countries,
@@ -21,7 +21,7 @@ import {
 } from '../../domain/catalog';
 import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
-import { services } from '../../server/container';
+import type { AreaDeps } from '../route-module';
 import type { GroupFilter } from '../../server/salaries/salary-service';
 import { href, type Params } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
@@ -122,213 +122,217 @@ const LISTS = {
 } as const;
 
 /** Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. */
-export async function SalaryPage(p: PageProps) {
-  const { id, locale, t, params } = p;
-  const country = s(params.country) || undefined;
-  const role = s(params.rol) || s(params.developer) || undefined;
-  const skill = s(params.skill) || undefined;
-  const svc = await services.salaries();
-  // "How much does a developer earn in X" counts developer roles only (the tech area), not sales or support.
-  const filter: GroupFilter = id === 'toolsCountrySalary' ? { country, area: 'tech' } : { country, role, skill };
-  const overall = await svc.stats(filter);
-  const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
+export const salaryPage =
+  ({ salaries, jobs }: Pick<AreaDeps, 'salaries' | 'jobs'>) =>
+  async (p: PageProps) => {
+    const { id, locale, t, params } = p;
+    const country = s(params.country) || undefined;
+    const role = s(params.rol) || s(params.developer) || undefined;
+    const skill = s(params.skill) || undefined;
+    const svc = await salaries();
+    // "How much does a developer earn in X" counts developer roles only (the tech area), not sales or support.
+    const filter: GroupFilter = id === 'toolsCountrySalary' ? { country, area: 'tech' } : { country, role, skill };
+    const overall = await svc.stats(filter);
+    const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
 
-  // Where a row of each dimension leads (the page one level more specific).
-  const link = (dim: Dim, value: string): string | undefined => {
-    if (dim === 'role')
-      return country ? href('toolsCountryRole', locale, { country, rol: value }) : href('toolsDeveloper', locale, { developer: value });
-    if (dim === 'country')
-      return role
-        ? href('toolsCountryDeveloper', locale, { country: value, developer: role })
-        : skill
-          ? href('toolsCountrySkill', locale, { country: value, skill })
-          : href('toolsCountrySalary', locale, { country: value });
-    if (dim === 'skill')
-      return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
-    return undefined;
-  };
-  type Want = {
-    dim: Dim;
-    title: string;
-    limit?: number;
-    keep?: (value: string) => boolean;
-    compare?: boolean;
-    intro?: string;
-    /** Another filter than the page's (the developer page's roles are the country's, kept to the tech area). */
-    within?: GroupFilter;
-  };
-  const block = async ({ dim, title, limit = 30, keep, compare, intro, within = filter }: Want): Promise<BreakdownProps | null> => {
-    const rows = (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
-    if (!rows.length) return null;
-    return {
-      id: `by-${dim}`,
-      title,
-      intro,
-      reference: compare ? reference : undefined,
-      rows: rows.map((r) => ({
-        label: labelOf(LISTS[dim], r.value, locale),
-        to: link(dim, r.value),
-        linkHint: dim === 'skill' ? skillLinkHint(r.value, locale) : undefined,
-        ...r.stats,
-      })),
+    // Where a row of each dimension leads (the page one level more specific).
+    const link = (dim: Dim, value: string): string | undefined => {
+      if (dim === 'role')
+        return country ? href('toolsCountryRole', locale, { country, rol: value }) : href('toolsDeveloper', locale, { developer: value });
+      if (dim === 'country')
+        return role
+          ? href('toolsCountryDeveloper', locale, { country: value, developer: role })
+          : skill
+            ? href('toolsCountrySkill', locale, { country: value, skill })
+            : href('toolsCountrySalary', locale, { country: value });
+      if (dim === 'skill')
+        return country ? href('toolsCountrySkill', locale, { country, skill: value }) : href('toolsSkill', locale, { skill: value });
+      return undefined;
     };
-  };
-  const area = role ? roles.find((r) => r.id === role)?.area : undefined;
-  const effects = { compare: true, intro: t('salary.effectIntro') };
-  // Each page type answers its own question: the hub what each role earns, the "how much does
-  // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
-  // page the role in depth with similar roles, a skill page who is paid for it and where.
-  const plan: Want[] =
-    id === 'toolsCountry'
-      ? [{ dim: 'role', title: t('salary.byRole') }]
-      : id === 'toolsCountrySalary'
-        ? [
-            { dim: 'seniority', title: t('salary.bySeniority') },
-            {
-              dim: 'role',
-              title: t('salary.developerRoles'),
-              within: { country },
-              keep: (v) => roles.some((r) => r.id === v && r.area === 'tech'),
-            },
-            { dim: 'modality', title: t('salary.byModality'), ...effects },
-            { dim: 'english', title: t('salary.byEnglish'), ...effects },
-            { dim: 'skill', title: t('salary.bySkill'), limit: 10, ...effects },
-          ]
-        : role
+    type Want = {
+      dim: Dim;
+      title: string;
+      limit?: number;
+      keep?: (value: string) => boolean;
+      compare?: boolean;
+      intro?: string;
+      /** Another filter than the page's (the developer page's roles are the country's, kept to the tech area). */
+      within?: GroupFilter;
+    };
+    const block = async ({ dim, title, limit = 30, keep, compare, intro, within = filter }: Want): Promise<BreakdownProps | null> => {
+      const rows = (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
+      if (!rows.length) return null;
+      return {
+        id: `by-${dim}`,
+        title,
+        intro,
+        reference: compare ? reference : undefined,
+        rows: rows.map((r) => ({
+          label: labelOf(LISTS[dim], r.value, locale),
+          to: link(dim, r.value),
+          linkHint: dim === 'skill' ? skillLinkHint(r.value, locale) : undefined,
+          ...r.stats,
+        })),
+      };
+    };
+    const area = role ? roles.find((r) => r.id === role)?.area : undefined;
+    const effects = { compare: true, intro: t('salary.effectIntro') };
+    // Each page type answers its own question: the hub what each role earns, the "how much does
+    // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
+    // page the role in depth with similar roles, a skill page who is paid for it and where.
+    const plan: Want[] =
+      id === 'toolsCountry'
+        ? [{ dim: 'role', title: t('salary.byRole') }]
+        : id === 'toolsCountrySalary'
           ? [
               { dim: 'seniority', title: t('salary.bySeniority') },
+              {
+                dim: 'role',
+                title: t('salary.developerRoles'),
+                within: { country },
+                keep: (v) => roles.some((r) => r.id === v && r.area === 'tech'),
+              },
               { dim: 'modality', title: t('salary.byModality'), ...effects },
               { dim: 'english', title: t('salary.byEnglish'), ...effects },
-              ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want]),
-              { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
+              { dim: 'skill', title: t('salary.bySkill'), limit: 10, ...effects },
             ]
-          : [{ dim: 'role', title: t('salary.byRole') }, ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want])];
-  const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
-  // Similar roles: the other roles of the same area, in the same country (or everywhere).
-  const similar = role
-    ? (await svc.breakdown({ country }, 'role'))
-        .filter((r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area))
-        .slice(0, 8)
-        .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
-    : [];
-  // Open offers for the role (in the country when the page has one).
-  const offers = role
-    ? await (await services.jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5)
-    : null;
-  // The hub links to the skill pages that have data in the country.
-  const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
-  const ld =
-    overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
-
-  const answer = overall?.enough ? (
-    <SalaryAnswer stats={overall} locale={locale} t={t} />
-  ) : (
-    <NoSalaryData
-      t={t}
-      role={!!role}
-      covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
-        label: labelOf(countries, r.value, locale),
-        to: role ? href('toolsCountryRole', locale, { country: r.value, rol: role }) : href('toolsCountry', locale, { country: r.value }),
-      }))}
-      here={
-        country
-          ? {
-              country: labelOf(countries, country, locale),
-              roles: (await svc.breakdown({ country }, 'role'))
-                .filter((r) => r.value !== role)
-                .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
-            }
-          : undefined
-      }
-    />
-  );
-  // Each list of links is shown once (decision 029): the closing chips only where no table lists that dimension.
-  const listed = new Set(blocks.map((b) => b.id));
-
-  return (
-    <ToolsFrame {...p} answer={answer} method={!overall} nav>
-      {/* Search engines get real figures only (decision 024). */}
-      {ld && <JsonLd data={ld} />}
-      {blocks.map((b) => (
-        <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
-      ))}
-      {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
-      {offers && role && (
-        <RelatedOffers
-          id="open-offers"
-          title={t('salary.openOffers', labels(p))}
-          items={offers.items}
-          locale={locale}
-          t={t}
-          empty={t('salary.noOpenOffers')}
-          more={jobsHref(locale, country ? { role: role, country: country as CountryId } : { role: role })}
-          moreLabel={t('salary.allOffers', labels(p))}
-        />
-      )}
-      {id === 'toolsCountry' && country && (
-        <>
-          <section className="section">
-            <h2>{t('tools.developerPages')}</h2>
-            <Chips
-              items={roles
-                .filter((r) => r.area === 'tech')
-                .map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))}
-            />
-            <p>
-              <Link to={href('toolsCountrySalary', locale, { country })}>{t('routes.toolsCountrySalary.title', labels(p))}</Link>
-            </p>
-          </section>
-          {hubSkills.length > 0 && (
-            <section className="section">
-              <h2>{t('tools.skillPages')}</h2>
-              <Chips
-                items={hubSkills.map((k) => ({
-                  to: href('toolsCountrySkill', locale, { country, skill: k.value }),
-                  label: labelOf(skills, k.value, locale),
-                  hint: skillLinkHint(k.value, locale),
-                }))}
-              />
-            </section>
-          )}
-        </>
-      )}
-      {overall && <SalarySources stats={overall} t={t} />}
-      {country
-        ? !listed.has('by-role') && (
-            <section className="section">
-              <h2>{t('tools.roles')}</h2>
-              <Chips items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))} />
-            </section>
-          )
-        : !listed.has('by-country') && (
-            <section className="section">
-              <h2>{t('tools.countries')}</h2>
-              <Chips
-                items={countries.map((c) =>
-                  role
-                    ? { to: href('toolsCountryDeveloper', locale, { country: c.id, developer: role }), label: c.label[locale] }
-                    : { to: href('toolsCountrySkill', locale, { country: c.id, skill: skill ?? '' }), label: c.label[locale] },
-                )}
-              />
-            </section>
-          )}
-      <LinkCards
-        heading={t('common.related')}
-        cards={[
-          { to: href('calculator', locale), title: t('routes.calculator.title'), text: t('routes.calculator.description') },
-          ...(country
+          : role
             ? [
-                {
-                  to: href('countryJobs', locale, { country, filters: [] }),
-                  title: t('routes.countryJobs.title', labels(p)),
-                  text: t('routes.countryJobs.description', labels(p)),
-                },
+                { dim: 'seniority', title: t('salary.bySeniority') },
+                { dim: 'modality', title: t('salary.byModality'), ...effects },
+                { dim: 'english', title: t('salary.byEnglish'), ...effects },
+                ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want]),
+                { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
               ]
-            : [{ to: href('jobs', locale), title: t('routes.jobs.title'), text: t('routes.jobs.description') }]),
-        ]}
+            : [{ dim: 'role', title: t('salary.byRole') }, ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want])];
+    const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
+    // Similar roles: the other roles of the same area, in the same country (or everywhere).
+    const similar = role
+      ? (await svc.breakdown({ country }, 'role'))
+          .filter((r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area))
+          .slice(0, 8)
+          .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
+      : [];
+    // Open offers for the role (in the country when the page has one).
+    const offers = role
+      ? await (await jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5)
+      : null;
+    // The hub links to the skill pages that have data in the country.
+    const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
+    const ld =
+      overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
+
+    const answer = overall?.enough ? (
+      <SalaryAnswer stats={overall} locale={locale} t={t} />
+    ) : (
+      <NoSalaryData
+        t={t}
+        role={!!role}
+        covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
+          label: labelOf(countries, r.value, locale),
+          to: role ? href('toolsCountryRole', locale, { country: r.value, rol: role }) : href('toolsCountry', locale, { country: r.value }),
+        }))}
+        here={
+          country
+            ? {
+                country: labelOf(countries, country, locale),
+                roles: (await svc.breakdown({ country }, 'role'))
+                  .filter((r) => r.value !== role)
+                  .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
+              }
+            : undefined
+        }
       />
-    </ToolsFrame>
-  );
-}
+    );
+    // Each list of links is shown once: the closing chips only where no table lists that dimension.
+    const listed = new Set(blocks.map((b) => b.id));
+
+    return (
+      <ToolsFrame {...p} answer={answer} method={!overall} nav>
+        {/* Search engines get real figures only (decision 024). */}
+        {ld && <JsonLd data={ld} />}
+        {blocks.map((b) => (
+          <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
+        ))}
+        {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
+        {offers && role && (
+          <RelatedOffers
+            id="open-offers"
+            title={t('salary.openOffers', labels(p))}
+            items={offers.items}
+            locale={locale}
+            t={t}
+            empty={t('salary.noOpenOffers')}
+            more={jobsHref(locale, country ? { role: role, country: country as CountryId } : { role: role })}
+            moreLabel={t('salary.allOffers', labels(p))}
+          />
+        )}
+        {id === 'toolsCountry' && country && (
+          <>
+            <section className="section">
+              <h2>{t('tools.developerPages')}</h2>
+              <Chips
+                items={roles
+                  .filter((r) => r.area === 'tech')
+                  .map((r) => ({ to: href('toolsCountryDeveloper', locale, { country, developer: r.id }), label: r.label[locale] }))}
+              />
+              <p>
+                <Link to={href('toolsCountrySalary', locale, { country })}>{t('routes.toolsCountrySalary.title', labels(p))}</Link>
+              </p>
+            </section>
+            {hubSkills.length > 0 && (
+              <section className="section">
+                <h2>{t('tools.skillPages')}</h2>
+                <Chips
+                  items={hubSkills.map((k) => ({
+                    to: href('toolsCountrySkill', locale, { country, skill: k.value }),
+                    label: labelOf(skills, k.value, locale),
+                    hint: skillLinkHint(k.value, locale),
+                  }))}
+                />
+              </section>
+            )}
+          </>
+        )}
+        {overall && <SalarySources stats={overall} t={t} />}
+        {country
+          ? !listed.has('by-role') && (
+              <section className="section">
+                <h2>{t('tools.roles')}</h2>
+                <Chips
+                  items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))}
+                />
+              </section>
+            )
+          : !listed.has('by-country') && (
+              <section className="section">
+                <h2>{t('tools.countries')}</h2>
+                <Chips
+                  items={countries.map((c) =>
+                    role
+                      ? { to: href('toolsCountryDeveloper', locale, { country: c.id, developer: role }), label: c.label[locale] }
+                      : { to: href('toolsCountrySkill', locale, { country: c.id, skill: skill ?? '' }), label: c.label[locale] },
+                  )}
+                />
+              </section>
+            )}
+        <LinkCards
+          heading={t('common.related')}
+          cards={[
+            { to: href('calculator', locale), title: t('routes.calculator.title'), text: t('routes.calculator.description') },
+            ...(country
+              ? [
+                  {
+                    to: href('countryJobs', locale, { country, filters: [] }),
+                    title: t('routes.countryJobs.title', labels(p)),
+                    text: t('routes.countryJobs.description', labels(p)),
+                  },
+                ]
+              : [{ to: href('jobs', locale), title: t('routes.jobs.title'), text: t('routes.jobs.description') }]),
+          ]}
+        />
+      </ToolsFrame>
+    );
+  };
 
 type BreakdownProps = { id: string; title: string; rows: BreakdownRow[]; intro?: string; reference?: { usd: number; label: string } };

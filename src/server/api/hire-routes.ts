@@ -6,7 +6,7 @@ import { parseId } from '../../domain/ids';
 import { parseOfferInput } from '../../domain/offer-input';
 import type { AuthService } from '../accounts/auth-service';
 import type { HiringService, OfferAction } from '../offers/hiring-service';
-import type { Viewer } from '../accounts/viewer';
+import type { Viewer } from '../accounts/session';
 import { fail, fieldErrors, langOf, ok } from './respond';
 
 // The company side of the product API (decision 015), thin adapters over the hiring service: offers CRUD and

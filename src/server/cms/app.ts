@@ -28,7 +28,7 @@ import {
   type ProviderId,
 } from '../accounts/oauth';
 import type { ServerConfig } from '../config';
-import { sessionCookies } from '../session-cookies';
+import { sessionCookies } from '../accounts/session';
 import { safeRedirect } from '../../domain/safe-redirect';
 import { redirectLocal } from '../http/redirect';
 import { href } from '../../routes';

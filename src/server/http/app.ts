@@ -10,7 +10,6 @@ import { redirectLocal } from './redirect';
 import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../routes';
 import { pagePathFromPathname } from './page-path';
 import { registerSessionApi } from './session-api';
-import type { Viewer } from '../accounts/viewer';
 import type { ServerConfig } from '../config';
 import type { SitemapData } from '../seo/sitemap';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
@@ -22,7 +21,7 @@ import { securityHeaders } from './security-headers';
 import { integrationOrigins } from '../public-config';
 import { handleConsent } from './consent';
 import { bodyLimit } from 'hono/body-limit';
-import { resolveSession, type ResolvedSession, type UserLoader } from '../accounts/web-session';
+import { resolveViewer, type ResolvedViewer, type UserLoader, type Viewer } from '../accounts/session';
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import type { TrustProxy } from './client-ip';
 
@@ -99,15 +98,16 @@ export function createHttpApp({
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
   const baseHeaders = securityHeaders({ connectSrc, dev: !prod, hsts });
-  // What a request carries, read once however many steps ask: its cookies and the session behind them
-  // (a failed form post re-renders its page with the session its action already loaded).
+  // What a request carries, read once however many steps ask: its cookies and the viewer behind them
+  // (a failed form post re-renders its page with the viewer its action already loaded). Not React's cache():
+  // these steps are Hono middleware and handlers, outside any render, so the memo is keyed by the request.
   const states = new WeakMap<Request, RequestState>();
   const stateOf = (c: Context): RequestState => {
     let s = states.get(c.req.raw);
     if (!s) {
       const jar = parseCookie(c.req.header('cookie') ?? '');
-      let loaded: Promise<ResolvedSession> | undefined;
-      s = { jar, session: () => (loaded ??= resolveSession(jar, config, loadUser)) };
+      let loaded: Promise<ResolvedViewer> | undefined;
+      s = { jar, viewer: () => (loaded ??= resolveViewer(jar, config, loadUser)) };
       states.set(c.req.raw, s);
     }
     return s;
@@ -230,7 +230,7 @@ export function createHttpApp({
         return renderPage(c, { state: { ok: false, message: '', errors: {}, values: {} }, status: 404 });
       // The database is down: the page's 503 screen at once, nothing read or written.
       if (databaseDown()) return renderPage(c, undefined, { unavailable: true });
-      const resolved = await stateOf(c).session();
+      const resolved = await stateOf(c).viewer();
       return handleFormPost(c, { match, handler, resolved, trustProxy, siteOrigin, renderPage });
     }
     if (!backend && !['GET', 'HEAD', 'POST'].includes(method)) {

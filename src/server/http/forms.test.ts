@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseConfig, type ServerConfig } from '../config';
 import { getRequestContext } from '../request-context';
-import type { UserLoader } from '../accounts/web-session';
+import type { UserLoader } from '../accounts/session';
 import { createHttpApp } from './app';
 import type { TrustProxy } from './client-ip';
 import type { FormHandler, FormInput } from './forms';

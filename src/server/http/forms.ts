@@ -11,8 +11,7 @@ import { nulFields, withoutNul } from './input-guard';
 import { localLocation } from '../../domain/safe-redirect';
 import { redirectLocal } from './redirect';
 import { SECRET_FIELDS } from '../../domain/forms/specs';
-import type { ResolvedSession } from '../accounts/web-session';
-import { viewerOf, type Viewer } from '../accounts/viewer';
+import type { ResolvedViewer, Viewer } from '../accounts/session';
 
 // Forms post to their page's own URL. Without JavaScript the answer is a 303 on success or the page
 // re-rendered with the errors (and what was typed) on failure; the form islands ask for JSON instead and
@@ -28,8 +27,9 @@ export type FormInput = {
   /** Every value of each field (checkbox groups). */
   lists: Record<string, string[]>;
   files: Record<string, File>;
+  /** The visitor, read once per request from the session cookies (accounts/session.ts): the session the
+   * page shows and the viewer the services check. */
   session: Session;
-  /** The session as the services see it (viewerOf): the one mapping, done once per post. */
   viewer: Viewer;
   token: string | null;
   ip: string;
@@ -51,7 +51,7 @@ const DEFAULT_MAX = 64 * 1024;
 type Args = {
   match: RouteMatch;
   handler: FormHandler;
-  resolved: ResolvedSession;
+  resolved: ResolvedViewer;
   trustProxy: TrustProxy;
   /** siteOriginOf(config) */
   siteOrigin: string | null;
@@ -144,7 +144,7 @@ export async function handleFormPost(
     lists,
     files,
     session: resolved.session,
-    viewer: viewerOf(resolved.session),
+    viewer: resolved.viewer,
     token: resolved.token,
     ip: clientIp(c, trustProxy),
     cookieHeader: c.req.header('cookie'),

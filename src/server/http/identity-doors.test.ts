@@ -10,6 +10,8 @@ import { parseConfig } from '../config';
 import { actionRoutes } from '../../testing/routes';
 import { createAccountActions } from '../../areas/account/account-actions';
 import { createSalaryActions } from '../../areas/tools/salary-actions';
+import { hireRoutes } from '../../areas/hire/routes';
+import { areaDeps } from '../../testing/area-deps';
 import { createAuthService, type AuthService } from '../accounts/auth-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
 import { createHttpApp } from './app';
@@ -57,6 +59,8 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       trustProxy: config.TRUST_PROXY,
       routes: actionRoutes({
         ...createAccountActions(account),
+        // The company sign-up is the hire area's route.
+        hireStartNow: hireRoutes(areaDeps(account)).hireStartNow.action,
         ...createSalaryActions({
           account,
           contributions: async () => {

@@ -93,6 +93,8 @@ export function registerPublicFiles(app: Hono, { build, publicKeys, uploads }: P
  */
 export function staticFiles(root: string): MiddlewareHandler {
   const fileLike = /\.[a-z0-9]+$/i;
+  // Which file serveStatic chose for a request, handed from its callback to the ETag step below: Hono
+  // middleware outside any render, so keyed by the request rather than React's cache().
   const served = new WeakMap<Request, string>();
   const statics = serveStatic({
     root,

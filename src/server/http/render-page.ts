@@ -7,8 +7,7 @@ import { isSharedPage, matchRoute, routeDef, type RouteId } from '../../routes';
 import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import type { ServerConfig } from '../config';
 import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '../request-context';
-import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
-import type { CookieJar, ResolvedSession } from '../accounts/web-session';
+import { clearedSessionCookies, sessionHintCookie, type CookieJar, type ResolvedViewer } from '../accounts/session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
 import { compressStream, isCompressible, pickEncoding } from './compress';
@@ -24,8 +23,8 @@ import { utmCookieFor } from './utm';
 // components, security headers with the request's nonce, compression, and the page cache. Public pages are
 // one HTML for every visitor, signed in or not (decision 002): their session-dependent parts are islands.
 export type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
-/** What a request carries, read once however many steps ask: its cookies and the session behind them. */
-export type RequestState = { jar: CookieJar; session: () => Promise<ResolvedSession> };
+/** What a request carries, read once however many steps ask: its cookies and the viewer behind them. */
+export type RequestState = { jar: CookieJar; viewer: () => Promise<ResolvedViewer> };
 
 const PUBLIC_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
 export const PRIVATE = 'private, no-store';
@@ -162,7 +161,7 @@ export function createPageRenderer({
     const url = new URL(req.url);
     const pagePath = pagePathFromPathname(url.pathname);
     const isHead = req.method === 'HEAD';
-    const { jar, session } = stateOf(c);
+    const { jar, viewer } = stateOf(c);
     const hasToken = !!jar[config.AUTH_COOKIE_TOKEN];
     const isPage = (req.method === 'GET' || isHead || !!form || unavailable) && !isBackendPath(url.pathname);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
@@ -177,7 +176,7 @@ export function createPageRenderer({
     const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
     const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
 
-    const render = async (resolved: ResolvedSession | null, down = unavailable): Promise<Response> => {
+    const render = async (resolved: ResolvedViewer | null, down = unavailable): Promise<Response> => {
       const ctx: RequestContext = {
         unavailable: down,
         nonce: newNonce(),
@@ -221,7 +220,7 @@ export function createPageRenderer({
       return new Response(body, { status: res.status, statusText: res.statusText, headers });
     };
 
-    const finish = (res: Response, resolved: ResolvedSession | null): Response => {
+    const finish = (res: Response, resolved: ResolvedViewer | null): Response => {
       const extraCookies = [
         ...(resolved?.clearCookies ? clearedSessionCookies(config) : []),
         ...(resolved?.session.loggedIn && resolved.session.type !== 'anonymous' && hint !== resolved.session.type
@@ -314,10 +313,10 @@ export function createPageRenderer({
     }
     // The signed-in user is loaded once per request, before rendering; a refused token ends the session.
     // A database out of reach answers the page's 503 screen (the session stays as it is).
-    let resolved: ResolvedSession | null = null;
+    let resolved: ResolvedViewer | null = null;
     if (hasToken) {
       try {
-        resolved = await session();
+        resolved = await viewer();
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
         noteDatabaseUnavailable();

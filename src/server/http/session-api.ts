@@ -4,8 +4,7 @@ import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import { isValidRoute, matchRoute } from '../../routes';
 import { fail, ok } from '../api/respond';
 import type { ServerConfig } from '../config';
-import { clearedSessionCookies, sessionHintCookie } from '../session-cookies';
-import { viewerOf } from '../accounts/viewer';
+import { clearedSessionCookies, sessionHintCookie } from '../accounts/session';
 import type { RouteHandlers } from './app';
 import { PRIVATE, type RequestState } from './render-page';
 
@@ -21,10 +20,11 @@ export function registerSessionApi(
   // Who is signed in, for the islands of pages that are the same HTML for everyone (decision 002), and what
   // the page at `path` shows only to them. Private JSON; a refused token ends the session here too.
   app.get('/api/session', async (c) => {
-    const { jar, session } = stateOf(c);
-    const resolved = await session();
+    const state = stateOf(c);
+    const { jar } = state;
+    const resolved = await state.viewer();
     const path = c.req.query('path') ?? '';
-    const viewer = viewerOf(resolved.session);
+    const { viewer } = resolved;
     let page: object | null = null;
     if (viewer && path.startsWith('/') && path.length <= 512) {
       const match = matchRoute(path);

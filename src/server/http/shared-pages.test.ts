@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../config';
 import { getRequestContext } from '../request-context';
-import type { UserLoader } from '../accounts/web-session';
+import type { UserLoader } from '../accounts/session';
 import { createHttpApp, type RouteHandlers } from './app';
 
 // Public pages are one HTML for every visitor, signed in or not (decision 002): the page cache serves

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import { isOpenLesson, progressPercent } from '../../domain/learning';
 import type { Database } from '../db/client';
 import * as repo from './data/learning';
-import type { Viewer } from '../accounts/viewer';
+import type { Viewer } from '../accounts/session';
 import { ServiceError } from '../errors';
 import type { CourseCard, CourseView, LessonLink, LessonView } from './learning-views';
 

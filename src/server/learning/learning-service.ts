@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import { toDate, type DB } from '../db/schema';
 import { mailboxKey } from '../../domain/mailbox';
 import * as repo from './data/learning';
-import type { Viewer } from '../accounts/viewer';
+import type { Viewer } from '../accounts/session';
 import { ServiceError, isUniqueViolation } from '../errors';
 import { createCourseService } from './course-service';
 import {

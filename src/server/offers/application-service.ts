@@ -21,8 +21,8 @@ import { ServiceError, isUniqueViolation } from '../errors';
 // expired offer is still shown (410) so that old links explain themselves; drafts and paused offers are
 // visible to their company only.
 export type OfferState = 'open' | 'paused' | 'closed' | 'expired' | 'draft';
-export type { Viewer } from '../accounts/viewer';
-import type { Viewer } from '../accounts/viewer';
+export type { Viewer } from '../accounts/session';
+import type { Viewer } from '../accounts/session';
 
 export type OfferView = {
   id: number;

@@ -52,7 +52,7 @@ export const PIPELINE = [
 ] as const;
 export type PipelineStatus = (typeof PIPELINE)[number];
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
-import type { Viewer } from '../accounts/viewer';
+import type { Viewer } from '../accounts/session';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
 

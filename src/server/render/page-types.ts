@@ -4,11 +4,12 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import type { Params, RouteId } from '../../routes';
 import type { Session } from '../../state/session';
-import type { Viewer } from '../accounts/viewer';
+import type { Viewer } from '../accounts/session';
 import type { PageAnswer } from './page-answer';
 
 // What every page gets: plain props, request state read once by route-page.tsx. Pages are async server
-// components in src/areas/*; they read through services and answer errors by throwing PageError.
+// components in src/areas/*, built from their area's dependencies (the services they read: AreaDeps); they
+// answer errors by throwing PageError.
 export type PageProps = {
   id: RouteId;
   locale: Locale;
@@ -19,7 +20,7 @@ export type PageProps = {
   t: T;
   /** The configured brand name, for copy that names the product. */
   brand: string;
-  /** The visitor's session (loaded once per request by the HTTP layer) and the same as the services' viewer. */
+  /** The visitor (getViewer, accounts/session.ts): the session the page shows and the viewer services check. */
   session: Session;
   viewer: Viewer;
   /** The visitor's anonymous id on personalised routes (the feature flags' bucketing key), else null. */

@@ -19,7 +19,7 @@ import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 import { currentPagePath } from './current-path';
 import { FAVICON_HREF } from './favicon';
 import { getRequestContext } from '../request-context';
-import { loadSession } from '../accounts/session';
+import { getViewer } from '../accounts/session';
 
 // The document shell. Dynamic, so that <html lang> follows the page's locale on first load and after client
 // navigation (no cost on dynamic pages: docs/waku-notes.md). Public pages are the same HTML for every visitor, signed in
@@ -31,7 +31,7 @@ export async function Root({ children }: { children: ReactNode }) {
   const forced = match ? resolveForcedMode(routeDef(match.id).colorMode) : undefined;
   const t = getT(locale);
   const config = toPublicConfig(getConfig());
-  const session = await loadSession();
+  const { session } = await getViewer();
   const nonce = getRequestContext()?.nonce;
   const known = getRequestContext()?.shared !== true;
   const integrations = integrationsConfig(getConfig());

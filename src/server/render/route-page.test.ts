@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfirmEmailPage, LoginPage } from '../../areas/account/account-pages';
+import { confirmEmailPage, loginPage } from '../../areas/account/account-pages';
+import { areaDeps } from '../../testing/area-deps';
 import type { RouteId } from '../../routes';
 import { actionRoutes } from '../../testing/routes';
 import { parseConfig } from '../config';
@@ -51,14 +52,14 @@ describe('a failed form post re-rendered on its page', () => {
 
   it('keeps 429 and its Retry-After on the uncached confirmation page, whose headers still apply', async () => {
     const token = 'z'.repeat(43);
-    const res = await post(appFor('confirmEmail', ConfirmEmailPage, { token }, refusal(429, 30)), `/confirmar-email/${token}`);
+    const res = await post(appFor('confirmEmail', confirmEmailPage(areaDeps()), { token }, refusal(429, 30)), `/confirmar-email/${token}`);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('30');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('keeps 429 on the sign-in page (a page without answer())', async () => {
-    const res = await post(appFor('login', LoginPage, {}, refusal(429, 12)), '/ingresar');
+    const res = await post(appFor('login', loginPage(areaDeps()), {}, refusal(429, 12)), '/ingresar');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('12');
   });

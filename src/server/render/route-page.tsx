@@ -12,11 +12,10 @@ import { PageError, type ErrorData } from '../../domain/page-error';
 import { href, isValidRoute, paramNames, routeDef, type Params, type RouteId } from '../../routes';
 import type { Page, PageMeta, PageProps } from './page-types';
 import { isPageAnswer } from './page-answer';
-import { viewerOf } from '../accounts/viewer';
 import { getConfig } from '../config';
 import { currentPagePath } from './current-path';
 import { getRequestContext, patchResponse } from '../request-context';
-import { loadSession } from '../accounts/session';
+import { getViewer } from '../accounts/session';
 import { runRouteMiddleware } from './route-middleware';
 import { noteDatabaseUnavailable } from '../db/health';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -67,7 +66,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
     const params = paramsOf(id, locale, props);
     const t = getT(locale);
     const config = getConfig();
-    const session = await loadSession();
+    const { session, viewer } = await getViewer();
     const shell = { locale, t, routeId: id, path, query, brand: config.BRAND_NAME, handle: config.BRAND_HANDLE, session };
     const brand = { name: config.BRAND_NAME, handle: config.BRAND_HANDLE, siteUrl: config.SITE_URL };
 
@@ -111,7 +110,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       t,
       brand: config.BRAND_NAME,
       session,
-      viewer: viewerOf(session),
+      viewer,
       form: getRequestContext()?.form ?? null,
       anonymousId: getRequestContext()?.anonymousId ?? null,
       country: getRequestContext()?.country ?? null,
@@ -190,7 +189,7 @@ async function unavailablePage(
       query={query}
       brand={config.BRAND_NAME}
       handle={config.BRAND_HANDLE}
-      session={await loadSession()}
+      session={(await getViewer()).session}
     >
       <title>{`503 · ${config.BRAND_NAME}`}</title>
       <meta name="robots" content="noindex" />
@@ -206,7 +205,7 @@ export function notFoundPage() {
     const locale = localeOfPath(path);
     const t = getT(locale);
     const config = getConfig();
-    const session = await loadSession();
+    const { session } = await getViewer();
     patchResponse((p) => {
       p.status = 404;
     });

@@ -5,21 +5,29 @@ import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
-import { services } from '../../server/container';
-import type { Viewer } from '../../server/accounts/viewer';
-import { Progress } from './course-parts';
-import { InterviewList } from './interview-list';
+import type { CertificateView, CourseCard, InterviewCard, LearningService } from '../../server/learning/learning-service';
+import type { Viewer } from '../../server/accounts/session';
+import { Progress } from '../../views/learning/progress';
+import { InterviewList } from '../../views/learning/interview-list';
 
 // The candidate workspace's learning sections (/match/plataforma): courses in progress with the next
 // lesson, every interview with where the candidate stands, and the certificates earned.
-export async function LearningSections({ viewer, locale, t }: { viewer: Viewer; locale: Locale; t: T }) {
+export type LearningData = { courses: CourseCard[]; interviews: InterviewCard[]; certificates: CertificateView[] };
+
+/** What the sections show, for a candidate only (null for anyone else). */
+export async function loadLearning(learning: LearningService, viewer: Viewer, locale: Locale): Promise<LearningData | null> {
   if (viewer?.type !== 'match') return null;
-  const learning = await services.learning();
   const [courses, interviews, certificates] = await Promise.all([
     learning.catalogue(viewer, locale),
     learning.interviews(viewer, locale),
     learning.certificatesOf(viewer.id),
   ]);
+  return { courses, interviews, certificates };
+}
+
+export function LearningSections({ data, locale, t }: { data: LearningData | null; locale: Locale; t: T }) {
+  if (!data) return null;
+  const { courses, interviews, certificates } = data;
   const started = courses.filter((c) => c.progress);
   const courseHref = (slug: string) => href('matchCourse', locale, { idCurso: slug });
   return (

@@ -11,7 +11,7 @@ import type { Figure, HiringCompany, MarketplaceFigures } from '../../server/off
 
 // Sections shared by the commercial pages of both sides (/hire, /hire/landing, /match): the marketplace's
 // live figures, the companies hiring now and the five areas. Data comes in as props (the pages read it
-// through services.marketplace()); each figure that includes demo data says so (decision 024).
+// through their `marketplace` dependency); each figure that includes demo data says so (decision 024).
 
 type Common = { t: T; locale: Locale };
 export type FigureKey = keyof MarketplaceFigures;

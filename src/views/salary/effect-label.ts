@@ -1,5 +1,6 @@
 import { countries, englishLevels, labelOf, modalities, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
+import type { T } from '../../i18n/translate';
 
 /** What an estimate's adjustment is about, in words: "Inglés avanzado", "Remoto", "Docker". */
 export function effectLabel(factor: string, value: string, locale: Locale): string {
@@ -17,3 +18,6 @@ export function effectLabel(factor: string, value: string, locale: Locale): stri
 export function adjustmentsOf(effects: readonly { factor: string; value: string }[], locale: Locale): string[] {
   return effects.filter((e) => ['english', 'modality', 'skill'].includes(e.factor)).map((e) => effectLabel(e.factor, e.value, locale));
 }
+
+/** The adjustments as the tail of a salary sentence (", adjusted for: English, Docker"), or nothing when there are none. */
+export const adjustedText = (t: T, list: string[]) => (list.length ? t('salary.adjustedFor', { list: list.join(', ') }) : '');

@@ -7,7 +7,7 @@ import { href } from '../../routes';
 import type { InterviewCard, InterviewState } from '../../server/learning/learning-service';
 
 // The interviews with where the candidate stands on each: available, in progress, passed (with the
-// certificate), failed (with the retake date). Used by the catalogue and the candidate workspace.
+// certificate), failed (with the retake date). Used by the catalogue, /match and the candidate workspace.
 export function InterviewStatus({ state, locale, t }: { state: InterviewState | null; locale: Locale; t: T }) {
   if (!state) return null;
   switch (state.kind) {

@@ -1,0 +1,30 @@
+import type { AreaDeps } from '../areas/route-module';
+import { parseConfig } from '../server/config';
+
+const unused = (name: string) => () => {
+  throw new Error(`${name} is not used by this test`);
+};
+
+/**
+ * The areas' dependencies for a test: the services it gives, and for every other one a stand-in that
+ * throws when called (building routes and pages must not call any).
+ */
+export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
+  return {
+    auth: unused('auth'),
+    profiles: unused('profiles'),
+    hiring: unused('hiring'),
+    applications: unused('applications'),
+    contributions: unused('contributions'),
+    jobs: unused('jobs'),
+    learning: unused('learning'),
+    meetings: unused('meetings'),
+    salaries: unused('salaries'),
+    marketplace: unused('marketplace'),
+    evaluateFlags: unused('evaluateFlags'),
+    oauth: { providers: {} },
+    signingKey: unused('signingKey'),
+    config: parseConfig({}),
+    ...given,
+  };
+}
