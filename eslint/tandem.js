@@ -199,8 +199,17 @@ function serverLayoutPatterns(dir) {
     const others = domains.filter((d) => d !== domain).map((d) => ({ regex: into(dir, `${d}/data`), message: FOREIGN_DATA }));
     return [...up, ...others];
   }
-  if (BASE_FOLDERS.some((b) => dir === b || dir.startsWith(`${b}/`)))
-    return [...domains, ...WEB, ...COMPOSITION].map((t) => ({ regex: into(dir, t, { exact: isFile(t) }), message: BASE_UP }));
+  if (BASE_FOLDERS.some((b) => dir === b || dir.startsWith(`${b}/`))) {
+    // The schema gathers each domain's table types (data/tables.ts), as types only.
+    const domainCode = domains.map((t) => ({ regex: into(dir, t).replace(/\(\/\|\$\)$/, '(/(?!data/tables$)|$)'), message: BASE_UP }));
+    const tables = domains.map((t) => ({
+      regex: into(dir, `${t}/data/tables`, { exact: true }),
+      allowTypeImports: true,
+      message: BASE_UP,
+    }));
+    const up = [...WEB, ...COMPOSITION].map((t) => ({ regex: into(dir, t, { exact: isFile(t) }), message: BASE_UP }));
+    return [...domainCode, ...tables, ...up];
+  }
   return [];
 }
 

@@ -98,6 +98,8 @@ describe('the server layout', () => {
     expect(await fired('src/server/db/x.ts', "import { sql } from 'kysely';\nimport type { DB } from './schema';")).toEqual([]);
     expect(await fired('src/server/db/x.ts', "import { rows } from '../salaries/data/aggregates';")).toEqual([RESTRICTED]);
     expect(await fired('src/server/limits/x.ts', "import { getDatabase } from '../database';")).toEqual([RESTRICTED]);
+    expect(await fired('src/server/db/x.ts', "import type { OffersTable } from '../offers/data/tables';")).toEqual([]);
+    expect(await fired('src/server/db/x.ts', "import { OffersTable } from '../offers/data/tables';")).toEqual([RESTRICTED]);
   });
 });
 

@@ -34,6 +34,16 @@ describe('the server layout', () => {
   it('keeps the base free of domains, doors and composition', () => {
     expect(baseReachingUp(graph)).toEqual([]);
     expect(baseReachingUp(oneEdge('src/server/db/migrate.ts', 'src/server/salaries/data/aggregates.ts'))).toHaveLength(1);
+    // The schema gathers the domains' table types, as types only.
+    expect(baseReachingUp(oneEdge('src/server/db/schema.ts', 'src/server/offers/data/tables.ts'))).toHaveLength(1);
+    const typeOnly = new Map(
+      [...oneEdge('src/server/db/schema.ts', 'src/server/offers/data/tables.ts')].map(([k, m]) => [
+        k,
+        { ...m, edges: m.edges.map((e) => ({ ...e, typeOnly: true })) },
+      ]),
+    );
+    expect(baseReachingUp(typeOnly)).toEqual([]);
+    expect(foreignDataImports(typeOnly)).toEqual([]);
   });
 
   it("keeps each domain's data/ folder its own", () => {

@@ -29,11 +29,11 @@ export function partOf(file: string): Part {
 
 const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('src/testing/');
 
-function edgesOf(graph: Graph, keep: (from: string, to: string) => boolean): string[] {
+function edgesOf(graph: Graph, keep: (from: string, to: string, typeOnly: boolean) => boolean): string[] {
   const out: string[] = [];
   for (const m of graph.values()) {
     if (isTest(m.file)) continue;
-    for (const e of m.edges) if (keep(m.file, e.to)) out.push(`${m.file} -> ${e.to}`);
+    for (const e of m.edges) if (keep(m.file, e.to, e.typeOnly)) out.push(`${m.file} -> ${e.to}`);
   }
   return out;
 }
@@ -42,14 +42,21 @@ function edgesOf(graph: Graph, keep: (from: string, to: string) => boolean): str
 export const domainsReachingUp = (graph: Graph) =>
   edgesOf(graph, (from, to) => partOf(from) === 'domain' && (partOf(to) === 'web' || partOf(to) === 'composition'));
 
-/** The base imports only the base (and code outside the server). */
+/** Each domain declares its tables' row types beside its SQL; the base's schema gathers them (types only). */
+const tableTypes = (to: string, typeOnly: boolean) => typeOnly && /^src\/server\/[^/]+\/data\/tables\.ts$/.test(to);
+
+/** The base imports only the base (and code outside the server), the domains' table types aside. */
 export const baseReachingUp = (graph: Graph) =>
-  edgesOf(graph, (from, to) => partOf(from) === 'base' && partOf(to) !== 'base' && partOf(to) !== 'other');
+  edgesOf(
+    graph,
+    (from, to, typeOnly) => partOf(from) === 'base' && partOf(to) !== 'base' && partOf(to) !== 'other' && !tableTypes(to, typeOnly),
+  );
 
 /** A domain's data/ folder is its own: other domains and the doors go through its services. */
 export const foreignDataImports = (graph: Graph) =>
-  edgesOf(graph, (from, to) => {
+  edgesOf(graph, (from, to, typeOnly) => {
     if (!/^src\/server\/[^/]+\/data\//.test(to) || partOf(from) === 'composition') return false;
+    if (from === 'src/server/db/schema.ts' && tableTypes(to, typeOnly)) return false;
     return to.split('/')[2] !== from.split('/')[2];
   });
 

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 
-// schema.ts (with schema-meetings.ts and schema-requests.ts) types the tables by hand; the migrations make
+// schema.ts (gathering each domain's data/tables.ts) types the tables by hand; the migrations make
 // them. This test reads what the types declare with the TypeScript compiler (no second description to keep
 // in step) and compares it with the tables a fresh database has after every migration: the same tables, the
 // same columns, null where the type admits null, values of a kind the type admits, and no column the type

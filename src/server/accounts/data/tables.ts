@@ -1,0 +1,73 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, RequiredTimestamp, Flag } from '../../db/column-types';
+
+// Row types of the accounts domain's tables, as the migrations make them (src/server/db/schema.ts puts
+// every domain's tables together; its test compares them with a migrated database). Accounts: people, their sign-in identities and codes, candidate profiles, and sessions ended early or idle.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  account_type: 'match' | 'hire';
+  name: string;
+  last_name: Generated<string>;
+  profile_picture_path: string | null;
+  profile_slug: string | null;
+  user_status: Generated<'pending-confirmation' | 'active' | 'suspended'>;
+  origin: Generated<'regular' | 'public-offer' | 'calculator' | 'free-course'>;
+  utm_id: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  token_version: Generated<number>;
+  email_confirmed_at: Timestamp | null;
+  is_demo: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OauthIdentitiesTable {
+  provider: string;
+  provider_user_id: string;
+  user_id: number;
+  created_at: Timestamp;
+}
+export interface AuthCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'reset' | 'confirm';
+  code_hash: string;
+  expires_at: RequiredTimestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface CandidateProfilesTable {
+  user_id: number;
+  headline: string | null;
+  country: string | null;
+  role: string | null;
+  seniority: string | null;
+  years: number | null;
+  english: string | null;
+  salary_expectation_usd: number | null;
+  availability: Generated<string>;
+  is_public: Flag;
+  updated_at: Timestamp;
+}
+export interface CandidateSkillsTable {
+  user_id: number;
+  skill: string;
+}
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: RequiredTimestamp;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+// Row types of the session activity and the API's idempotency keys (split from schema.ts to keep files short).
+export interface SessionActivityTable {
+  jti: string;
+  user_id: number;
+  last_seen_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
+}

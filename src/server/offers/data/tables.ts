@@ -1,0 +1,80 @@
+import type { Generated } from 'kysely';
+import type { Timestamp, Flag, Money } from '../../db/column-types';
+
+// Row types of the offers domain's tables, as the migrations make them (src/server/db/schema.ts puts
+// every domain's tables together; its test compares them with a migrated database). Offers: companies and their members, offers with their skills and countries, applications, drafts and short links.
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  website: string | null;
+  size: string | null;
+  country: string | null;
+  logo_path: string | null;
+  description: string | null;
+  location: string | null;
+  is_demo: Flag;
+  created_at: Timestamp;
+}
+export interface CompanyUsersTable {
+  company_id: number;
+  user_id: number;
+}
+export interface OffersTable {
+  id: Generated<number>;
+  slug: string;
+  company_id: number;
+  title: string;
+  area: string;
+  role: string;
+  seniority: string;
+  english: string | null;
+  modality: string;
+  country: string;
+  city: string | null;
+  employment_type: Generated<string>;
+  description: string;
+  salary_min: Money;
+  salary_max: Money;
+  currency: string;
+  period: 'month' | 'year';
+  gross: Flag;
+  salary_min_usd_month: number;
+  salary_max_usd_month: number;
+  status: Generated<'draft' | 'published' | 'paused' | 'closed' | 'expired'>;
+  published_at: Timestamp | null;
+  valid_through: Timestamp | null;
+  is_demo: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OfferSkillsTable {
+  offer_id: number;
+  skill: string;
+  required: Flag;
+}
+export interface OfferCountriesTable {
+  offer_id: number;
+  country: string;
+}
+export interface ApplicationsTable {
+  id: Generated<number>;
+  offer_id: number;
+  candidate_id: number;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OfferDraftsTable {
+  token_hash: string;
+  data: string;
+  created_at: Timestamp;
+  client_key: string | null;
+}
+export interface ShortLinksTable {
+  code: string;
+  target: string;
+  hits: Generated<number>;
+  created_at: Timestamp;
+}

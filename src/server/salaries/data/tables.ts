@@ -1,0 +1,59 @@
+import type { Generated } from 'kysely';
+import type { Timestamp, RequiredTimestamp, Flag, Money } from '../../db/column-types';
+
+// Row types of the salaries domain's tables, as the migrations make them (src/server/db/schema.ts puts
+// every domain's tables together; its test compares them with a migrated database). Salaries: individual reports with their skills, the precomputed figures and the FX table.
+
+export interface FxRatesTable {
+  currency: string;
+  usd_rate: number;
+  as_of: string;
+}
+export interface SalaryAggregatesTable {
+  group_key: string;
+  country: string | null;
+  role: string | null;
+  seniority: string | null;
+  skill: string | null;
+  modality: string | null;
+  english: string | null;
+  area: string | null; // an area of roles ('tech': the developer figures)
+  n: number;
+  usd_p25: number;
+  usd_p50: number;
+  usd_p75: number;
+  currency: string | null;
+  local_p25: number | null;
+  local_p50: number | null;
+  local_p75: number | null;
+  sources: string;
+  demo_share: number;
+  collected_from: string | null; // first and last collection date (YYYY-MM-DD) of the reports
+  collected_to: string | null;
+  updated_at: RequiredTimestamp;
+}
+export interface SalaryReportsTable {
+  id: Generated<number>;
+  source: string;
+  source_licence: string;
+  external_id: string | null;
+  country: string;
+  role: string;
+  seniority: string;
+  years: number | null;
+  english: string | null;
+  modality: string | null;
+  currency: string;
+  amount: Money;
+  period: 'month' | 'year';
+  gross: Flag;
+  local_month: Money;
+  usd_month: number;
+  is_demo: Flag;
+  collected_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+export interface SalaryReportSkillsTable {
+  report_id: number;
+  skill: string;
+}
