@@ -96,7 +96,10 @@ export async function confirmUserEmail(db: Q, userId: number): Promise<void> {
     .execute();
 }
 
-/** The side row a new account type starts with: a candidate profile, or a company with its first member. */
+/**
+ * The side row a new account type starts with: a candidate profile, or a company with its first member. Companies
+ * belong to the offers domain; the sign-up writes this one row with the user, in the same transaction.
+ */
 export async function insertCandidateProfile(db: Q, userId: number): Promise<void> {
   await db.insertInto('candidate_profiles').values({ user_id: userId }).execute();
 }
