@@ -1,13 +1,27 @@
 import 'server-only';
 import type { ServerConfig } from '../config';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { ServiceError } from '../errors';
 import { anonymousSession, type Session, type SessionUser } from '../../state/session';
+import type { AuthService } from './auth-service';
 
 // The web session of a request (SPEC §4, PRODUCT.md §5): token and account type come from cookies; the
 // user is loaded once; a token the backend refuses clears both cookies and the visitor is anonymous.
 type AccountType = 'match' | 'hire';
 /** Loads the user behind a token, or 'invalid' when the backend refuses it (expired, revoked, wrong type). */
 export type UserLoader = (token: string, type: AccountType) => Promise<SessionUser | 'invalid'>;
+
+/** The identity service as a UserLoader: the user behind a token, 'invalid' for a token it refuses. */
+export const userLoaderOf =
+  (auth: () => Promise<AuthService>): UserLoader =>
+  async (token, type) => {
+    try {
+      return await (await auth()).me(type, token);
+    } catch (err) {
+      if (err instanceof ServiceError) return 'invalid';
+      throw err;
+    }
+  };
 
 export type ResolvedSession = { session: Session; token: string | null; clearCookies: boolean };
 

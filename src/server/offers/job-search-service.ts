@@ -4,6 +4,7 @@ import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } 
 import type { Database } from '../db/client';
 import { latestDate, toDate } from '../db/schema';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
+import { companyView, type CompanyView } from '../accounts/company-view';
 
 // The candidate-side job search (issue 6, PRODUCT.md §3, §7). One implementation behind the page, its RSS
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
@@ -44,17 +45,7 @@ export type JobCard = {
 };
 
 export type CompanyPage = {
-  company: {
-    name: string;
-    slug: string;
-    website: string | null;
-    size: string | null;
-    country: string | null;
-    location: string | null;
-    description: string | null;
-    logo: string | null;
-    isDemo: boolean;
-  };
+  company: CompanyView & { isDemo: boolean };
   offers: JobSearchResult;
 };
 
@@ -145,17 +136,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       if (!c) return null;
       const offers = await service.search({ companyId: c.id, page, perPage: PER_PAGE });
       return {
-        company: {
-          name: c.name,
-          slug: c.slug,
-          website: c.website,
-          size: c.size,
-          country: c.country,
-          location: c.location,
-          description: c.description,
-          logo: c.logo_path,
-          isDemo: !!c.is_demo,
-        },
+        company: { ...companyView(c), isDemo: !!c.is_demo },
         offers,
       };
     },
