@@ -6,8 +6,7 @@ import type { AccountFormProps, FieldDef } from './account-form-types';
 import { AccountFormView, initialView } from './account-form-view';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import type { T } from '../../i18n/translate';
-import type { Spec } from '../../domain/forms/rules';
-import { specs } from '../../domain/forms/specs';
+import type { FormName } from '../../domain/forms/specs';
 import { safeRedirect } from '../../domain/safe-redirect';
 import { href, type RouteId } from '../../routes';
 import { getRequestContext } from '../../server/request-context';
@@ -23,13 +22,13 @@ import type { Page, PageProps } from '../../server/render/page-types';
 
 const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
 
-export function formProps(p: PageProps, id: string, spec: Spec, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
+export function formProps(p: PageProps, id: string, form: FormName, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
   const { t } = p;
   return {
     id,
     action: p.path + (p.query ? `?${p.query}` : ''),
     fields,
-    spec,
+    form,
     submit,
     pending,
     state: p.form,
@@ -167,7 +166,7 @@ export const LoginPage: Page = (p) => {
   return (
     <AuthShell p={p}>
       {oauthError && <Notice kind="error">{t(`auth.oauth.${oauthError}`)}</Notice>}
-      <FormBlock {...formProps(p, 'login-form', specs.login, fields, t('auth.signIn'), t('auth.signingIn'))} />
+      <FormBlock {...formProps(p, 'login-form', 'login', fields, t('auth.signIn'), t('auth.signingIn'))} />
       <p className="form-links">
         <Link to={href('forgotPassword', p.locale)}>{t('auth.forgot')}</Link>
       </p>
@@ -190,7 +189,7 @@ export const SignUpPage: Page = (p) => {
   ];
   return (
     <AuthShell p={p}>
-      <FormBlock {...formProps(p, 'signup-form', specs.signUp, fields, t('auth.createAccount'), t('auth.creating'))} />
+      <FormBlock {...formProps(p, 'signup-form', 'signUp', fields, t('auth.createAccount'), t('auth.creating'))} />
       <LegalConsentNote locale={p.locale} t={t} terms="termsB2c" />
       <ProviderButtons p={p} />
       <p className="form-links">
@@ -223,7 +222,7 @@ export const HireStartNowPage: Page = (p) => {
           </Link>
         </Notice>
       )}
-      <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />
+      <FormBlock {...formProps(p, 'hire-signup-form', 'hireStartNow', fields, t('auth.createAccount'), t('auth.creating'))} />
       <LegalConsentNote locale={p.locale} t={t} terms="terms" />
       <p className="form-links">
         {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.candidateQuestion')}{' '}
@@ -239,7 +238,7 @@ export const ForgotPasswordPage: Page = (p) => {
   return (
     <AuthShell p={p}>
       {sent && <Notice kind="success">{t('auth.forgotSent')}</Notice>}
-      <FormBlock {...formProps(p, 'forgot-form', specs.forgotPassword, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+      <FormBlock {...formProps(p, 'forgot-form', 'forgotPassword', [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
       <p className="form-links">
         <Link to={href('login', p.locale)}>{t('auth.goToSignIn')}</Link>
       </p>
@@ -275,7 +274,7 @@ export const ResetPasswordPage: Page = uncached(async (p) => {
   ];
   return (
     <AuthShell p={p}>
-      <FormBlock {...formProps(p, 'reset-form', specs.resetPassword, fields, t('auth.savePassword'), t('auth.saving'))} />
+      <FormBlock {...formProps(p, 'reset-form', 'resetPassword', fields, t('auth.savePassword'), t('auth.saving'))} />
       {state && !usable && (
         <p className="form-links">
           <Link to={href('forgotPassword', p.locale)}>{t('auth.resetAskAgain')}</Link>
@@ -314,7 +313,7 @@ export const ConfirmEmailPage: Page = uncached(async (p) => {
   return (
     <AuthShell p={p}>
       {sent ? <Notice kind="success">{t('auth.confirmSent')}</Notice> : <Notice kind="error">{t('auth.confirmInvalid')}</Notice>}
-      <FormBlock {...formProps(p, 'confirm-form', specs.resendConfirmation, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+      <FormBlock {...formProps(p, 'confirm-form', 'resendConfirmation', [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
     </AuthShell>
   );
 });

@@ -13,7 +13,6 @@ import { RelatedOffers } from '../jobs/related-offers';
 import { jobsHref } from '../jobs/job-search-url';
 import type { RoleId } from '../../domain/catalog';
 import type { FieldDef } from '../account/account-form-types';
-import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
 import { NoSalaryData } from './salary-breakdown';
@@ -170,7 +169,7 @@ export async function CalculatorResultPage(p: PageProps) {
               {...accountFormProps(
                 { ...p, query },
                 'contribute-form',
-                specs.salaryContribution,
+                'salaryContribution',
                 salaryFields(p, input, false),
                 t('calculator.contribute.submit'),
                 t('calculator.contribute.sending'),
@@ -229,14 +228,7 @@ export async function CalculatorRegisterPage(p: PageProps) {
     newPasswordField(t),
     ...salaryFields(p, input, true),
   ];
-  const form = accountFormProps(
-    { ...p, query },
-    'signup-form',
-    specs.calculatorRegister,
-    fields,
-    t('calculator.signUp'),
-    t('auth.creating'),
-  );
+  const form = accountFormProps({ ...p, query }, 'signup-form', 'calculatorRegister', fields, t('calculator.signUp'), t('auth.creating'));
   return (
     <>
       <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
