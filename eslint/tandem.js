@@ -81,18 +81,6 @@ const AREA = 'An area must not import another area: move what two areas share to
 const CONTAINER =
   "Only the entry (src/waku.server.tsx) imports the container: take services from the area's dependencies (AreaDeps, decision 036).";
 
-/**
- * Area-to-area imports known and allowed for now, each until what it imports leaves the areas (then its line
- * goes). The one list: src/architecture.test.ts reads it too. Paths from the root, with their extension.
- */
-export const KNOWN_AREA_IMPORTS = [
-  // Form-action helpers of the candidate profile's action, used by the company's.
-  { from: 'src/areas/hire/company-actions.ts', to: 'src/areas/match/profile-actions.ts' },
-  // The sign-up handler of the account forms: the calculator's registration and the company sign-up.
-  { from: 'src/areas/tools/salary-actions.ts', to: 'src/areas/account/account-actions.ts' },
-  { from: 'src/areas/hire/routes.ts', to: 'src/areas/account/account-actions.ts' },
-];
-
 const AREAS = readdirSync(join(ROOT, 'src', 'areas')).filter((n) => statSync(join(ROOT, 'src', 'areas', n)).isDirectory());
 
 /** One config block per folder of src/domain, the shared folders, src/server, src/views and src/areas. */
@@ -158,15 +146,15 @@ export function boundaries() {
   );
   for (const area of AREAS) {
     for (const dir of folders(`src/areas/${area}`)) {
-      const patterns = (file) => [
-        { regex: into(dir, 'src/server/container', { exact: true }), message: CONTAINER },
-        ...AREAS.filter((other) => other !== area).map((other) => ({ regex: intoArea(dir, other, file), message: AREA })),
-      ];
-      blocks.push(restrict([`${dir}/*.ts`, `${dir}/*.tsx`], patterns(null)));
-      // A file with a known import gets its own block (the last block for a file wins), that import let through.
-      for (const file of new Set(KNOWN_AREA_IMPORTS.map((k) => k.from).filter((f) => dirname(f) === dir))) {
-        blocks.push(restrict([file], patterns(file)));
-      }
+      blocks.push(
+        restrict(
+          [`${dir}/*.ts`, `${dir}/*.tsx`],
+          [
+            { regex: into(dir, 'src/server/container', { exact: true }), message: CONTAINER },
+            ...AREAS.filter((other) => other !== area).map((other) => ({ regex: into(dir, `src/areas/${other}`), message: AREA })),
+          ],
+        ),
+      );
     }
   }
   return blocks;
@@ -211,13 +199,4 @@ function serverLayoutPatterns(dir) {
     return [...domainCode, ...tables, ...up];
   }
   return [];
-}
-
-/** Specifiers from `dir` into the area `other`, except the modules `file` may import (KNOWN_AREA_IMPORTS). */
-function intoArea(dir, other, file) {
-  const base = into(dir, `src/areas/${other}`).replace(/\(\/\|\$\)$/, '');
-  const allowed = KNOWN_AREA_IMPORTS.filter((k) => k.from === file && k.to.startsWith(`src/areas/${other}/`)).map((k) =>
-    escape(k.to.slice(`src/areas/${other}`.length).replace(/\.tsx?$/, '')),
-  );
-  return allowed.length ? `${base}(?!(${allowed.join('|')})(\\.tsx?)?$)(/|$)` : `${base}(/|$)`;
 }

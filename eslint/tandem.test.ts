@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { boundaries, KNOWN_AREA_IMPORTS, plugin } from './tandem.js';
+import { boundaries, plugin } from './tandem.js';
 
 const eslint = new ESLint({
   cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -113,16 +113,6 @@ describe('the areas and the views', () => {
         "import { RelatedOffers } from '../../views/jobs/related-offers';\nimport { organization } from './organization-ld';\nimport type { AreaDeps } from '../route-module';",
       ),
     ).toEqual([]);
-  });
-
-  it('let a known area-to-area import through in its own file only, and nothing else from that area', async () => {
-    const [known] = KNOWN_AREA_IMPORTS;
-    expect(known).toBeDefined();
-    const { from, to } = known!;
-    const spec = relative(dirname(from), to).replace(/\.tsx?$/, '');
-    expect(await fired(from, `import { x } from '${spec}';`)).toEqual([]);
-    expect(await fired(join(dirname(from), 'other.ts'), `import { x } from '${spec}';`)).toEqual([RESTRICTED]);
-    expect(await fired(from, `import { x } from '${join(dirname(spec), 'another-module')}';`)).toEqual([RESTRICTED]);
   });
 
   it('let only the entry import the container: no area, no view', async () => {

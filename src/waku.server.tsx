@@ -11,9 +11,8 @@ import { createCmsApp } from './server/cms/app';
 import { createFlagsApp } from './server/http/flags-app';
 import { closeDatabase, databaseIsUp } from './server/database';
 import { services, stopServices } from './server/container';
-import { ServiceError } from './server/errors';
 import { siteOriginOf } from './server/http/forms';
-import type { UserLoader } from './server/accounts/session';
+import { userLoaderOf } from './server/accounts/session';
 import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
@@ -55,14 +54,7 @@ const pages = createPages(async ({ createRoot, createPage, createInterceptor }) 
 const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 
 // The signed-in user behind the session cookies, loaded once per page request.
-const loadUser: UserLoader = async (token, type) => {
-  try {
-    return await (await services.auth()).me(type, token);
-  } catch (err) {
-    if (err instanceof ServiceError) return 'invalid';
-    throw err;
-  }
-};
+const loadUser = userLoaderOf(services.auth);
 
 const { app, nodeHit } = createHttpApp({
   loadUser,

@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, type Locale } from '../i18n/locales';
 import { parseOfferInput } from '../domain/offer-input';
+import { OFFER, OFFER_LIST_FIELDS } from '../testing/fixtures/offer';
+import { PROFILE } from '../testing/fixtures/profile';
 import { href, routeDef, type Params, type RouteId } from '../routes';
 import { testDatabases, type TestDb } from '../testing/databases';
 import {
@@ -33,7 +35,6 @@ import { setFxRate } from '../server/salaries/data/salary-data';
 import { createApplicationService, type ApplicationService } from '../server/offers/application-service';
 import { createAuthService, type AuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
-import { ServiceError } from '../server/errors';
 import { createHiringService, type HiringService } from '../server/offers/hiring-service';
 import { createProfileService, type ProfileService } from '../server/accounts/profile-service';
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from '../server/limits/rate-limit';
@@ -41,7 +42,7 @@ import { createSalaryService } from '../server/salaries/salary-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/session';
+import { userLoaderOf } from '../server/accounts/session';
 import { createRegistry } from './registry';
 import { areaDeps } from '../testing/area-deps';
 import { createLearningService } from '../server/learning/learning-service';
@@ -59,40 +60,6 @@ const EXTRA_NAMES = fuzzNames(16);
 const PASSWORD = 'una-clave-larga';
 const HOST = 'localhost';
 const config = parseConfig({ SITE_URL: `http://${HOST}` });
-const OFFER: Record<string, string | string[]> = {
-  title: 'Desarrollador/a Backend Go',
-  area: 'tech',
-  role: 'backend',
-  seniority: 'senior',
-  english: 'advanced',
-  modality: 'remote-global',
-  country: 'peru',
-  allowed_countries: ['peru', 'chile'],
-  city: 'Lima',
-  employment_type: 'full-time',
-  skills_required: ['go'],
-  skills_nice: ['docker'],
-  salary_min: '12000',
-  salary_max: '16000',
-  currency: 'PEN',
-  period: 'month',
-  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
-};
-/** Offer fields checked against a list: a hostile value never gets past the check, so fewer of them. */
-const OFFER_ENUMS = [
-  'area',
-  'role',
-  'seniority',
-  'english',
-  'modality',
-  'country',
-  'employment_type',
-  'currency',
-  'period',
-  'allowed_countries',
-  'skills_required',
-  'skills_nice',
-];
 const CALCULATOR_QUERY = {
   country: 'peru',
   role: 'backend',
@@ -222,14 +189,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       config,
     }),
   );
-  const loadUser: UserLoader = async (token, type) => {
-    try {
-      return await svc.auth.me(type, token);
-    } catch (err) {
-      if (err instanceof ServiceError) return 'invalid';
-      throw err;
-    }
-  };
+  const loadUser = userLoaderOf(async () => svc.auth);
   const inner = async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } });
   let app: ReturnType<typeof createHttpApp>['app'];
   const tokens: Record<Exclude<Session, 'anon'>, string> = { candidate: '', company: '' };
@@ -362,18 +322,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       file: 'picture',
       short: ['country', 'role', 'seniority', 'english', 'availability', 'is_public', 'skills'],
       params: () => ({ slug: world.candidateSlug }),
-      fields: () => ({
-        headline: 'Backend en Go',
-        country: 'peru',
-        role: 'backend',
-        seniority: 'mid',
-        years: '4',
-        english: 'advanced',
-        salary_expectation_usd: '2800',
-        availability: 'open-to-offers',
-        is_public: 'on',
-        skills: ['go', 'docker'],
-      }),
+      fields: () => ({ ...PROFILE }),
     },
     {
       name: 'hireSite (company profile)',
@@ -405,7 +354,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       route: 'hireCreateOffer',
       session: 'company',
       ok: 303,
-      short: [...OFFER_ENUMS, 'intent'],
+      short: [...OFFER_LIST_FIELDS, 'intent'],
       cookies: ['tandem_offer_draft'],
       fields: () => ({ ...OFFER, intent: 'draft' }),
     },

@@ -1,8 +1,11 @@
+import * as z from 'zod/mini';
 import { areas, countries, employmentTypes, englishLevels, isCountry, isRole, isSkill, modalities, roles, seniorities } from './catalog';
+import { firstErrors } from './forms/rules';
 import type { MessageKey } from '../i18n/translate';
 
-// The offer form's rules (docs/product-rules.md), shared by the web form, the API and the browser preview: plain
-// values in, a clean offer or the fields that are wrong (each with a message key) out.
+// The offer form's rules, shared by the web form, the API and the preview: plain values
+// in, a clean offer or the fields that are wrong (each with a message key) out. zod/mini, like the account
+// forms' rules, so that a browser island may check with them too.
 export type OfferInput = {
   title: string;
   area: string;
@@ -51,7 +54,8 @@ const AREAS = ids(areas),
   SENIORITIES = ids(seniorities),
   ENGLISH = ids(englishLevels),
   MODALITIES = ids(modalities),
-  EMPLOYMENT = ids(employmentTypes);
+  EMPLOYMENT = ids(employmentTypes),
+  PERIODS = new Set(['month', 'year']);
 
 const text = (v: Raw[string]) => (Array.isArray(v) ? (v[0] ?? '') : v == null ? '' : String(v)).trim();
 const list = (v: Raw[string]) => [
@@ -65,6 +69,7 @@ const amount = (v: Raw[string]): number | null => {
   const n = Number(s.replace(/[.,\s]/g, ''));
   return Number.isSafeInteger(n) ? n : null;
 };
+const salaryInRange = (n: number | null) => n !== null && n > 0 && n <= OFFER_LIMITS.salary;
 
 /** The currency an offer in a country may use: the country's own, or USD. */
 const offerCurrencies = (country: string): string[] => {
@@ -72,91 +77,133 @@ const offerCurrencies = (country: string): string[] => {
   return c && c !== 'USD' ? [c, 'USD'] : ['USD'];
 };
 
+/** The offer's fields as sent (a form post or the API's JSON): text trimmed, lists split once and without repeats. */
+function typedOffer(raw: Raw) {
+  const skillsRequired = list(raw.skills_required);
+  return {
+    title: text(raw.title),
+    area: text(raw.area),
+    role: text(raw.role),
+    seniority: text(raw.seniority),
+    english: text(raw.english),
+    modality: text(raw.modality),
+    country: text(raw.country),
+    allowed_countries: list(raw.allowed_countries),
+    city: text(raw.city),
+    employment_type: text(raw.employment_type) || 'full-time',
+    skills_required: skillsRequired,
+    // A skill both required and nice to have is required.
+    skills_nice: list(raw.skills_nice).filter((s) => !skillsRequired.includes(s)),
+    // Amounts are judged as sent: '' is missing, the number 0 is an amount (and refused).
+    salary_min: raw.salary_min,
+    salary_max: raw.salary_max,
+    currency: text(raw.currency).toUpperCase(),
+    period: text(raw.period) || 'month',
+    description: text(raw.description),
+  } satisfies Record<OfferField, unknown>;
+}
+type TypedOffer = ReturnType<typeof typedOffer>;
+
+// The rules as a zod/mini schema over the typed fields. Every check names its message key; a field's error
+// is its first refused check (required before the format, the format before the range), and the rules
+// across fields come last, so they only speak for a field that passed its own.
+const KEYS = new Set<string>();
+const rule = <T>(ok: (v: T) => boolean, key: MessageKey, params?: Record<string, number>) => {
+  KEYS.add(key);
+  return z.refine<T>(ok, params ? { error: key, params } : { error: key });
+};
+const isKey = (m: string): m is MessageKey => KEYS.has(m);
+const required = () => rule<string>((v) => v !== '', 'forms.error.required');
+const known = (ok: (v: string) => boolean) => rule<string>((v) => !v || ok(v), 'forms.error.invalid');
+const among = (values: ReadonlySet<string>) => known((v) => values.has(v));
+const minLength = (min: number) => rule<string>((v) => v.length >= min, 'forms.error.tooShort', { min });
+const maxLength = (max: number) => rule<string>((v) => v.length <= max, 'forms.error.tooLong', { max });
+const skills = () =>
+  z
+    .array(z.string())
+    .check(rule((v: string[]) => v.length <= OFFER_LIMITS.skills && v.every(isSkill), 'hire.error.skills', { max: OFFER_LIMITS.skills }));
+const salary = () =>
+  z.custom<Raw[string]>().check(
+    rule<Raw[string]>((v) => text(v) !== '' || v === 0, 'forms.error.required'),
+    rule<Raw[string]>((v) => salaryInRange(amount(v)), 'forms.error.amount'),
+  );
+/** A rule across fields, reported on `field`; it runs whatever the other fields say. */
+const across = (field: OfferField, ok: (o: TypedOffer) => boolean, key: MessageKey) => {
+  KEYS.add(key);
+  return z.refine<TypedOffer>(ok, { error: key, path: [field], when: () => true });
+};
+
+const offerSchema = z
+  .object({
+    title: z.string().check(required(), minLength(OFFER_LIMITS.title[0]), maxLength(OFFER_LIMITS.title[1])),
+    area: z.string().check(required(), among(AREAS)),
+    role: z.string().check(required(), known(isRole)),
+    seniority: z.string().check(required(), among(SENIORITIES)),
+    english: z.string().check(among(ENGLISH)),
+    modality: z.string().check(required(), among(MODALITIES)),
+    country: z.string().check(required(), known(isCountry)),
+    allowed_countries: z.array(z.string()).check(rule((v: string[]) => v.every(isCountry), 'forms.error.invalid')),
+    city: z.string().check(maxLength(OFFER_LIMITS.city[1])),
+    employment_type: z.string().check(among(EMPLOYMENT)),
+    skills_required: skills(),
+    skills_nice: skills(),
+    salary_min: salary(),
+    salary_max: salary(),
+    currency: z.string().check(required()),
+    period: z.string().check(among(PERIODS)),
+    description: z.string().check(required(), minLength(OFFER_LIMITS.description[0]), maxLength(OFFER_LIMITS.description[1])),
+  })
+  .check(
+    across(
+      'role',
+      (o) => !(AREAS.has(o.area) && isRole(o.role) && roles.find((r) => r.id === o.role)?.area !== o.area),
+      'hire.error.roleArea',
+    ),
+    across(
+      'salary_max',
+      (o) => {
+        const min = amount(o.salary_min);
+        const max = amount(o.salary_max);
+        return !(min !== null && min > 0 && max !== null && min > max);
+      },
+      'hire.error.salaryRange',
+    ),
+    across('currency', (o) => !(isCountry(o.country) && !offerCurrencies(o.country).includes(o.currency)), 'hire.error.currency'),
+  );
+
 export function parseOfferInput(
   raw: Raw,
 ): { ok: true; value: OfferInput } | { ok: false; errors: OfferErrors; partial: Record<string, string | string[]> } {
-  const e: OfferErrors = {};
-  const title = text(raw.title);
-  const city = text(raw.city);
-  const description = text(raw.description);
-  const area = text(raw.area),
-    role = text(raw.role),
-    seniority = text(raw.seniority),
-    english = text(raw.english),
-    modality = text(raw.modality);
-  const country = text(raw.country),
-    employmentType = text(raw.employment_type) || 'full-time',
-    currency = text(raw.currency).toUpperCase(),
-    period = text(raw.period) || 'month';
-  const allowedCountries = list(raw.allowed_countries);
-  const skillsRequired = list(raw.skills_required);
-  const skillsNice = list(raw.skills_nice).filter((s) => !skillsRequired.includes(s));
-  const salaryMin = amount(raw.salary_min),
-    salaryMax = amount(raw.salary_max);
-
-  const [tMin, tMax] = OFFER_LIMITS.title;
-  if (!title) e.title = { key: 'forms.error.required' };
-  else if (title.length < tMin) e.title = { key: 'forms.error.tooShort', params: { min: tMin } };
-  else if (title.length > tMax) e.title = { key: 'forms.error.tooLong', params: { max: tMax } };
-  if (!area) e.area = { key: 'forms.error.required' };
-  else if (!AREAS.has(area)) e.area = { key: 'forms.error.invalid' };
-  if (!role) e.role = { key: 'forms.error.required' };
-  else if (!isRole(role)) e.role = { key: 'forms.error.invalid' };
-  else if (AREAS.has(area) && roles.find((r) => r.id === role)!.area !== area) e.role = { key: 'hire.error.roleArea' };
-  if (!seniority) e.seniority = { key: 'forms.error.required' };
-  else if (!SENIORITIES.has(seniority)) e.seniority = { key: 'forms.error.invalid' };
-  if (english && !ENGLISH.has(english)) e.english = { key: 'forms.error.invalid' };
-  if (!modality) e.modality = { key: 'forms.error.required' };
-  else if (!MODALITIES.has(modality)) e.modality = { key: 'forms.error.invalid' };
-  if (!country) e.country = { key: 'forms.error.required' };
-  else if (!isCountry(country)) e.country = { key: 'forms.error.invalid' };
-  if (allowedCountries.some((c) => !isCountry(c))) e.allowed_countries = { key: 'forms.error.invalid' };
-  if (city.length > OFFER_LIMITS.city[1]) e.city = { key: 'forms.error.tooLong', params: { max: OFFER_LIMITS.city[1] } };
-  if (!EMPLOYMENT.has(employmentType)) e.employment_type = { key: 'forms.error.invalid' };
-  if (skillsRequired.length > OFFER_LIMITS.skills || skillsRequired.some((s) => !isSkill(s)))
-    e.skills_required = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
-  if (skillsNice.length > OFFER_LIMITS.skills || skillsNice.some((s) => !isSkill(s)))
-    e.skills_nice = { key: 'hire.error.skills', params: { max: OFFER_LIMITS.skills } };
-  if (text(raw.salary_min) === '' && raw.salary_min !== 0) e.salary_min = { key: 'forms.error.required' };
-  else if (salaryMin === null || salaryMin <= 0 || salaryMin > OFFER_LIMITS.salary) e.salary_min = { key: 'forms.error.amount' };
-  if (text(raw.salary_max) === '' && raw.salary_max !== 0) e.salary_max = { key: 'forms.error.required' };
-  else if (salaryMax === null || salaryMax <= 0 || salaryMax > OFFER_LIMITS.salary) e.salary_max = { key: 'forms.error.amount' };
-  else if (salaryMin !== null && salaryMin > 0 && salaryMin > salaryMax) e.salary_max = { key: 'hire.error.salaryRange' };
-  if (!currency) e.currency = { key: 'forms.error.required' };
-  else if (isCountry(country) && !offerCurrencies(country).includes(currency)) e.currency = { key: 'hire.error.currency' };
-  if (period !== 'month' && period !== 'year') e.period = { key: 'forms.error.invalid' };
-  const [dMin, dMax] = OFFER_LIMITS.description;
-  if (!description) e.description = { key: 'forms.error.required' };
-  else if (description.length < dMin) e.description = { key: 'forms.error.tooShort', params: { min: dMin } };
-  else if (description.length > dMax) e.description = { key: 'forms.error.tooLong', params: { max: dMax } };
-
-  if (Object.keys(e).length) {
+  const o = typedOffer(raw);
+  const checked = offerSchema.safeParse(o);
+  if (!checked.success) {
+    const errors = firstErrors(checked.error.issues, isKey, 'forms.error.invalid') as OfferErrors;
     const partial = Object.fromEntries(
       OFFER_FIELDS.map((f) => [f, f.startsWith('skills') || f === 'allowed_countries' ? list(raw[f]) : text(raw[f])]),
     );
-    return { ok: false, errors: e, partial };
+    return { ok: false, errors, partial };
   }
   return {
     ok: true,
     value: {
-      title,
-      area,
-      role,
-      seniority: seniority as OfferInput['seniority'],
-      english: english || null,
-      modality,
-      country,
+      title: o.title,
+      area: o.area,
+      role: o.role,
+      seniority: o.seniority as OfferInput['seniority'],
+      english: o.english || null,
+      modality: o.modality,
+      country: o.country,
       // Allowed countries only mean something for worldwide remote offers.
-      allowedCountries: modality === 'remote-global' ? allowedCountries : [],
-      city: city || null,
-      employmentType,
-      skillsRequired,
-      skillsNice,
-      salaryMin: salaryMin!,
-      salaryMax: salaryMax!,
-      currency,
-      period: period as 'month' | 'year',
-      description,
+      allowedCountries: o.modality === 'remote-global' ? o.allowed_countries : [],
+      city: o.city || null,
+      employmentType: o.employment_type,
+      skillsRequired: o.skills_required,
+      skillsNice: o.skills_nice,
+      salaryMin: amount(o.salary_min)!,
+      salaryMax: amount(o.salary_max)!,
+      currency: o.currency,
+      period: o.period as OfferInput['period'],
+      description: o.description,
     },
   };
 }

@@ -13,6 +13,7 @@ import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from './signing-key';
 import { testMeetingService } from './meetings';
 import { parseOfferInput } from '../domain/offer-input';
+import { OFFER } from './fixtures/offer';
 import type { Locale } from '../i18n/locales';
 import { getT, type MessageKey, type TranslateParams } from '../i18n/translate';
 import { parseConfig } from '../server/config';
@@ -24,7 +25,6 @@ import { setFxRate } from '../server/salaries/data/salary-data';
 import { createApplicationService } from '../server/offers/application-service';
 import { createAuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
-import { ServiceError } from '../server/errors';
 import { createHiringService } from '../server/offers/hiring-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createProfileService } from '../server/accounts/profile-service';
@@ -32,7 +32,7 @@ import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityL
 import { createSalaryService } from '../server/salaries/salary-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
-import type { UserLoader } from '../server/accounts/session';
+import { userLoaderOf } from '../server/accounts/session';
 import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
@@ -51,27 +51,6 @@ const TEST_LIMITS: IdentityLimits = {
   emailLinkPerIp: { max: 4, windowMs: 60_000 },
   emailLinkPerEmail: { max: 2, windowMs: 60_000 },
   codePerIp: { max: 2, windowMs: 60_000 },
-};
-
-/** A valid offer as the form posts it. */
-export const OFFER: Record<string, string | string[]> = {
-  title: 'Desarrollador/a Backend Go',
-  area: 'tech',
-  role: 'backend',
-  seniority: 'senior',
-  english: 'advanced',
-  modality: 'remote-global',
-  country: 'peru',
-  allowed_countries: ['peru', 'chile'],
-  city: 'Lima',
-  employment_type: 'full-time',
-  skills_required: ['go'],
-  skills_nice: ['docker'],
-  salary_min: '12000',
-  salary_max: '16000',
-  currency: 'PEN',
-  period: 'month',
-  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
 };
 
 export type Account = { id: number; type: 'match' | 'hire'; email: string; slug: string; token: string; cookie: string };
@@ -190,14 +169,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       config,
     }),
   );
-  const loadUser: UserLoader = async (token, type) => {
-    try {
-      return await svc.auth.me(type, token);
-    } catch (err) {
-      if (err instanceof ServiceError) return 'invalid';
-      throw err;
-    }
-  };
+  const loadUser = userLoaderOf(async () => svc.auth);
   // The page a failed post without JavaScript re-renders: it shows the form state it was given.
   const inner = async () => {
     const form = JSON.stringify(getRequestContext()?.form ?? null).replaceAll('<', '\\u003c');

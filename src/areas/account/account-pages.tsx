@@ -12,7 +12,6 @@ import {
   ProviderButtons,
 } from '../../views/account-forms/account-form-kit';
 import { LegalConsentNote } from '../../components/forms/legal-note';
-import { specs } from '../../domain/forms/specs';
 import { href } from '../../routes';
 import { getRequestContext } from '../../server/request-context';
 import { answer, isPageAnswer } from '../../server/render/page-answer';
@@ -71,7 +70,7 @@ export const loginPage =
     return (
       <AuthShell p={p}>
         {oauthError && <Notice kind="error">{t(`auth.oauth.${oauthError}`)}</Notice>}
-        <FormBlock {...formProps(p, 'login-form', specs.login, fields, t('auth.signIn'), t('auth.signingIn'))} />
+        <FormBlock {...formProps(p, 'login-form', 'login', fields, t('auth.signIn'), t('auth.signingIn'))} />
         <p className="form-links">
           <Link to={href('forgotPassword', p.locale)}>{t('auth.forgot')}</Link>
         </p>
@@ -96,7 +95,7 @@ export const signUpPage =
     ];
     return (
       <AuthShell p={p}>
-        <FormBlock {...formProps(p, 'signup-form', specs.signUp, fields, t('auth.createAccount'), t('auth.creating'))} />
+        <FormBlock {...formProps(p, 'signup-form', 'signUp', fields, t('auth.createAccount'), t('auth.creating'))} />
         <LegalConsentNote locale={p.locale} t={t} terms="termsB2c" />
         <ProviderButtons p={p} providers={oauth.providers} />
         <p className="form-links">
@@ -113,7 +112,7 @@ export const ForgotPasswordPage: Page = (p) => {
   return (
     <AuthShell p={p}>
       {sent && <Notice kind="success">{t('auth.forgotSent')}</Notice>}
-      <FormBlock {...formProps(p, 'forgot-form', specs.forgotPassword, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+      <FormBlock {...formProps(p, 'forgot-form', 'forgotPassword', [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
       <p className="form-links">
         <Link to={href('login', p.locale)}>{t('auth.goToSignIn')}</Link>
       </p>
@@ -150,7 +149,7 @@ export const resetPasswordPage = ({ auth }: Pick<AreaDeps, 'auth'>): Page =>
     ];
     return (
       <AuthShell p={p}>
-        <FormBlock {...formProps(p, 'reset-form', specs.resetPassword, fields, t('auth.savePassword'), t('auth.saving'))} />
+        <FormBlock {...formProps(p, 'reset-form', 'resetPassword', fields, t('auth.savePassword'), t('auth.saving'))} />
         {state && !usable && (
           <p className="form-links">
             <Link to={href('forgotPassword', p.locale)}>{t('auth.resetAskAgain')}</Link>
@@ -190,7 +189,7 @@ export const confirmEmailPage = ({ auth }: Pick<AreaDeps, 'auth'>): Page =>
     return (
       <AuthShell p={p}>
         {sent ? <Notice kind="success">{t('auth.confirmSent')}</Notice> : <Notice kind="error">{t('auth.confirmInvalid')}</Notice>}
-        <FormBlock {...formProps(p, 'confirm-form', specs.resendConfirmation, [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
+        <FormBlock {...formProps(p, 'confirm-form', 'resendConfirmation', [emailField(t)], t('auth.sendLink'), t('auth.sending'))} />
       </AuthShell>
     );
   });

@@ -5,7 +5,6 @@ import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
 import { ServiceError } from '../../server/errors';
 import { testDatabases } from '../../testing/databases';
 import {
-  OFFER,
   cookieValue,
   createFormWorld,
   expectRefusal,
@@ -15,6 +14,7 @@ import {
   type Account,
   type FormWorld,
 } from '../../testing/form-app';
+import { OFFER } from '../../testing/fixtures/offer';
 
 // The company side's actions (hire-actions.ts) through the HTTP layer on real services: the offer form
 // (publish, draft, edit, preview, and an anonymous visitor's kept draft) and the workspace's offer actions

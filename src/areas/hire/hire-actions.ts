@@ -2,12 +2,13 @@ import 'server-only';
 import { parseCookie } from 'cookie';
 import { parseId } from '../../domain/ids';
 import { OFFER_FIELDS, parseOfferInput } from '../../domain/offer-input';
-import type { MessageKey } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
-import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
-import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
+import type { FormHandler, FormInput } from '../../server/http/forms';
+import { fieldMessages } from '../../server/http/form-fields';
+import { attempt, invalid, refusal, type RefusalOptions } from '../../server/http/form-outcome';
 import { ServiceError } from '../../server/errors';
+import { OFFER_DRAFT_COOKIE } from '../../server/request-context';
 import type { HiringService, OfferAction } from '../../server/offers/hiring-service';
 import type { ProfileService } from '../../server/accounts/profile-service';
 import { COMPANY_MAX_BYTES, createCompanyAction } from './company-actions';
@@ -35,27 +36,13 @@ function typed(input: FormInput) {
   return { raw, values };
 }
 
-const refusal = (input: FormInput, err: unknown, values: Record<string, string>): FormOutcome => {
-  if (!(err instanceof ServiceError)) throw err;
-  const t = input.t;
-  const statuses: Partial<Record<ServiceError['code'], [number, MessageKey]>> = {
-    unauthorized: [401, 'api.unauthorized'],
-    forbidden: [403, 'hire.error.companiesOnly'],
-    'not-found': [404, 'api.notFound'],
-    conflict: [409, 'hire.error.action'],
-    'rate-limited': [429, 'hire.error.tooManyDrafts'],
-  };
-  const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
-  const [status, key] = statuses[err.code] ?? [422, 'forms.summary'];
-  const message = err.code === 'conflict' && errors.status ? errors.status : t(key);
-  return {
-    ok: false,
-    status,
-    message,
-    errors,
-    values,
-    ...(err.retryAfterSeconds !== undefined ? { retryAfter: err.retryAfterSeconds } : {}),
-  };
+// The company side words three refusals its own way: a candidate or visitor without a company, an offer
+// action its state does not allow (or a pipeline move that lost a race: the service says which), and the
+// cap on kept drafts.
+const REFUSALS: RefusalOptions['summaries'] = {
+  forbidden: 'hire.error.companiesOnly',
+  conflict: { field: 'status', else: 'hire.error.action' },
+  'rate-limited': 'hire.error.tooManyDrafts',
 };
 
 export function createHireActions({ hiring, profiles, config }: Deps): { hireCreateOffer: FormHandler; hireSite: FormHandler } {
@@ -65,32 +52,29 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
       const intent = input.fields.intent === 'preview' || input.fields.intent === 'draft' ? input.fields.intent : 'publish';
       const { raw, values } = typed(input);
       const parsed = parseOfferInput(raw);
-      const errors = parsed.ok ? {} : Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, input.t(e.key, e.params)]));
+      const errors = parsed.ok ? {} : fieldMessages(input.t, parsed.errors);
       if (intent === 'preview') return { ok: false, status: 200, message: '', errors, values: { ...values, intent: 'preview' } };
       const { viewer } = input;
       const svc = await hiring();
       const draftToken = parseCookie(input.cookieHeader ?? '')[OFFER_DRAFT_COOKIE];
       if (!viewer) {
         // Keep everything typed, then ask for a company account; the form comes back filled in.
-        let token: string;
-        try {
-          token = await svc.stashDraft(raw, { ip: input.ip, token: draftToken });
-        } catch (err) {
-          return refusal(input, err, values);
-        }
-        const back = href('hireCreateOffer', input.locale);
-        return {
-          ok: true,
-          redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`,
-          cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)],
-        };
+        return attempt(input, { values, summaries: REFUSALS }, async () => {
+          const token = await svc.stashDraft(raw, { ip: input.ip, token: draftToken });
+          const back = href('hireCreateOffer', input.locale);
+          return {
+            ok: true,
+            redirect: `${href('hireStartNow', input.locale)}?${new URLSearchParams({ redirect: back, draft: '1' })}`,
+            cookies: [offerDraftCookie(config, OFFER_DRAFT_COOKIE, token)],
+          };
+        });
       }
-      if (viewer.type !== 'hire') return { ok: false, status: 403, message: input.t('hire.error.companiesOnly'), errors: {}, values };
-      if (!parsed.ok) return { ok: false, status: 422, message: input.t('forms.summary'), errors, values };
+      if (viewer.type !== 'hire') return refusal(input, new ServiceError('forbidden'), { values, summaries: REFUSALS });
+      if (!parsed.ok) return invalid(input, errors, values);
       const editing = input.query.get('oferta');
       const id = editing === null ? undefined : parseId(editing);
-      if (id === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values };
-      try {
+      if (id === null) return refusal(input, new ServiceError('not-found'), { values });
+      return attempt(input, { values, summaries: REFUSALS }, async () => {
         const saved = await svc.save(viewer, parsed.value, { id, publish: intent === 'publish' });
         if (draftToken) await svc.dropDraft(draftToken);
         const done = saved.status === 'published' ? 'published' : 'saved';
@@ -99,9 +83,7 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
           redirect: `${href('hireSite', input.locale)}?${new URLSearchParams({ [done]: saved.slug })}`,
           cookies: draftToken ? [offerDraftCookie(config, OFFER_DRAFT_COOKIE, '')] : [],
         };
-      } catch (err) {
-        return refusal(input, err, values);
-      }
+      });
     },
   };
 
@@ -120,22 +102,20 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
       const { viewer } = input;
       const svc = await hiring();
       const back = (q: Record<string, string>) => `${href('hireSite', input.locale)}?${new URLSearchParams(q)}`;
-      try {
+      return attempt(input, { summaries: REFUSALS }, async () => {
         if (intent === 'offer-action') {
           const action = input.fields.action as OfferAction;
           if (!ACTIONS.includes(action)) return { ok: false, status: 422, message: input.t('hire.error.action'), errors: {}, values: {} };
           const offerId = parseId(input.fields.offer);
-          if (offerId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+          if (offerId === null) throw new ServiceError('not-found');
           const r = await svc.act(viewer, offerId, action);
           return { ok: true, redirect: back({ done: action, offer: String(r.id) }) };
         }
         const applicationId = parseId(input.fields.application);
-        if (applicationId === null) return { ok: false, status: 404, message: input.t('api.notFound'), errors: {}, values: {} };
+        if (applicationId === null) throw new ServiceError('not-found');
         const r = await svc.moveApplication(viewer, applicationId, input.fields.status ?? '');
         return { ok: true, redirect: `${back({ oferta: String(r.offerId), moved: String(r.id) })}#applicants` };
-      } catch (err) {
-        return refusal(input, err, {});
-      }
+      });
     },
   };
 

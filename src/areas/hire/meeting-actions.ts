@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { companySizes, isCountry } from '../../domain/catalog';
 import { isTimeZone, parseSlotKey, slotKey } from '../../domain/scheduling';
 import { href } from '../../routes';
-import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
-import { ServiceError } from '../../server/errors';
+import type { FormHandler, FormInput } from '../../server/http/forms';
+import { issueMessages, typed, type FieldMessage } from '../../server/http/form-fields';
+import { attempt, invalid, type RefusalOptions } from '../../server/http/form-outcome';
 import type { MeetingService } from '../../server/meetings/meeting-service';
 
 // The meeting request form (/hire/solicitar-reunion) and the booking forms (/hire/agendar and the manage
@@ -44,145 +45,88 @@ const bookingSchema = z.object({
   tz: z.string().refine(isTimeZone),
 });
 
+// The service's names of two fields, and the time zone, whose errors show on the slot it was chosen with.
 const FIELD_OF: Record<string, string> = { companySize: 'company_size', tz: 'slot' };
+const MESSAGES: Record<string, FieldMessage> = {
+  email: 'forms.error.email',
+  slot: 'meetings.error.slotUnavailable',
+  roles: (i) => (i.code === 'too_small' ? 'meetings.error.roles' : undefined),
+};
 
-function errorsOf(input: FormInput, error: z.ZodError): Record<string, string> {
-  const t = input.t;
-  const out: Record<string, string> = {};
-  for (const i of error.issues) {
-    const key = String(i.path[0] ?? 'form');
-    const field = FIELD_OF[key] ?? key;
-    if (out[field]) continue;
-    out[field] =
-      field === 'email'
-        ? t('forms.error.email')
-        : field === 'slot'
-          ? t('meetings.error.slotUnavailable')
-          : field === 'roles' && i.code === 'too_small'
-            ? t('meetings.error.roles')
-            : i.code === 'too_small'
-              ? t('forms.error.required')
-              : i.code === 'too_big'
-                ? t('forms.error.tooLong', { max: 'maximum' in i ? Number(i.maximum) : 0 })
-                : t('forms.error.invalid');
-  }
-  return out;
-}
-
-function refused(input: FormInput, values: Record<string, string>, err: unknown): FormOutcome {
-  if (!(err instanceof ServiceError)) throw err;
-  const t = input.t;
-  if (err.code === 'rate-limited')
-    return { ok: false, status: 429, message: t('meetings.error.tooMany'), errors: {}, values, retryAfter: err.retryAfterSeconds ?? 60 };
-  if (err.code === 'gone') return { ok: false, status: 410, message: t('meetings.error.linkUsed'), errors: {}, values };
-  const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
-  const status = err.code === 'conflict' ? 409 : 422;
-  return { ok: false, status, message: errors.slot ?? t('forms.summary'), errors, values };
-}
-
-const invalid = (input: FormInput, values: Record<string, string>, error: z.ZodError): FormOutcome => ({
-  ok: false,
-  status: 422,
-  message: input.t('forms.summary'),
-  errors: errorsOf(input, error),
-  values,
-});
+// A slot taken meanwhile or no longer offered is the whole story: its message is the summary. The
+// confirmation links are single-use: a used one is "gone", said in the meetings' words.
+const REFUSALS: RefusalOptions['summaries'] = {
+  'invalid-input': { field: 'slot' },
+  conflict: { field: 'slot' },
+  'rate-limited': 'meetings.error.tooMany',
+  gone: 'meetings.error.linkUsed',
+};
 
 export function createMeetingActions({ meetings }: Deps) {
+  const schedulePage = (input: FormInput, q: Record<string, string>) => `${href('hireSchedule', input.locale)}?${new URLSearchParams(q)}`;
+  const invalidFields = (input: FormInput, values: Record<string, string>, error: z.ZodError) =>
+    invalid(input, issueMessages(input.t, error, MESSAGES, FIELD_OF), values);
+
   const requestMeeting: FormHandler = {
     async handle(input) {
       // The link of the confirmation email, confirmed with the page's button (a GET changes nothing).
       if (input.fields.intent === 'confirm') {
-        try {
+        return attempt(input, { summaries: REFUSALS }, async () => {
           await (await meetings()).confirmLead(String(input.fields.token ?? ''));
           return { ok: true, redirect: `${href('hireRequestMeeting', input.locale)}?confirmada=1` };
-        } catch (err) {
-          return refused(input, {}, err);
-        }
+        });
       }
-      const f = input.fields;
-      const values = {
-        name: f.name ?? '',
-        company: f.company ?? '',
-        email: f.email ?? '',
-        phone: f.phone ?? '',
-        country: f.country ?? '',
-        company_size: f.company_size ?? '',
-        roles: f.roles ?? '',
-        message: f.message ?? '',
-      };
+      const values = typed(input, ['name', 'company', 'email', 'phone', 'country', 'company_size', 'roles', 'message']);
       const thanks = `${href('hireRequestMeeting', input.locale)}?enviado=1`;
       // The honeypot: people never see the field, form-filling bots do. They get the same thank-you page.
-      if ((f.website ?? '') !== '') return { ok: true, redirect: thanks };
+      if ((input.fields.website ?? '') !== '') return { ok: true, redirect: thanks };
       const parsed = leadSchema.safeParse({ ...values, companySize: values.company_size });
-      if (!parsed.success) return invalid(input, values, parsed.error);
-      try {
+      if (!parsed.success) return invalidFields(input, values, parsed.error);
+      return attempt(input, { values, summaries: REFUSALS }, async () => {
         await (await meetings()).requestMeeting(parsed.data, input.locale, input.ip);
         return { ok: true, redirect: thanks };
-      } catch (err) {
-        return refused(input, values, err);
-      }
+      });
     },
-  };
-
-  const fieldsOf = (input: FormInput) => {
-    const f = input.fields;
-    return {
-      slot: f.slot ?? '',
-      name: f.name ?? '',
-      email: f.email ?? '',
-      company: f.company ?? '',
-      message: f.message ?? '',
-      tz: f.tz ?? '',
-    };
   };
 
   const schedule: FormHandler = {
     async handle(input) {
-      const values = fieldsOf(input);
+      const values = typed(input, ['slot', 'name', 'email', 'company', 'message', 'tz']);
       const parsed = bookingSchema.safeParse(values);
-      if (!parsed.success) return invalid(input, values, parsed.error);
+      if (!parsed.success) return invalidFields(input, values, parsed.error);
       const { slot, tz, ...rest } = parsed.data;
-      try {
+      return attempt(input, { values, summaries: REFUSALS }, async () => {
         await (await meetings()).book({ ...rest, slot, timeZone: tz }, input.locale, input.ip);
-        const q = new URLSearchParams({ pendiente: values.slot, tz });
-        return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
-      } catch (err) {
-        return refused(input, values, err);
-      }
+        return { ok: true, redirect: schedulePage(input, { pendiente: values.slot, tz }) };
+      });
     },
   };
 
   const manage: FormHandler = {
     async handle(input) {
       const token = String(input.params.token ?? '');
-      const f = input.fields;
-      const values = { slot: f.slot ?? '', tz: f.tz ?? '' };
-      try {
+      const intent = input.fields.intent;
+      const values = typed(input, ['slot', 'tz']);
+      return attempt(input, { values, summaries: REFUSALS }, async () => {
         const svc = await meetings();
-        if (f.intent === 'cancel') {
+        if (intent === 'cancel') {
           const b = await svc.cancel(token);
-          const q = new URLSearchParams({ cancelada: slotKey(b.startsAt), tz: b.timeZone });
-          return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
+          return { ok: true, redirect: schedulePage(input, { cancelada: slotKey(b.startsAt), tz: b.timeZone }) };
         }
         const slot = parseSlotKey(values.slot);
         const tz = isTimeZone(values.tz) ? values.tz : svc.rules.timeZone;
         // A request's link: confirming it makes the booking (at the chosen slot when one was chosen).
-        if (f.intent === 'confirm') {
+        if (intent === 'confirm') {
           const made = await svc.confirmRequest(token, slot ?? undefined, isTimeZone(values.tz) ? values.tz : undefined);
-          const q = new URLSearchParams({ reservada: slotKey(made.startsAt), tz });
-          return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
+          return { ok: true, redirect: schedulePage(input, { reservada: slotKey(made.startsAt), tz }) };
         }
         if (!slot) {
           const message = input.t('meetings.error.slotUnavailable');
           return { ok: false, status: 422, message, errors: { slot: message }, values };
         }
         await svc.reschedule(token, slot, tz);
-        const q = new URLSearchParams({ movida: values.slot, tz });
-        return { ok: true, redirect: `${href('hireSchedule', input.locale)}?${q}` };
-      } catch (err) {
-        return refused(input, values, err);
-      }
+        return { ok: true, redirect: schedulePage(input, { movida: values.slot, tz }) };
+      });
     },
   };
 

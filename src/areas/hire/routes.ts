@@ -14,7 +14,7 @@ import { manageBookingPage, schedulePage } from './schedule-pages';
 import { HireStartNowPage } from './start-now-page';
 // Known exception to "areas never import each other", removed when the sign-up handler leaves the account
 // area (KNOWN_AREA_IMPORTS in eslint/tandem.js and src/architecture.test.ts).
-import { createSignUpHandler } from '../account/account-actions';
+import { createSignUpHandler } from '../../server/http/account-forms';
 
 // The company side: its landing and sales pages, the company sign-up, the offer form and the workspace.
 export function hireRoutes(deps: AreaDeps) {

@@ -2,7 +2,6 @@ import 'server-only';
 import { Link } from 'waku';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import { safeRedirect } from '../../domain/safe-redirect';
-import { specs } from '../../domain/forms/specs';
 import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { Page } from '../../server/render/page-types';
@@ -33,7 +32,7 @@ export const HireStartNowPage: Page = (p) => {
           </Link>
         </Notice>
       )}
-      <FormBlock {...formProps(p, 'hire-signup-form', specs.hireStartNow, fields, t('auth.createAccount'), t('auth.creating'))} />
+      <FormBlock {...formProps(p, 'hire-signup-form', 'hireStartNow', fields, t('auth.createAccount'), t('auth.creating'))} />
       <LegalConsentNote locale={p.locale} t={t} terms="terms" />
       <p className="form-links">
         {t('auth.haveAccount')} <Link to={carry(p, 'login')}>{t('auth.signIn')}</Link> · {t('auth.candidateQuestion')}{' '}

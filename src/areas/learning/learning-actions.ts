@@ -1,7 +1,8 @@
 import 'server-only';
+import { z } from 'zod';
 import { href } from '../../routes';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
-import { ServiceError } from '../../server/errors';
+import { attempt, type RefusalOptions } from '../../server/http/form-outcome';
 import type { LearningService } from '../../server/learning/learning-service';
 
 // The learning forms: "mark as done" on a course page, and "start" / "submit" on an interview page. Plain
@@ -10,23 +11,15 @@ type Deps = { learning: () => Promise<LearningService> };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const param = (input: FormInput, name: string) => (typeof input.params[name] === 'string' ? input.params[name] : '');
+const lessonDone = z.object({ intent: z.literal('complete'), lesson: z.string().max(120).regex(SLUG) });
+const attemptOf = z.object({ attempt: z.coerce.number().int().positive() });
 
-function refused(input: FormInput, err: unknown): FormOutcome {
-  if (!(err instanceof ServiceError)) throw err;
-  const t = input.t;
-  const message =
-    err.code === 'unauthorized'
-      ? t('api.unauthorized')
-      : err.code === 'forbidden'
-        ? t('learning.candidatesOnly')
-        : err.code === 'not-found'
-          ? t('api.notFound')
-          : err.fields.form
-            ? t(err.fields.form.key, err.fields.form.params)
-            : t('forms.summary');
-  const status = { unauthorized: 401, forbidden: 403, 'not-found': 404, conflict: 409 }[err.code as string] ?? 422;
-  return { ok: false, status, message, errors: {}, values: {} };
-}
+// These pages show no fields, only a message: the service's message for the form (already certified, ...)
+// is the summary, and a signed-in company is told that learning is for candidates.
+const OPTIONS: RefusalOptions = {
+  summaries: { forbidden: 'learning.candidatesOnly', conflict: { field: 'form' } },
+  fieldErrors: false,
+};
 
 const invalid = (input: FormInput): FormOutcome => ({
   ok: false,
@@ -40,16 +33,15 @@ export function createCourseAction({ learning }: Deps): FormHandler {
   return {
     async handle(input) {
       const course = param(input, 'idCurso');
-      const lesson = input.fields.lesson ?? '';
-      if (input.fields.intent !== 'complete' || !SLUG.test(lesson) || lesson.length > 120) return invalid(input);
-      try {
+      const post = lessonDone.safeParse({ intent: input.fields.intent, lesson: input.fields.lesson ?? '' });
+      if (!post.success) return invalid(input);
+      const { lesson } = post.data;
+      return attempt(input, OPTIONS, async () => {
         const { next, completed } = await (await learning()).completeLesson(input.viewer, course, lesson);
         const base = href('matchCourse', input.locale, { idCurso: course });
         const q = new URLSearchParams(completed ? { lesson, completed: '1' } : { lesson: next ?? lesson });
         return { ok: true, redirect: `${base}?${q}` };
-      } catch (err) {
-        return refused(input, err);
-      }
+      });
     },
   };
 }
@@ -60,27 +52,25 @@ export function createInterviewAction({ learning }: Deps): FormHandler {
       const slug = param(input, 'slug');
       const self = href('interviewIntro', input.locale, { slug });
       const svc = await learning();
-      try {
+      return attempt(input, OPTIONS, async () => {
         if (input.fields.intent === 'start') {
           await svc.startAttempt(input.viewer, slug);
           return { ok: true, redirect: self };
         }
         if (input.fields.intent === 'submit') {
-          const attempt = Number(input.fields.attempt);
-          if (!Number.isSafeInteger(attempt) || attempt <= 0) return invalid(input);
+          const post = attemptOf.safeParse({ attempt: input.fields.attempt });
+          if (!post.success) return invalid(input);
           // Answers come as q<questionId>=<option index>; anything else is ignored.
           const answers: Record<number, number> = {};
           for (const [k, v] of Object.entries(input.fields)) {
             const m = /^q(\d{1,9})$/.exec(k);
             if (m && /^[0-3]$/.test(v)) answers[Number(m[1])] = Number(v);
           }
-          const result = await svc.submitAttempt(input.viewer, slug, attempt, answers, input.locale);
+          const result = await svc.submitAttempt(input.viewer, slug, post.data.attempt, answers, input.locale);
           return { ok: true, redirect: `${self}?result=${result.attemptId}` };
         }
         return invalid(input);
-      } catch (err) {
-        return refused(input, err);
-      }
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { skills } from '../../domain/catalog';
 import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { testDatabases } from '../../testing/databases';
+import { PROFILE } from '../../testing/fixtures/profile';
 import { createFormWorld, expectRefusal, msg, pngFile, type Account, type FormWorld } from '../../testing/form-app';
 
 // The profile editor's post on /ly/{slug} (profile-actions.ts): its owner only, multipart, works without
@@ -26,18 +27,7 @@ describe.each(testDatabases)('talent profile action on %s', (_db, open) => {
     );
   const pictureOf = async (a: Account) =>
     (await w.t.db.selectFrom('users').select('profile_picture_path').where('id', '=', a.id).executeTakeFirstOrThrow()).profile_picture_path;
-  const fields = {
-    headline: 'Backend en Go',
-    country: 'peru',
-    role: 'backend',
-    seniority: 'mid',
-    years: '4',
-    english: 'advanced',
-    salary_expectation_usd: '2800',
-    availability: 'open-to-offers',
-    is_public: 'on',
-    skills: ['go', 'docker'],
-  };
+  const fields = PROFILE;
 
   it("saves the owner's profile, skills and picture (no JavaScript: 303 to ?saved=1)", async () => {
     const a = await w.post(page(ana), fields, { as: ana, json: false, files: { picture: await pngFile() } });

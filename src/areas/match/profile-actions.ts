@@ -2,24 +2,22 @@ import 'server-only';
 import { z } from 'zod';
 import { availabilities, englishLevels, isCountry, isRole, isSkill, seniorities } from '../../domain/catalog';
 import { href } from '../../routes';
-import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
+import type { FormHandler } from '../../server/http/forms';
+import { empty, fileBytes, issueMessages, oneOf, typed, type FieldMessage } from '../../server/http/form-fields';
+import { attempt, invalid } from '../../server/http/form-outcome';
 import { MAX_IMAGE_BYTES } from '../../server/uploads/image-store';
 import type { ProfileService } from '../../server/accounts/profile-service';
 import { ServiceError } from '../../server/errors';
 
 // The profile editor's post on /ly/{slug} (its owner only): a plain multipart form that works without
-// JavaScript; a picture is checked by its content. The zod helpers serve the company editor too.
+// JavaScript; a picture is checked by its content.
 type Deps = { profiles: () => Promise<ProfileService> };
 
-const NUMBER_FIELDS: Record<string, { min: number; max: number }> = {
-  years: { min: 0, max: 60 },
-  salary_expectation_usd: { min: 1, max: 100_000 },
-};
+const YEARS = { min: 0, max: 60 };
+const SALARY_USD = { min: 1, max: 100_000 };
 
-export const empty = z.literal('').transform(() => null);
-const optionalInt = (min: number, max: number) =>
+const optionalInt = ({ min, max }: { min: number; max: number }) =>
   z.union([empty, z.string().trim().regex(/^\d+$/, 'invalid').transform(Number).pipe(z.number().int().min(min).max(max))]);
-export const oneOf = <T extends readonly string[]>(values: T) => z.union([empty, z.enum(values as unknown as [string, ...string[]])]);
 
 const profileSchema = z.object({
   headline: z
@@ -30,49 +28,20 @@ const profileSchema = z.object({
   country: z.union([empty, z.string().refine(isCountry)]),
   role: z.union([empty, z.string().refine(isRole)]),
   seniority: oneOf(seniorities.map((s) => s.id)),
-  years: optionalInt(NUMBER_FIELDS.years!.min, NUMBER_FIELDS.years!.max),
+  years: optionalInt(YEARS),
   english: oneOf(englishLevels.map((e) => e.id)),
-  salary_expectation_usd: optionalInt(NUMBER_FIELDS.salary_expectation_usd!.min, NUMBER_FIELDS.salary_expectation_usd!.max),
+  salary_expectation_usd: optionalInt(SALARY_USD),
   availability: z.enum(availabilities),
   is_public: z.boolean(),
   skills: z.array(z.string().refine(isSkill)).max(15),
 });
 
-/** zod issues as field messages in the page's language. */
-export function fieldErrors(input: FormInput, error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of error.issues) {
-    const field = String(i.path[0] ?? 'form');
-    if (out[field]) continue;
-    // Numbers and addresses get their own message; "too long" only for text.
-    const number = NUMBER_FIELDS[field];
-    out[field] = number
-      ? input.t('forms.error.number', number)
-      : field === 'website'
-        ? input.t('forms.error.url')
-        : field === 'skills' && i.code === 'too_big'
-          ? input.t('profile.tooManySkills')
-          : i.code === 'too_small' && field === 'name'
-            ? input.t('forms.error.required')
-            : i.code === 'too_big'
-              ? input.t('forms.error.tooLong', { max: 'maximum' in i ? Number(i.maximum) : 0 })
-              : input.t('forms.error.invalid');
-  }
-  return out;
-}
-
-export function refusal(input: FormInput, values: Record<string, string>, err: unknown): FormOutcome {
-  if (!(err instanceof ServiceError)) throw err;
-  const t = input.t;
-  if (err.code === 'forbidden') return { ok: false, status: 403, message: t('api.forbidden'), errors: {}, values };
-  if (err.code === 'not-found') return { ok: false, status: 404, message: t('api.notFound'), errors: {}, values };
-  const errors = Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]));
-  return { ok: false, status: 422, message: t('forms.summary'), errors, values };
-}
-
-export async function fileBytes(f: File | undefined): Promise<Uint8Array | undefined> {
-  return f ? new Uint8Array(await f.arrayBuffer()) : undefined;
-}
+// Numbers get their own message, naming the range; "too long" only for text.
+const MESSAGES: Record<string, FieldMessage> = {
+  years: ['forms.error.number', YEARS],
+  salary_expectation_usd: ['forms.error.number', SALARY_USD],
+  skills: (i) => (i.code === 'too_big' ? 'profile.tooManySkills' : undefined),
+};
 
 export function createTalentProfileAction({ profiles }: Deps): FormHandler {
   return {
@@ -82,32 +51,22 @@ export function createTalentProfileAction({ profiles }: Deps): FormHandler {
       const f = input.fields;
       const values = { ...f, skills: (input.lists.skills ?? []).join(','), is_public: f.is_public ? 'on' : '' };
       const parsed = profileSchema.safeParse({
-        headline: f.headline ?? '',
-        country: f.country ?? '',
-        role: f.role ?? '',
-        seniority: f.seniority ?? '',
-        years: f.years ?? '',
-        english: f.english ?? '',
-        salary_expectation_usd: f.salary_expectation_usd ?? '',
-        availability: f.availability ?? '',
+        ...typed(input, ['headline', 'country', 'role', 'seniority', 'years', 'english', 'salary_expectation_usd', 'availability']),
         is_public: f.is_public === 'on',
         skills: input.lists.skills ?? [],
       });
       // Ownership first: a stranger learns nothing about the validity of their post.
       const viewer = input.viewer?.id ?? null;
-      try {
+      return attempt(input, { values }, async () => {
         const view = await (await profiles()).view(slug, viewer);
         if (!view?.isOwner) throw new ServiceError('forbidden');
-        if (!parsed.success)
-          return { ok: false, status: 422, message: input.t('forms.summary'), errors: fieldErrors(input, parsed.error), values };
+        if (!parsed.success) return invalid(input, issueMessages(input.t, parsed.error, MESSAGES), values);
         const { skills, ...fields } = parsed.data;
         await (
           await profiles()
         ).update(slug, viewer, fields as Parameters<ProfileService['update']>[2], skills, await fileBytes(input.files.picture));
         return { ok: true, redirect: `${href('talentProfile', input.locale, { slug })}?saved=1` };
-      } catch (err) {
-        return refusal(input, values, err);
-      }
+      });
     },
   };
 }

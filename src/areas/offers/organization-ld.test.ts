@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { organization } from './organization-ld';
 
 const COMPANY = {
+  id: 1,
   name: 'Acme SAC',
   slug: 'acme-sac',
   website: 'https://acme.example',

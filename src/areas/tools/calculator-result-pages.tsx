@@ -13,7 +13,6 @@ import { RelatedOffers } from '../../views/jobs/related-offers';
 import { jobsHref } from '../../views/jobs/job-search-url';
 import type { RoleId } from '../../domain/catalog';
 import type { FieldDef } from '../../views/account-forms/account-form-types';
-import { specs } from '../../domain/forms/specs';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
 import { NoSalaryData } from './salary-breakdown';
@@ -176,7 +175,7 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
               {...accountFormProps(
                 { ...p, query },
                 'contribute-form',
-                specs.salaryContribution,
+                'salaryContribution',
                 salaryFields(p, input, false),
                 t('calculator.contribute.submit'),
                 t('calculator.contribute.sending'),
@@ -237,14 +236,7 @@ export const calculatorRegisterPage =
       newPasswordField(t),
       ...salaryFields(p, input, true),
     ];
-    const form = accountFormProps(
-      { ...p, query },
-      'signup-form',
-      specs.calculatorRegister,
-      fields,
-      t('calculator.signUp'),
-      t('auth.creating'),
-    );
+    const form = accountFormProps({ ...p, query }, 'signup-form', 'calculatorRegister', fields, t('calculator.signUp'), t('auth.creating'));
     return (
       <>
         <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />

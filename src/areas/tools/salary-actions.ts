@@ -4,8 +4,10 @@ import { checkForm, parseWholeNumber } from '../../domain/forms/rules';
 import { specs } from '../../domain/forms/specs';
 import { href } from '../../routes';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
+import { ruleMessages, typed } from '../../server/http/form-fields';
+import { invalid } from '../../server/http/form-outcome';
 import type { Contributions } from '../../server/salaries/contributions';
-import { createSignUpHandler, type AccountFormDeps } from '../account/account-actions';
+import { createSignUpHandler, type AccountFormDeps } from '../../server/http/account-forms';
 
 // The calculator's forms (decision 016): the registration step signs an anonymous visitor up (origin
 // 'calculator') and may take their salary; the result page takes a signed-in candidate's salary. Either
@@ -40,15 +42,12 @@ export function createSalaryActions({ account, contributions }: Deps) {
     calculatorResult: {
       maxBytes: 4 * 1024,
       async handle(input): Promise<FormOutcome> {
-        const values = { salary_amount: input.fields.salary_amount ?? '', salary_currency: input.fields.salary_currency ?? '' };
+        const values = typed(input, ['salary_amount', 'salary_currency']);
         if (input.viewer?.type !== 'match') {
           return { ok: false, status: 403, message: input.t('calculator.contribute.candidatesOnly'), errors: {}, values };
         }
         const errs = checkForm(specs.salaryContribution, input.fields);
-        if (Object.keys(errs).length) {
-          const errors = Object.fromEntries(Object.entries(errs).map(([f, e]) => [f, input.t(`forms.error.${e.key}`, e.params)]));
-          return { ok: false, status: 422, message: input.t('forms.summary'), errors, values };
-        }
+        if (Object.keys(errs).length) return invalid(input, ruleMessages(input.t, errs), values);
         const status = await contribute(input.viewer.id, input);
         return { ok: true, redirect: resultUrl(input, status ?? undefined) };
       },

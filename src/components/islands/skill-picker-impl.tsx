@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import IconX from '~icons/lucide/x';
-import { fillMessage as fill } from '../../domain/forms/rules';
+import { fillMessage as fill } from '../../domain/forms/fill-message';
 import { filterOptions } from '../../domain/text-search';
 import type { PickerOption, SkillPickerProps } from '../forms/skill-picker';
 

@@ -1,35 +1,49 @@
-import type { Spec } from './rules';
+import * as z from 'zod/mini';
+import { email as isEmail, field, maxLength, minLength, oneOf, required, sameAs, wholeNumber, type FormSchema } from './rules';
 
-// The account forms (decision 011). Passwords: at least 8 characters.
-const email = { required: true, email: true, max: 254 } as const;
-const newPassword = { required: true, min: 8, max: 200 } as const;
-const personName = { required: true, max: 100 } as const;
+// The account forms, as zod/mini schemas: the server's actions and the form
+// islands check with the same ones. Passwords: at least 8 characters.
+const email = () => field(required(), isEmail(), maxLength(254));
+const newPassword = () => field(required(), minLength(8), maxLength(200));
+const personName = () => field(required(), maxLength(100));
 
 const ACCOUNT_TYPES = ['match', 'hire'] as const;
 
 /** A contributed salary: gross monthly, in the country's currency or in USD. The outlier check does the real judging. */
 const SALARY_CURRENCIES = ['local', 'USD'] as const;
-const salaryAmount = { integer: { min: 1, max: 999_999_999, amount: true } } as const;
+const salaryAmount = () => wholeNumber(1, 999_999_999, { amount: true });
 
 export const specs = {
-  login: { type: { required: true, oneOf: ACCOUNT_TYPES }, email, password: { required: true, max: 200 } },
-  signUp: { name: personName, last_name: personName, email, password: newPassword },
-  hireStartNow: { name: personName, last_name: personName, company_name: { required: true, max: 120 }, email, password: newPassword },
-  forgotPassword: { email },
-  resetPassword: { password: newPassword, passwordConfirmation: { required: true, same: 'password', max: 200 } },
-  resendConfirmation: { email },
+  login: z.object({ type: field(required(), oneOf(ACCOUNT_TYPES)), email: email(), password: field(required(), maxLength(200)) }),
+  signUp: z.object({ name: personName(), last_name: personName(), email: email(), password: newPassword() }),
+  hireStartNow: z.object({
+    name: personName(),
+    last_name: personName(),
+    company_name: field(required(), maxLength(120)),
+    email: email(),
+    password: newPassword(),
+  }),
+  forgotPassword: z.object({ email: email() }),
+  resetPassword: z
+    .object({ password: newPassword(), passwordConfirmation: field(required(), maxLength(200)) })
+    .check(sameAs('passwordConfirmation', 'password')),
+  resendConfirmation: z.object({ email: email() }),
   /** The calculator's registration step: a candidate sign-up with an optional salary. */
-  calculatorRegister: {
-    name: personName,
-    last_name: personName,
-    email,
-    password: newPassword,
-    salary_amount: salaryAmount,
-    salary_currency: { oneOf: SALARY_CURRENCIES },
-  },
+  calculatorRegister: z.object({
+    name: personName(),
+    last_name: personName(),
+    email: email(),
+    password: newPassword(),
+    salary_amount: field(salaryAmount()),
+    salary_currency: field(oneOf(SALARY_CURRENCIES)),
+  }),
   /** A signed-in candidate contributing from the result page. */
-  salaryContribution: { salary_amount: { ...salaryAmount, required: true }, salary_currency: { required: true, oneOf: SALARY_CURRENCIES } },
-} satisfies Record<string, Spec>;
+  salaryContribution: z.object({
+    salary_amount: field(required(), salaryAmount()),
+    salary_currency: field(required(), oneOf(SALARY_CURRENCIES)),
+  }),
+} satisfies Record<string, FormSchema>;
+export type FormName = keyof typeof specs;
 
 /** Fields whose value is never sent back to the page. */
 export const SECRET_FIELDS = new Set(['password', 'passwordConfirmation', 'currentPassword']);

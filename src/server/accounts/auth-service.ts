@@ -27,6 +27,7 @@ import { findIdentityUser, linkIdentity } from './data/oauth-identities';
 import { findSessionUser, revokeToken } from './data/sessions';
 import { createSessionCheck } from './session-check';
 import type { DoorKnock, IdentityGuard } from '../limits/rate-limit';
+import { slugify } from '../../domain/slug';
 
 export type AccountType = 'match' | 'hire';
 export type PublicUser = {
@@ -63,18 +64,8 @@ const toPublic = (u: PublicUser): PublicUser => ({
   account_type: u.account_type,
 });
 
-/** ASCII slug from a name: "José Pérez" -> "jose-perez". */
-function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'perfil'
-  );
-}
+/** The slug of a name: "José Pérez" -> "jose-perez", at most 60 characters ('perfil' for a name without letters or digits). */
+const nameSlug = (text: string) => slugify(text, 60) || 'perfil';
 
 /**
  * Who is asking, as the HTTP layer saw it. Every method that checks a password, creates an account, sends
@@ -167,7 +158,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       if (await emailExists(db, r.email)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
       const password_hash = await hashPassword(r.password);
       for (let attempt = 0; ; attempt++) {
-        const profile_slug = await uniqueSlug(slugify(`${r.name} ${r.last_name}`));
+        const profile_slug = await uniqueSlug(nameSlug(`${r.name} ${r.last_name}`));
         try {
           const id = await db.transaction().execute(async (trx) => {
             const userId = await insertUser(trx, {
@@ -184,7 +175,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
               await insertCandidateProfile(trx, userId);
             } else {
               const name = r.company_name ?? `${r.name} ${r.last_name}`;
-              const slug = `${slugify(name)}-${randomBytes(3).toString('hex')}`;
+              const slug = `${nameSlug(name)}-${randomBytes(3).toString('hex')}`;
               await insertCompanyWithMember(trx, { name, slug }, userId);
             }
             return userId;
@@ -305,7 +296,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
             });
             return finish(existing.id, false);
           }
-          const profile_slug = await uniqueSlug(slugify(`${p.name} ${p.lastName}`));
+          const profile_slug = await uniqueSlug(nameSlug(`${p.name} ${p.lastName}`));
           const id = await db.transaction().execute(async (trx) => {
             const userId = await insertUser(trx, {
               email,

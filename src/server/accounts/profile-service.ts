@@ -15,6 +15,7 @@ import {
 } from './data/profiles';
 import type { ImageStore } from '../uploads/image-store';
 import { ServiceError } from '../errors';
+import { companyView, type CompanyView } from './company-view';
 
 // Candidate profiles (/ly/{slug}) and company details. A profile is visible when its owner
 // made it public, and always to its owner; only the owner changes it, only a company's users change it.
@@ -36,18 +37,6 @@ export type ProfileView = {
   isPublic: boolean;
   skills: string[];
   certifications: { slug: string; role: string; level: string; score: number; issuedAt: string; isDemo: boolean }[];
-};
-
-export type CompanyView = {
-  id: number;
-  name: string;
-  slug: string;
-  website: string | null;
-  size: string | null;
-  country: string | null;
-  location: string | null;
-  description: string | null;
-  logo: string | null;
 };
 
 export function createProfileService(database: Database, images: ImageStore) {
@@ -113,19 +102,7 @@ export function createProfileService(database: Database, images: ImageStore) {
 
     async companyOf(userId: number): Promise<CompanyView | null> {
       const c = await companyOfUser(db, userId);
-      return c
-        ? {
-            id: c.id,
-            name: c.name,
-            slug: c.slug,
-            website: c.website,
-            size: c.size,
-            country: c.country,
-            location: c.location,
-            description: c.description,
-            logo: c.logo_path,
-          }
-        : null;
+      return c ? companyView(c) : null;
     },
 
     /** A company user updates their own company; nobody else can. */

@@ -5,7 +5,9 @@ import { SESSION_HINT_COOKIE, type SessionHint } from '../../domain/session-hint
 import { anonymousSession, type Session, type SessionUser } from '../../state/session';
 import type { ServerConfig } from '../config';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { ServiceError } from '../errors';
 import { getRequestContext } from '../request-context';
+import type { AuthService } from './auth-service';
 
 // The visitor's session, in one place (decision 037). Token and account type come from two HttpOnly cookies;
 // the HTTP layer reads them once per request (resolveViewer) and a token the backend refuses clears them.
@@ -43,6 +45,18 @@ export const getViewer = cache(async (): Promise<RequestViewer> => {
 type AccountType = 'match' | 'hire';
 /** Loads the user behind a token, or 'invalid' when the backend refuses it (expired, revoked, wrong type). */
 export type UserLoader = (token: string, type: AccountType) => Promise<SessionUser | 'invalid'>;
+
+/** The identity service as a UserLoader: the user behind a token, 'invalid' for a token it refuses. */
+export const userLoaderOf =
+  (auth: () => Promise<AuthService>): UserLoader =>
+  async (token, type) => {
+    try {
+      return await (await auth()).me(type, token);
+    } catch (err) {
+      if (err instanceof ServiceError) return 'invalid';
+      throw err;
+    }
+  };
 
 /** The viewer behind a request's cookies, with its token and whether the cookies must be cleared. */
 export type ResolvedViewer = RequestViewer & { token: string | null; clearCookies: boolean };

@@ -7,6 +7,7 @@
 // writes the failures as JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOfferInput } from '../../domain/offer-input';
+import { OFFER as OFFER_FORM, OFFER_LIST_FIELDS } from '../../testing/fixtures/offer';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import {
   FUZZ_SEED,
@@ -60,43 +61,11 @@ const providers = providersFromEnv(
 // Sign-in and sign-up are rate limited per address and account; wide limits keep every fuzzed value reaching the service.
 const WIDE = { max: 100_000, windowMs: 60_000 };
 
-const OFFER = {
-  title: 'Desarrollador/a Backend Go',
-  area: 'tech',
-  role: 'backend',
-  seniority: 'senior',
-  english: 'advanced',
-  modality: 'remote-global',
-  country: 'peru',
-  allowed_countries: ['peru', 'chile'],
-  city: 'Lima',
-  employment_type: 'full-time',
-  skills_required: ['go'],
-  skills_nice: ['docker'],
-  salary_min: 12000,
-  salary_max: 16000,
-  currency: 'PEN',
-  period: 'month',
-  description: 'Buscamos una persona backend con **Go** para nuestro equipo en la región.',
-  publish: true,
-};
+// The offer as the API's JSON: amounts as numbers, published at once.
+const OFFER = { ...OFFER_FORM, salary_min: 12000, salary_max: 16000, publish: true };
 
-/** Offer fields checked against a list: a hostile value never gets past the check, so fewer of them. */
-const ENUM_FIELDS = [
-  'area',
-  'role',
-  'seniority',
-  'english',
-  'modality',
-  'country',
-  'employment_type',
-  'currency',
-  'period',
-  'allowed_countries',
-  'skills_required',
-  'skills_nice',
-  'publish',
-];
+/** Offer fields checked against a list, and the publish flag: a hostile value never gets past the check, so fewer of them. */
+const ENUM_FIELDS = [...OFFER_LIST_FIELDS, 'publish'];
 
 type Who = 'anon' | 'candidate' | 'owner' | 'other' | 'owner-cookie';
 const HIRE_WHO: Who[] = ['anon', 'candidate', 'owner', 'other'];

@@ -7,6 +7,7 @@ import { parseOfferInput } from '../../domain/offer-input';
 import type { AuthService } from '../accounts/auth-service';
 import type { HiringService, OfferAction } from '../offers/hiring-service';
 import type { Viewer } from '../accounts/session';
+import { fieldMessages } from '../http/form-fields';
 import { fail, fieldErrors, langOf, ok } from './respond';
 
 // The company side of the product API (decision 015), thin adapters over the hiring service: offers CRUD and
@@ -50,12 +51,7 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
       ),
     ) as Record<string, string | number | string[]>;
     const parsed = parseOfferInput(flat);
-    if (!parsed.ok) {
-      const t = getT(langOf(c));
-      return {
-        error: fail(c, 422, 'api.invalidInput', Object.fromEntries(Object.entries(parsed.errors).map(([f, e]) => [f, t(e.key, e.params)]))),
-      } as const;
-    }
+    if (!parsed.ok) return { error: fail(c, 422, 'api.invalidInput', fieldMessages(getT(langOf(c)), parsed.errors)) } as const;
     return { value: parsed.value, publish: raw.publish === true } as const;
   };
   const noStore = (c: Context) => c.header('cache-control', 'private, no-store');

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { getT, type MessageKey } from '../../i18n/translate';
 import { ServiceError, type ServiceErrorCode } from '../errors';
+import { fieldMessages } from '../http/form-fields';
 
 // The product API's answers (docs/api.md): {success: true, result} or {success: false, message, errors},
 // messages in the language of the `lang` header.
@@ -20,7 +21,7 @@ export function fail(c: Context, status: number, key: MessageKey, errors?: Field
   return c.json({ success: false, message: t(key, params), ...(errors ? { errors } : {}) }, status as 400);
 }
 
-const statusOf: Record<ServiceErrorCode, [number, MessageKey]> = {
+export const statusOf: Record<ServiceErrorCode, [number, MessageKey]> = {
   'invalid-input': [422, 'api.invalidInput'],
   'invalid-credentials': [401, 'api.invalidCredentials'],
   'email-taken': [409, 'api.emailTaken'],
@@ -39,10 +40,7 @@ export function failService(c: Context, err: ServiceError) {
     c.header('retry-after', String(err.retryAfterSeconds));
     return fail(c, status, key, undefined, { seconds: err.retryAfterSeconds });
   }
-  const t = getT(langOf(c));
-  const errors = Object.keys(err.fields).length
-    ? Object.fromEntries(Object.entries(err.fields).map(([f, m]) => [f, t(m.key, m.params)]))
-    : undefined;
+  const errors = Object.keys(err.fields).length ? fieldMessages(getT(langOf(c)), err.fields) : undefined;
   return fail(c, status, key, errors);
 }
 

@@ -116,14 +116,6 @@ export const LAST = [
 export const CO_A = ['Andes', 'Pacífico', 'Inca', 'Maya', 'Cóndor', 'Sierra', 'Atlas', 'Nube', 'Puma', 'Quetzal', 'Río', 'Volcán'];
 export const CO_B = ['Labs', 'Digital', 'Tech', 'Software', 'Data', 'Studio', 'Cloud', 'Pay', 'Health', 'Logistics'];
 
-export const slug = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 // A demo offer's description, in Spanish like the rest of the demo world's text (an offer is written in
 // one language; the page around it follows the reader's). Deterministic: it draws no random numbers, so
 // the seeded world stays the same.

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { countries, englishLevels, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { levelOf } from '../../domain/learning';
+import { slugify } from '../../domain/slug';
 import { hashPassword } from '../accounts/password';
 import type { Database } from '../db/client';
 import type { DB } from '../db/schema';
@@ -16,7 +17,6 @@ import {
   SENIORITY_FACTOR,
   demoOfferDescription,
   mulberry32,
-  slug,
   SENIORITY_SHORT_ES,
   spanishLabel,
 } from '../db/demo-vocabulary';
@@ -100,8 +100,8 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         i === 0 ? DEMO_ACCOUNTS.company.company : `${CO_A[i % CO_A.length]!} ${CO_B[Math.floor(i / CO_A.length) % CO_B.length]!} (demo)`;
       return {
         name,
-        slug: `${slug(name)}-${i + 1}`,
-        website: `https://${slug(name)}.example`,
+        slug: `${slugify(name)}-${i + 1}`,
+        website: `https://${slugify(name)}.example`,
         size: pick(['1-10', '11-50', '51-200', '201-1000']),
         country: pick(countries).id,
         is_demo: 1,
@@ -140,7 +140,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       const published = between(0, 55);
       const title = `${role.label.es} ${seniority === 'junior' ? 'Junior' : seniority === 'senior' ? 'Senior' : 'Semi Senior'}`;
       return {
-        slug: `${slug(title)}-${slug(country.label.es)}-${i + 1}`,
+        slug: `${slugify(title)}-${slugify(country.label.es)}-${i + 1}`,
         company_id: pick(companyIds),
         title,
         area: role.area,
@@ -188,7 +188,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         account_type: 'match',
         name,
         last_name: last,
-        profile_slug: `${slug(`${name} ${last}`)}-${i + 1}`,
+        profile_slug: `${slugify(`${name} ${last}`)}-${i + 1}`,
         user_status: 'active',
         email_confirmed_at: confirmedAt,
         is_demo: 1,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOfferInput, type OfferInput } from '../../domain/offer-input';
 import { testDatabases, type TestDb } from '../../testing/databases';
+import { OFFER } from '../../testing/fixtures/offer';
 import { addCompany, addOffer, addUser } from '../../testing/marketplace';
 import { setFxRate } from '../salaries/data/salary-data';
 import { createApplicationService } from './application-service';
@@ -9,23 +10,11 @@ import { createSalaryService } from '../salaries/salary-service';
 
 const offer = (over: Partial<Record<string, string | string[]>> = {}): OfferInput => {
   const r = parseOfferInput({
-    title: 'Desarrollador/a Backend Go',
-    area: 'tech',
-    role: 'backend',
-    seniority: 'senior',
-    english: 'advanced',
-    modality: 'remote-global',
-    country: 'peru',
-    allowed_countries: ['peru', 'chile'],
-    city: 'Lima',
-    employment_type: 'full-time',
+    ...OFFER,
     skills_required: ['go', 'docker'],
     skills_nice: ['kubernetes', 'go'],
     salary_min: '15.000',
     salary_max: '18000',
-    currency: 'PEN',
-    period: 'month',
-    description: 'Buscamos una persona **backend** con Go para un equipo distribuido en la región.',
     ...over,
   });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));

@@ -4,6 +4,7 @@ import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
 import type { OfferInput } from '../../domain/offer-input';
+import { slugify } from '../../domain/slug';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
@@ -56,15 +57,8 @@ import type { Viewer } from '../accounts/session';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
 
-const slugify = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 100)
-    .replace(/-$/, '');
+/** An offer's slug: at most 100 characters, never ending on a dash (not even when cut). */
+const offerSlug = (s: string) => slugify(s, 100).replace(/-$/, '');
 
 /** Which actions an offer in a state allows (the workspace shows exactly these). */
 export function allowedActions(state: OfferState): OfferAction[] {
@@ -135,7 +129,7 @@ export function createHiringService(
   }
   /** The first free slug of root, root-2, root-3... (one query); after `skip` lost races, a random suffix. */
   async function uniqueSlug(base: string, attempt: number): Promise<string> {
-    const root = slugify(base) || 'oferta';
+    const root = offerSlug(base) || 'oferta';
     if (attempt >= 8) return `${root}-${randomBytes(4).toString('hex')}`;
     const taken = new Set(await takenSlugs(db, root));
     for (let i = 1; ; i++) {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { latestDate, toDate } from '../db/schema';
 import { companyBySlug, sitemapCompanyRows } from './data/companies';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
+import { companyView, type CompanyView } from '../accounts/company-view';
 
 // The candidate-side job search (decision 013). One implementation behind the page, its RSS
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
@@ -45,17 +46,7 @@ export type JobCard = {
 };
 
 export type CompanyPage = {
-  company: {
-    name: string;
-    slug: string;
-    website: string | null;
-    size: string | null;
-    country: string | null;
-    location: string | null;
-    description: string | null;
-    logo: string | null;
-    isDemo: boolean;
-  };
+  company: CompanyView & { isDemo: boolean };
   offers: JobSearchResult;
 };
 
@@ -142,17 +133,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       if (!c) return null;
       const offers = await service.search({ companyId: c.id, page, perPage: PER_PAGE });
       return {
-        company: {
-          name: c.name,
-          slug: c.slug,
-          website: c.website,
-          size: c.size,
-          country: c.country,
-          location: c.location,
-          description: c.description,
-          logo: c.logo_path,
-          isDemo: !!c.is_demo,
-        },
+        company: { ...companyView(c), isDemo: !!c.is_demo },
         offers,
       };
     },

@@ -2,6 +2,7 @@ import 'server-only';
 import MarkdownIt from 'markdown-it';
 import type { Locale } from '../../i18n/locales';
 import { href, routeIds, type RouteId } from '../../routes';
+import { slugify } from '../../domain/slug';
 
 // The legal texts (decision 026): Markdown we write ourselves, rendered on the server with a configuration of
 // their own (offer descriptions have theirs in markdown.ts):
@@ -19,21 +20,10 @@ const SAFE_LINK = /^(\/(?!\/)|#|https:|mailto:)/i;
 const defaultValidate = md.validateLink.bind(md);
 md.validateLink = (url: string) => defaultValidate(url) && SAFE_LINK.test(url.trim());
 
-/** ASCII slug of a heading: "Datos que aportas sobre tu salario" -> "datos-que-aportas-sobre-tu-salario". */
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-}
-
 type RenderEnv = { prefix: string; seen: Set<string> };
 md.renderer.rules.heading_open = (tokens, idx, options, renderEnv, self) => {
   const env = renderEnv as RenderEnv;
-  const base = `${env.prefix}-${slugify(tokens[idx + 1]?.content ?? '') || 'part'}`;
+  const base = `${env.prefix}-${slugify(tokens[idx + 1]?.content ?? '', 60) || 'part'}`;
   let id = base;
   for (let n = 2; env.seen.has(id); n++) id = `${base}-${n}`;
   env.seen.add(id);

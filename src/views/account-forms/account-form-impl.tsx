@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { checkField, fillMessage } from '../../domain/forms/rules';
+import { fillMessage } from '../../domain/forms/fill-message';
+import { checkForm } from '../../domain/forms/rules';
+import { specs } from '../../domain/forms/specs';
 import type { FormReply } from '../../domain/forms/types';
 import { createApiClient } from '../../client/api-client';
 import { navigateTo } from '../../client/url-guard';
@@ -19,7 +21,7 @@ export function capture({ id }: { id: string }) {
 }
 
 export default function AccountFormImpl(props: AccountFormProps & { typed?: Record<string, string>; focus?: string | null }) {
-  const { fields, spec, labels, action } = props;
+  const { fields, form, labels, action } = props;
   const start = initialView(props);
   const [values, setValues] = useState<Record<string, string>>({ ...start.values, ...props.typed });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -36,9 +38,9 @@ export default function AccountFormImpl(props: AccountFormProps & { typed?: Reco
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const localError = (name: string, all = values): string | null => {
-    const rule = spec[name];
-    const e = rule ? checkField(rule, all[name] ?? '', all) : null;
+  const local = checkForm(specs[form], values);
+  const localError = (name: string): string | null => {
+    const e = local[name];
     return e ? fillMessage(labels.errors[e.key], e.params) : null;
   };
   const errors = Object.fromEntries(

@@ -5,7 +5,7 @@ import type { AccountFormProps, FieldDef } from './account-form-types';
 import { AccountFormView, initialView } from './account-form-view';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import type { T } from '../../i18n/translate';
-import type { Spec } from '../../domain/forms/rules';
+import type { FormName } from '../../domain/forms/specs';
 import { safeRedirect } from '../../domain/safe-redirect';
 import { href, type RouteId } from '../../routes';
 import { getConfig } from '../../server/config';
@@ -21,13 +21,13 @@ export type OAuthProviders = Partial<Record<ProviderId, ProviderConfig>>;
 const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
 
 /** An account form's props: it posts to its own page (query kept), with its labels in the page's language. */
-export function formProps(p: PageProps, id: string, spec: Spec, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
+export function formProps(p: PageProps, id: string, form: FormName, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
   const { t } = p;
   return {
     id,
     action: p.path + (p.query ? `?${p.query}` : ''),
     fields,
-    spec,
+    form,
     submit,
     pending,
     state: p.form,

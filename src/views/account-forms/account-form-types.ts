@@ -1,4 +1,5 @@
-import type { ErrorKey, Spec } from '../../domain/forms/rules';
+import type { ErrorKey } from '../../domain/forms/rules';
+import type { FormName } from '../../domain/forms/specs';
 import type { FormState } from '../../domain/forms/types';
 
 // Props of a form island: plain data, strings already translated.
@@ -20,7 +21,8 @@ export type AccountFormProps = {
   /** The URL the form posts to: the page itself, query included. */
   action: string;
   fields: FieldDef[];
-  spec: Spec;
+  /** The form's schema (domain/forms/specs.ts), by name: the island checks with the same one as the server. */
+  form: FormName;
   submit: string;
   pending: string;
   /** The failed post this page was re-rendered with (no JavaScript), if any. */

@@ -1,4 +1,6 @@
 import type { FormEvent, Ref } from 'react';
+import { inputAttributes, type FormSchema } from '../../domain/forms/rules';
+import { specs } from '../../domain/forms/specs';
 import type { AccountFormProps, FieldDef } from './account-form-types';
 
 // The markup of an account form, with no state of its own: the server renders it as plain HTML (it posts
@@ -79,7 +81,7 @@ export function AccountFormView(p: AccountFormViewProps) {
           );
         }
         const isPassword = f.type === 'password';
-        const rule = p.spec[f.name];
+        const rule = inputAttributes((specs[p.form] as FormSchema).shape[f.name]);
         return (
           <div key={f.name} className="field">
             <label htmlFor={fid}>{f.label}</label>
@@ -96,9 +98,9 @@ export function AccountFormView(p: AccountFormViewProps) {
                 onBlur={p.onBlur ? () => p.onBlur!(f.name) : undefined}
                 aria-invalid={err ? true : undefined}
                 aria-describedby={described}
-                required={rule?.required === true}
-                minLength={rule?.min}
-                maxLength={rule?.max}
+                required={rule.required === true}
+                minLength={rule.minLength}
+                maxLength={rule.maxLength}
               />
               {isPassword && p.onToggleShown && (
                 <button
