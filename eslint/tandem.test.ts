@@ -1,7 +1,6 @@
 // The rules of eslint/tandem.js on snippets, as the editor sees them: the boundaries and the client-island rule.
 // Each rule has a snippet it must refuse.
 import { ESLint } from 'eslint';
-import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import type { CertificateView, LearningService } from '../../server/learning/lea
 // the bare JWT. Demo certificates are never signed (structured data carries no demo data): 404.
 type Deps = { learning: () => Promise<LearningService>; signingKey: () => SigningKey; siteUrl: string; brand: string };
 
-export function credentialOf(c: CertificateView, deps: Pick<Deps, 'siteUrl' | 'brand'>, key: SigningKey) {
+export async function credentialOf(c: CertificateView, deps: Pick<Deps, 'siteUrl' | 'brand'>, key: SigningKey) {
   const pageUrl = deps.siteUrl + href('certification', 'en', { slug: c.slug });
   const role = labelOf(roles, c.role, 'en');
   const level = labelOf(seniorities, c.level, 'en');
@@ -30,7 +30,7 @@ export function credentialOf(c: CertificateView, deps: Pick<Deps, 'siteUrl' | 'b
     issuedAt: c.issuedAt,
     expiresAt: c.expiresAt,
   });
-  return { credential, jwt: credentialJwt(credential, key) };
+  return { credential, jwt: await credentialJwt(credential, key) };
 }
 
 export function createCertificateGet(deps: Deps): RouteGet {
@@ -49,7 +49,7 @@ export function createCertificateGet(deps: Deps): RouteGet {
     const c = await (await deps.learning()).certificate(slug);
     if (!c || c.isDemo || !c.verificationId) return error(404, 'Certification not found');
     if (c.status === 'revoked') return error(410, 'Certification revoked');
-    const { credential, jwt } = credentialOf(c, deps, deps.signingKey());
+    const { credential, jwt } = await credentialOf(c, deps, deps.signingKey());
     if (wantsJwt && !json) return new Response(jwt, { status: 200, headers: { ...headers, 'content-type': 'application/vc+jwt' } });
     return Response.json(
       { status: c.status, credential, jwt, jwks: `${deps.siteUrl}/.well-known/jwks.json` },

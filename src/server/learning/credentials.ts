@@ -1,12 +1,14 @@
 import 'server-only';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { SignJWT, type JWTPayload } from 'jose';
 
 // Certificates as Open Badges 3.0 OpenBadgeCredentials secured as VC-JWT (OB 3.0 §8.2): the JWT payload
 // is the credential itself plus the registered claims iss, sub, nbf, exp and jti; the header names the
-// site's Ed25519 key (alg EdDSA), published as a JWKS at /.well-known/jwks.json. node:crypto signs; no
-// library is needed for one algorithm. Decision 021.
+// site's Ed25519 key (alg EdDSA), published as a JWKS at /.well-known/jwks.json. jose signs, as it signs the session tokens
+// (decision 039); Ed25519 signatures are deterministic, so a certificate's JWT is the same bytes as before.
+// Decision 021.
 export type SigningKey = { privateKey: KeyObject; jwk: PublicJwk };
 type PublicJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' };
 
@@ -47,10 +49,8 @@ export function loadSigningKey(fromEnv: string | undefined, file = 'data/credent
 }
 
 /** A compact JWS (EdDSA) of the payload. */
-function signJwt(payload: object, key: SigningKey): string {
-  const header = { alg: 'EdDSA', typ: 'JWT', kid: key.jwk.kid };
-  const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
-  return `${input}.${b64url(sign(null, Buffer.from(input), key.privateKey))}`;
+function signJwt(payload: JWTPayload, key: SigningKey): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: key.jwk.kid }).sign(key.privateKey);
 }
 
 export type CredentialInput = {
@@ -96,9 +96,9 @@ export function openBadgeCredential(c: CredentialInput): Record<string, unknown>
 }
 
 /** The credential as a VC-JWT: the credential's members at the top level plus the registered claims. */
-export function credentialJwt(credential: Record<string, unknown>, key: SigningKey): string {
+export function credentialJwt(credential: Record<string, unknown>, key: SigningKey): Promise<string> {
   const issuer = credential.issuer as { id: string };
   const nbf = Math.floor(new Date(String(credential.validFrom)).getTime() / 1000);
   const exp = Math.floor(new Date(String(credential.validUntil)).getTime() / 1000);
-  return signJwt({ ...credential, iss: issuer.id, jti: credential.id, nbf, exp }, key);
+  return signJwt({ ...credential, iss: issuer.id, jti: String(credential.id), nbf, exp }, key);
 }

@@ -117,7 +117,7 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     // Submitting the same attempt again changes nothing.
     expect((await svc.submitAttempt(me, 'entrevista-prueba', id, {}, 'es')).score).toBe(80);
 
-    const { jwt } = credentialOf(cert, { siteUrl: 'https://tandem.example', brand: 'Tandem' }, testSigningKey);
+    const { jwt } = await credentialOf(cert, { siteUrl: 'https://tandem.example', brand: 'Tandem' }, testSigningKey);
     const jwks = createLocalJWKSet({ keys: [testSigningKey.jwk] });
     const { payload, protectedHeader } = await jwtVerify(jwt, jwks, { issuer: 'https://tandem.example', currentDate: clock });
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: testSigningKey.jwk.kid });
