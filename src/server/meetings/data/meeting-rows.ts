@@ -1,26 +1,11 @@
 import 'server-only';
-import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Locale } from '../../../i18n/locales';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 
 // The meetings domain's SQL: meeting requests (leads), booking requests waiting for their email, and
 // bookings. The service above decides; these only read and write rows.
 export type BookingRow = Selectable<DB['bookings']>;
-export type NewBooking = {
-  lead_id?: number | null;
-  uid: string;
-  sequence: number;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string | null;
-  time_zone: string;
-  locale: string;
-  starts_at: Date;
-  ends_at: Date;
-  slot_key: string;
-  manage_hash: string;
-};
+export type NewBooking = Insertable<DB['bookings']>;
 
 export function meetingRows(db: Kysely<DB>) {
   return {
@@ -64,17 +49,7 @@ export function meetingRows(db: Kysely<DB>) {
       return db.selectFrom('bookings').selectAll().where('manage_hash', '=', hash).executeTakeFirst();
     },
 
-    async insertRequest(values: {
-      token_hash: string;
-      name: string;
-      email: string;
-      company: string | null;
-      message: string | null;
-      time_zone: string;
-      locale: Locale;
-      starts_at: Date;
-      created_at: Date;
-    }): Promise<void> {
+    async insertRequest(values: Insertable<DB['booking_requests']>): Promise<void> {
       await db.insertInto('booking_requests').values(values).execute();
     },
 
@@ -92,19 +67,7 @@ export function meetingRows(db: Kysely<DB>) {
       await db.deleteFrom('booking_requests').where('id', '=', id).execute();
     },
 
-    async insertLead(values: {
-      name: string;
-      email: string;
-      company: string;
-      phone: string | null;
-      message: string | null;
-      country: string;
-      company_size: string;
-      roles: string;
-      locale: Locale;
-      confirm_hash: string;
-      created_at: Date;
-    }): Promise<number> {
+    async insertLead(values: Insertable<DB['leads']>): Promise<number> {
       return (await db.insertInto('leads').values(values).returning('id').executeTakeFirstOrThrow()).id;
     },
 
