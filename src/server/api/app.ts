@@ -17,7 +17,7 @@ import { addressGroup } from '../limits/rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { getT } from '../../i18n/translate';
-import { fail, failService, fieldErrors, langOf, ok } from './respond';
+import { fail, failService, fieldErrors, langOf, ok } from '../http/respond';
 import { registerHireRoutes } from './hire-routes';
 import type { HiringService } from '../offers/hiring-service';
 

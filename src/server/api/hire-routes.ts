@@ -8,7 +8,7 @@ import type { AuthService } from '../accounts/auth-service';
 import type { HiringService, OfferAction } from '../offers/hiring-service';
 import type { Viewer } from '../accounts/session';
 import { fieldMessages } from '../http/form-fields';
-import { fail, fieldErrors, langOf, ok } from './respond';
+import { fail, fieldErrors, langOf, ok } from '../http/respond';
 
 // The company side of the product API (decision 015), thin adapters over the hiring service: offers CRUD and
 // their actions, applicants and pipeline moves, the candidate browser. Same auth (bearer token, or the

@@ -10,7 +10,7 @@ import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
 import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { clientIp, type TrustProxy } from '../http/client-ip';
-import { langOf, fieldErrors } from '../api/respond';
+import { langOf, fieldErrors } from '../http/respond';
 import type { AuthService, PublicUser } from '../accounts/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 import {

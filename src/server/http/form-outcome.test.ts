@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../i18n/translate';
-import { statusOf } from '../api/respond';
+import { statusOf } from './respond';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 import { attempt, refusal } from './form-outcome';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { FieldErrors } from '../../domain/forms/types';
 import type { MessageKey } from '../../i18n/translate';
-import { statusOf } from '../api/respond';
+import { statusOf } from './respond';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 import { fieldMessages } from './form-fields';
 import type { FormInput, FormOutcome } from './forms';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context, Hono } from 'hono';
 import { SESSION_HINT_COOKIE } from '../../domain/session-hint';
 import { isValidRoute, matchRoute } from '../../routes';
-import { fail, ok } from '../api/respond';
+import { fail, ok } from './respond';
 import type { ServerConfig } from '../config';
 import { clearedSessionCookies, sessionHintCookie } from '../accounts/session';
 import type { RouteHandlers } from './app';

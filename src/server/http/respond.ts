@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { getT, type MessageKey } from '../../i18n/translate';
 import { ServiceError, type ServiceErrorCode } from '../errors';
-import { fieldMessages } from '../http/form-fields';
+import { fieldMessages } from './form-fields';
 
 // The product API's answers (docs/api.md): {success: true, result} or {success: false, message, errors},
 // messages in the language of the `lang` header.
