@@ -29,7 +29,8 @@ import { createSessionCheck } from './session-check';
 import type { DoorKnock, IdentityGuard } from '../limits/rate-limit';
 import { slugify } from '../../domain/slug';
 
-export type AccountType = 'match' | 'hire';
+export type { AccountType } from './session-check';
+import type { AccountType } from './session-check';
 export type PublicUser = {
   id: number;
   name: string;

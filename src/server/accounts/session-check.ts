@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import { verifyToken } from './jwt';
 import type { DB } from '../db/schema';
 import { findSessionUser, touchSession } from './data/sessions';
-import type { AccountType } from './auth-service';
 import { ServiceError } from '../errors';
+
+/** The two kinds of account: candidates (match) and companies (hire). */
+export type AccountType = 'match' | 'hire';
 
 /**
  * A session ends after this long without a request (decision 017); its absolute lifetime is the token's
