@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AccountType } from './session-check';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { signToken, verifyToken } from './jwt';
@@ -30,7 +31,6 @@ import type { DoorKnock, IdentityGuard } from '../limits/rate-limit';
 import { slugify } from '../../domain/slug';
 
 export type { AccountType } from './session-check';
-import type { AccountType } from './session-check';
 export type PublicUser = {
   id: number;
   name: string;
