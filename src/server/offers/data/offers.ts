@@ -87,7 +87,7 @@ export async function countOffers(database: Database, f: OfferFilter): Promise<n
 }
 
 /** An offer's own columns, as the search and the offer's page read them. */
-export const OFFER_FIELDS = [
+export const OFFER_COLUMNS = [
   'o.id',
   'o.slug',
   'o.title',
@@ -115,7 +115,7 @@ export const OFFER_FIELDS = [
 export async function findOffers(database: Database, f: OfferFilter, opts: { sort: OfferSort; limit: number; offset: number }) {
   let q = filtered(database, f)
     .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .select([...OFFER_FIELDS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo']);
+    .select([...OFFER_COLUMNS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo']);
   if (opts.sort === 'salary') q = q.orderBy('o.salary_max_usd_month', 'desc').orderBy('o.salary_min_usd_month', 'desc');
   return q.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(opts.limit).offset(opts.offset).execute();
 }

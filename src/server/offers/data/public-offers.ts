@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { OFFER_FIELDS } from './offers';
+import { OFFER_COLUMNS } from './offers';
 
 // The candidate side's SQL (decision 016): one offer with its company, skills and allowed countries; a
 // candidate's applications; offers that fit a profile.
@@ -12,7 +12,7 @@ export function offerBySlug(db: Q, slug: string) {
     .selectFrom('offers as o')
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .select([
-      ...OFFER_FIELDS,
+      ...OFFER_COLUMNS,
       'o.company_id',
       'o.status',
       'o.updated_at',
