@@ -105,7 +105,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
   async function mailCode(user: { id: number; email: string; name: string }, which: 'reset' | 'confirm', locale: Locale) {
     const m = CODE_MAIL[which];
-    const code = await createAuthCode(db, user.id, which, m.ttl);
+    const at = Date.now();
+    const code = await createAuthCode(db, user.id, which, m.ttl, at);
     const t = getT(locale);
     const link = siteUrl + href(m.route, locale, { token: code });
     await opts.email?.send({
@@ -114,6 +115,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       locale,
       subject: t(`email.${which}.subject`, { brand }),
       text: t(`email.${which}.body`, { name: user.name, link }),
+      expiresAt: new Date(at + m.ttl),
     });
   }
 

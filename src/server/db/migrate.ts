@@ -17,6 +17,7 @@ import { meetingsAndCompanyPages } from './migrations/012-meetings-and-company-p
 import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
 import { uploads } from './migrations/014-uploads';
 import { securityThirdRound } from './migrations/015-security-third-round';
+import { outboxExpiry } from './migrations/016-outbox-expiry';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -36,6 +37,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '013-spanish-demo-offers': spanishDemoOffers,
   '014-uploads': uploads,
   '015-security-third-round': securityThirdRound,
+  '016-outbox-expiry': outboxExpiry,
 };
 
 class CodeProvider implements MigrationProvider {

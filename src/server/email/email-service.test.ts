@@ -54,6 +54,31 @@ describe.each(testDatabases)('email delivery through SMTP on %s', (_name, open) 
     await mail.stop();
   });
 
+  it('drops a message whose link expired before it could be delivered, and still sends one that has not', async () => {
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    // Queued while no mail server was configured: the log is all that happened.
+    const queued = createEmailService(t, { log: (m) => logs.push(m), now: () => clock });
+    const code = 'Qm9yZGVyLWxpbmUtc2VjcmV0LWNvZGUtb2YtNDMtY2hhcnM';
+    const stale = await queued.send({
+      ...message('ana@example.com'),
+      text: `abre /restablecer-contrasena/${code}`,
+      expiresAt: new Date(clock + 3_600_000),
+    });
+    const fresh = await queued.send({ ...message('beto@example.com'), expiresAt: new Date(clock + 48 * 3_600_000) });
+    const plain = await queued.send(message('carla@example.com'));
+    // Two hours later the server gets its SMTP_URL and drains the queue.
+    clock += 2 * 3_600_000;
+    const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), log: (m) => logs.push(m), now: () => clock });
+    expect(await mail.drain()).toBe(2);
+    expect(sink.received.map((m) => m.to[0]).sort()).toEqual(['beto@example.com', 'carla@example.com']);
+    const rows = await t.db.selectFrom('email_outbox').select(['id', 'status', 'error', 'text_body']).orderBy('id').execute();
+    expect(rows.find((r) => r.id === stale)).toMatchObject({ status: 'failed', error: 'expired before delivery' });
+    expect(rows.find((r) => r.id === stale)!.text_body).not.toContain(code);
+    expect(rows.filter((r) => r.id === fresh || r.id === plain).map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(logs.some((l) => l.includes(`dropped #${stale}`))).toBe(true);
+    await mail.stop();
+  });
+
   it('keeps the row of a delivered reset email but not the code in its link', async () => {
     const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), log: (m) => logs.push(m) });
     const code = 'Qm9yZGVyLWxpbmUtc2VjcmV0LWNvZGUtb2YtNDMtY2hhcnM';

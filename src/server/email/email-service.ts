@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Database } from '../db/client';
 import { outboxRows } from './data/outbox';
+import { toDate } from '../db/schema';
 
 // Outgoing email goes through the outbox table first, so that nothing is lost when the mail server is
 // down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
@@ -13,6 +14,8 @@ export type OutgoingEmail = {
   locale: 'es' | 'en';
   /** Hold the message until then (a meeting reminder). */
   sendAfter?: Date;
+  /** Not delivered after this time (its link or code has expired by then): dropped instead of sent late. */
+  expiresAt?: Date;
   /** An iCalendar object (RFC 5545) sent along as text/calendar. */
   calendar?: string;
 };
@@ -58,6 +61,12 @@ export function createEmailService(database: Database, opts: Options = {}) {
     for (const row of due) {
       // Hold the message for this process; skip it when another process holds it or it is no longer queued.
       if (!(await rows.claim(row.id, new Date(now()), new Date(now() + LOCK_MS)))) continue;
+      const expiresAt = toDate(row.expires_at);
+      if (expiresAt && expiresAt.getTime() <= now()) {
+        await rows.markExpired(row.id, redactSecrets(row.text_body));
+        log(`[email] dropped #${row.id} to ${row.to_email}: expired at ${expiresAt.toISOString()} before delivery`);
+        continue;
+      }
       const attempt = row.attempts + 1;
       try {
         await transport.send({
@@ -96,6 +105,7 @@ export function createEmailService(database: Database, opts: Options = {}) {
         kind: m.kind,
         locale: m.locale,
         send_after: m.sendAfter ?? null,
+        expires_at: m.expiresAt ?? null,
         calendar: m.calendar ?? null,
       });
       const held = m.sendAfter && m.sendAfter.getTime() > now() ? ` (held until ${m.sendAfter.toISOString()})` : '';

@@ -46,6 +46,8 @@ export function createBookingMail(deps: Deps) {
       text: t('meetings.email.confirm.body', { name: to.name, brand: deps.brand, when, link: manageLink(token, locale) }),
       kind: 'booking-confirm',
       locale,
+      // The request waits a day for its confirmation (the meeting service's REQUEST_TTL_MS).
+      expiresAt: new Date(now() + 24 * HOUR),
     });
   }
 

@@ -59,6 +59,8 @@ export function createLeads(rows: MeetingRows, deps: Deps) {
         text: t('meetings.email.leadConfirm.body', { name: input.name, brand: deps.brand, link }),
         kind: 'lead-confirm',
         locale,
+        // An unconfirmed request is swept after a week (the meeting service's retention).
+        expiresAt: new Date(deps.now() + 7 * 24 * 3_600_000),
       });
       return id;
     },

@@ -10,6 +10,7 @@ export type QueuedMessage = {
   kind: string;
   locale: string;
   send_after: Date | null;
+  expires_at: Date | null;
   calendar: string | null;
 };
 
@@ -29,7 +30,7 @@ export function outboxRows(db: Kysely<DB>) {
     async due(at: Date, limit: number) {
       return db
         .selectFrom('email_outbox')
-        .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts', 'calendar'])
+        .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts', 'calendar', 'expires_at'])
         .where('status', '=', 'queued')
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
         .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', at)]))
@@ -63,6 +64,15 @@ export function outboxRows(db: Kysely<DB>) {
       await db
         .updateTable('email_outbox')
         .set(retryAt ? { error, locked_until: retryAt } : { status: 'failed', error, locked_until: null, text_body: textBody })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A message past its expiry is not sent: failed for good, with the body given (its codes redacted). */
+    async markExpired(id: number, textBody: string): Promise<void> {
+      await db
+        .updateTable('email_outbox')
+        .set({ status: 'failed', error: 'expired before delivery', locked_until: null, text_body: textBody })
         .where('id', '=', id)
         .execute();
     },

@@ -20,6 +20,8 @@ export interface EmailOutboxTable {
   locked_until: Timestamp | null;
   /** Not delivered before this time (meeting reminders). */
   send_after: Timestamp | null;
+  /** Not delivered after this time: its link or code no longer works (dropped, marked failed). */
+  expires_at: Timestamp | null;
   /** An iCalendar invite sent with the message (text/calendar; the METHOD is inside). */
   calendar: string | null;
 }
