@@ -10,7 +10,7 @@ import type { Locale } from '../../i18n/locales';
 import { requestLog } from '../http/request-log';
 import { guardJsonInput, MAX_JSON_DEPTH } from '../http/input-guard';
 import { clientIp, type TrustProxy } from '../http/client-ip';
-import { langOf, fieldErrors } from '../http/respond';
+import { langOf, fieldErrors, statusOf } from '../http/respond';
 import type { AuthService, PublicUser } from '../accounts/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 import {
@@ -73,17 +73,12 @@ function strapiError(
   return c.json({ data: null, error: { status, name: ERROR_NAMES[status] ?? 'ApplicationError', message, details } }, status as 400);
 }
 
+/** The API's statuses, except where Strapi answers 400 (bad input, bad credentials, a taken email). */
 const SERVICE_STATUS: Record<ServiceErrorCode, [number, MessageKey]> = {
+  ...statusOf,
   'invalid-input': [400, 'api.invalidInput'],
-  'invalid-credentials': [400, 'api.invalidCredentials'], // Strapi answers bad credentials with 400
+  'invalid-credentials': [400, 'api.invalidCredentials'],
   'email-taken': [400, 'api.emailTaken'],
-  unauthorized: [401, 'api.unauthorized'],
-  suspended: [403, 'api.suspended'],
-  'not-found': [404, 'api.notFound'],
-  'rate-limited': [429, 'api.tooManyRequests'],
-  forbidden: [403, 'api.forbidden'],
-  conflict: [409, 'api.conflict'],
-  gone: [410, 'api.gone'],
 };
 
 /** Strapi's user object, with the product's own fields alongside. */

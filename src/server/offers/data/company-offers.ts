@@ -1,29 +1,31 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 // The company side's SQL (decision 015): a company's offers with applicant counts, writes of offers with their
 // skills and allowed countries, status changes, expiry, applicants and their pipeline, the candidate browser.
 type Q = Kysely<DB> | Transaction<DB>;
 
-export type OfferWrite = {
-  title: string;
-  area: string;
-  role: string;
-  seniority: string;
-  english: string | null;
-  modality: string;
-  country: string;
-  city: string | null;
-  employment_type: string;
-  description: string;
-  salary_min: number;
-  salary_max: number;
-  currency: string;
-  period: 'month' | 'year';
-  salary_min_usd_month: number;
-  salary_max_usd_month: number;
-};
+/** What a company's offer form writes: the offer's own columns, as the table reads them. */
+export type OfferWrite = Pick<
+  Selectable<DB['offers']>,
+  | 'title'
+  | 'area'
+  | 'role'
+  | 'seniority'
+  | 'english'
+  | 'modality'
+  | 'country'
+  | 'city'
+  | 'employment_type'
+  | 'description'
+  | 'salary_min'
+  | 'salary_max'
+  | 'currency'
+  | 'period'
+  | 'salary_min_usd_month'
+  | 'salary_max_usd_month'
+>;
 
 export async function insertOffer(
   db: Q,
