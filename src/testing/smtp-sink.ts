@@ -3,7 +3,17 @@ import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives, for delivery tests. `failNext` makes the
 // next messages be refused with a temporary error, as a busy mail server would.
-type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; headers: Record<string, string> };
+type ReceivedMail = {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The text/plain part (or the whole body of a single-part message). */
+  text: string;
+  /** The text/html part, when there is one. */
+  html: string | null;
+  headers: Record<string, string>;
+};
 
 export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; failNext: number; close(): Promise<void> };
 
@@ -33,7 +43,31 @@ function decodeHeader(v: string): string {
   );
 }
 
-function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+function parseMail(raw: string): { headers: Record<string, string>; text: string; html: string | null } {
+  const { headers, body } = parsePart(raw);
+  const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (!boundary) return { headers, text: body, html: null };
+  // multipart/alternative (text and HTML), possibly inside multipart/mixed with a calendar part.
+  const parts = leafParts(raw.slice(raw.indexOf('\r\n\r\n') + 4), boundary);
+  const text = parts.find((p) => /^text\/plain/i.test(p.headers['content-type'] ?? 'text/plain'))?.body ?? '';
+  const html = parts.find((p) => /^text\/html/i.test(p.headers['content-type'] ?? ''))?.body ?? null;
+  return { headers, text, html };
+}
+
+function leafParts(body: string, boundary: string): { headers: Record<string, string>; body: string }[] {
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => {
+      const part = chunk.replace(/^\r\n/, '');
+      const parsed = parsePart(part);
+      const inner = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(parsed.headers['content-type'] ?? '')?.[1];
+      return inner ? leafParts(part.slice(part.indexOf('\r\n\r\n') + 4), inner) : [parsed];
+    });
+}
+
+function parsePart(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers: Record<string, string> = {};
@@ -43,7 +77,7 @@ function parseMail(raw: string): { headers: Record<string, string>; text: string
   }
   return {
     headers,
-    text: decodeBody(headers, raw.slice(split + 4))
+    body: decodeBody(headers, raw.slice(split + 4))
       .replace(/\r\n/g, '\n')
       .trimEnd(),
   };
@@ -70,13 +104,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           return done(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
         }
         const raw = Buffer.concat(chunks).toString('latin1');
-        const { headers, text } = parseMail(raw);
+        const { headers, text, html } = parseMail(raw);
         sink.received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: headers.subject ?? '',
           text,
+          html,
           headers,
         });
         done();

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Timestamp } from './column-types';
+import type { RequiredTimestamp, Timestamp } from './column-types';
 import type {
   AuthCodesTable,
   CandidateProfilesTable,
@@ -35,6 +35,7 @@ import type { FxRatesTable, SalaryAggregatesTable, SalaryReportSkillsTable, Sala
 import type { BookingRequestsTable, BookingsTable, LeadsTable } from '../meetings/data/tables';
 import type { EmailOutboxTable } from '../email/data/tables';
 import type { UploadsTable } from '../uploads/data/tables';
+import type { NotificationSettingsTable, NotificationsTable } from '../notifications/data/tables';
 
 // The database as Kysely sees it: every table's row type. Each domain declares its own tables beside its SQL
 // (src/server/<domain>/data/tables.ts); the platform's own tables are here. schema.test.ts compares the
@@ -59,6 +60,12 @@ interface IdempotencyKeysTable {
   status: number | null;
   body: string | null;
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+/** Who runs a periodic job until when (one instance at a time: db/job-lease.ts). */
+interface JobLeasesTable {
+  name: string;
+  holder: string;
+  locked_until: RequiredTimestamp;
 }
 
 export interface DB {
@@ -101,6 +108,9 @@ export interface DB {
   session_activity: SessionActivityTable;
   idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  job_leases: JobLeasesTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -54,6 +54,28 @@ describe.each(testDatabases)('email delivery through SMTP on %s', (_name, open) 
     await mail.stop();
   });
 
+  it('delivers the HTML part and the one-click unsubscribe headers with the text', async () => {
+    const mail = createEmailService(t, { transport: createSmtpTransport(sink.url), log: (m) => logs.push(m) });
+    await mail.send({
+      ...message('ana@example.com'),
+      kind: 'application-status',
+      html: '<p>Hola <b>José</b></p>',
+      headers: {
+        'List-Unsubscribe': '<https://tandem.example/u/abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Bad\nName': 'x',
+      },
+    });
+    await mail.drain();
+    const got = sink.received[0]!;
+    expect(got.text).toBe('Hola José,\nabre https://tandem.example/restablecer-contrasena/abc');
+    expect(got.html).toBe('<p>Hola <b>José</b></p>');
+    expect(got.headers['list-unsubscribe']).toBe('<https://tandem.example/u/abc>');
+    expect(got.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(Object.keys(got.headers)).not.toContain('bad');
+    await mail.stop();
+  });
+
   it('drops a message whose link expired before it could be delivered, and still sends one that has not', async () => {
     let clock = Date.parse('2026-11-27T10:00:00Z');
     // Queued while no mail server was configured: the log is all that happened.

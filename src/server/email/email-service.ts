@@ -10,6 +10,10 @@ export type OutgoingEmail = {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of the text (email/render.ts makes both). */
+  html?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post for non-essential messages. */
+  headers?: Record<string, string>;
   kind: string;
   locale: 'es' | 'en';
   /** Hold the message until then (a meeting reminder). */
@@ -24,6 +28,7 @@ type MailMessage = {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   headers?: Record<string, string>;
   calendar?: { method: string; content: string };
 };
@@ -35,6 +40,23 @@ export type MailTransport = { send(m: MailMessage): Promise<void>; close?(): voi
  */
 function redactSecrets(text: string): string {
   return text.replace(/[A-Za-z0-9_-]{32,}/g, '[redacted]');
+}
+
+const redactHtml = (html: string | null) => (html == null ? null : redactSecrets(html));
+
+/** The stored extra headers; only names and values that are plain printable text (no header injection). */
+function extraHeaders(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (e): e is [string, string] => /^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(e[0]) && typeof e[1] === 'string' && !/[\r\n]/.test(e[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /** Minutes to wait before each retry; after the last one a message is marked failed. */
@@ -63,7 +85,7 @@ export function createEmailService(database: Database, opts: Options = {}) {
       if (!(await rows.claim(row.id, new Date(now()), new Date(now() + LOCK_MS)))) continue;
       const expiresAt = toDate(row.expires_at);
       if (expiresAt && expiresAt.getTime() <= now()) {
-        await rows.markExpired(row.id, redactSecrets(row.text_body));
+        await rows.markExpired(row.id, redactSecrets(row.text_body), redactHtml(row.html_body));
         log(`[email] dropped #${row.id} to ${row.to_email}: expired at ${expiresAt.toISOString()} before delivery`);
         continue;
       }
@@ -74,10 +96,11 @@ export function createEmailService(database: Database, opts: Options = {}) {
           to: row.to_email,
           subject: row.subject,
           text: row.text_body,
-          headers: { 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
+          ...(row.html_body ? { html: row.html_body } : {}),
+          headers: { ...extraHeaders(row.headers), 'Content-Language': row.locale, 'X-Tandem-Kind': row.kind },
           ...(row.calendar ? { calendar: { method: /^METHOD:(\w+)/m.exec(row.calendar)?.[1] ?? 'REQUEST', content: row.calendar } } : {}),
         });
-        await rows.markSent(row.id, new Date(now()), redactSecrets(row.text_body));
+        await rows.markSent(row.id, new Date(now()), redactSecrets(row.text_body), redactHtml(row.html_body));
         log(`[email] sent #${row.id} to ${row.to_email}`);
         sent++;
       } catch (err) {
@@ -88,6 +111,7 @@ export function createEmailService(database: Database, opts: Options = {}) {
           error,
           last ? null : new Date(now() + RETRY_DELAYS_MIN[attempt - 1]! * 60_000),
           redactSecrets(row.text_body),
+          redactHtml(row.html_body),
         );
         log(`[email] ${last ? 'gave up on' : 'will retry'} #${row.id} to ${row.to_email} (attempt ${attempt}): ${error}`);
       }
@@ -102,6 +126,8 @@ export function createEmailService(database: Database, opts: Options = {}) {
         to_email: m.to,
         subject: m.subject,
         text_body: m.text,
+        html_body: m.html ?? null,
+        headers: m.headers ? JSON.stringify(m.headers) : null,
         kind: m.kind,
         locale: m.locale,
         send_after: m.sendAfter ?? null,

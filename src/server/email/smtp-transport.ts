@@ -18,6 +18,7 @@ export function createSmtpTransport(url: string): MailTransport {
         to: m.to,
         subject: m.subject,
         text: m.text,
+        ...(m.html ? { html: m.html } : {}),
         headers: m.headers,
         // An invite travels as a text/calendar alternative (what calendar clients act on) and as an .ics file.
         ...(m.calendar ? { icalEvent: { method: m.calendar.method, filename: 'invite.ics', content: m.calendar.content } } : {}),

@@ -7,6 +7,8 @@ export type QueuedMessage = {
   to_email: string;
   subject: string;
   text_body: string;
+  html_body: string | null;
+  headers: string | null;
   kind: string;
   locale: string;
   send_after: Date | null;
@@ -17,20 +19,14 @@ export type QueuedMessage = {
 export function outboxRows(db: Kysely<DB>) {
   return {
     async insert(m: QueuedMessage): Promise<number> {
-      return (
-        await db
-          .insertInto('email_outbox')
-          .values({ ...m, html_body: null })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      return (await db.insertInto('email_outbox').values(m).returning('id').executeTakeFirstOrThrow()).id;
     },
 
     /** Up to `limit` queued messages that nobody holds and that are due at `at`, oldest first. */
     async due(at: Date, limit: number) {
       return db
         .selectFrom('email_outbox')
-        .select(['id', 'to_email', 'subject', 'text_body', 'kind', 'locale', 'attempts', 'calendar', 'expires_at'])
+        .select(['id', 'to_email', 'subject', 'text_body', 'html_body', 'headers', 'kind', 'locale', 'attempts', 'calendar', 'expires_at'])
         .where('status', '=', 'queued')
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
         .where((eb) => eb.or([eb('send_after', 'is', null), eb('send_after', '<=', at)]))
@@ -51,28 +47,32 @@ export function outboxRows(db: Kysely<DB>) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    async markSent(id: number, at: Date, textBody: string): Promise<void> {
+    async markSent(id: number, at: Date, textBody: string, htmlBody: string | null): Promise<void> {
       await db
         .updateTable('email_outbox')
-        .set({ status: 'sent', sent_at: at, locked_until: null, error: null, text_body: textBody })
+        .set({ status: 'sent', sent_at: at, locked_until: null, error: null, text_body: textBody, html_body: htmlBody })
         .where('id', '=', id)
         .execute();
     },
 
     /** A failed attempt: retried after `retryAt`, or failed for good (retryAt null) with the body given. */
-    async markAttemptFailed(id: number, error: string, retryAt: Date | null, textBody: string): Promise<void> {
+    async markAttemptFailed(id: number, error: string, retryAt: Date | null, textBody: string, htmlBody: string | null): Promise<void> {
       await db
         .updateTable('email_outbox')
-        .set(retryAt ? { error, locked_until: retryAt } : { status: 'failed', error, locked_until: null, text_body: textBody })
+        .set(
+          retryAt
+            ? { error, locked_until: retryAt }
+            : { status: 'failed', error, locked_until: null, text_body: textBody, html_body: htmlBody },
+        )
         .where('id', '=', id)
         .execute();
     },
 
     /** A message past its expiry is not sent: failed for good, with the body given (its codes redacted). */
-    async markExpired(id: number, textBody: string): Promise<void> {
+    async markExpired(id: number, textBody: string, htmlBody: string | null): Promise<void> {
       await db
         .updateTable('email_outbox')
-        .set({ status: 'failed', error: 'expired before delivery', locked_until: null, text_body: textBody })
+        .set({ status: 'failed', error: 'expired before delivery', locked_until: null, text_body: textBody, html_body: htmlBody })
         .where('id', '=', id)
         .execute();
     },

@@ -24,4 +24,6 @@ export interface EmailOutboxTable {
   expires_at: Timestamp | null;
   /** An iCalendar invite sent with the message (text/calendar; the METHOD is inside). */
   calendar: string | null;
+  /** Extra headers (List-Unsubscribe...) as a JSON object. */
+  headers: string | null;
 }
