@@ -21,8 +21,10 @@ import type { OAuthProviders } from '../views/account-forms/account-form-kit';
 // A route module (the route-module idea of Remix and the Epic Stack): what one route id does. Its page
 // renders GETs; its action takes the page's form posts (one per route: several forms on a page tell
 // themselves apart by an `intent` field); its get may answer a GET before the page (a redirect, a feed); its
-// viewer answers, as JSON for the page's islands, what a shared page shows only to the signed-in visitor.
-export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet; viewer?: RouteViewer };
+// viewer answers, as JSON for the page's islands, what a shared page shows only to the signed-in visitor; its
+// post may answer a POST before the form action (a mail provider's one-click unsubscribe wants a plain 200,
+// not the form's redirect; it reads the body from request.clone(), so the form can still read it).
+export type RouteModule = { page: Page; action?: FormHandler; get?: RouteGet; post?: RouteGet; viewer?: RouteViewer };
 export type AreaRoutes = Partial<Record<RouteId, RouteModule>>;
 
 /**

@@ -25,7 +25,7 @@ import { resolveViewer, type ResolvedViewer, type UserLoader, type Viewer } from
 import { handleFormPost, siteOriginOf, type FormHandler } from './forms';
 import type { TrustProxy } from './client-ip';
 
-export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?: RouteGet; viewer?: RouteViewer }>>;
+export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?: RouteGet; post?: RouteGet; viewer?: RouteViewer }>>;
 
 /** What a shared page shows only to the signed-in visitor (an application's status on an offer), as JSON for
  * the page's island: null when there is nothing to show. */
@@ -223,6 +223,10 @@ export function createHttpApp({
     const backend = isBackendPath(c.req.path);
     if (method === 'POST' && !backend && !isRscPath(c.req.path)) {
       const match = matchRoute(pagePathFromPathname(c.req.path));
+      // A route's own POST answer comes first (a one-click unsubscribe from a mail provider); null: the form.
+      const own = match && isValidRoute(match.id, match.params) ? routes[match.id]?.post : undefined;
+      const answered = own && match ? await own({ match, url: new URL(c.req.url), rsc: false, request: c.req.raw }) : null;
+      if (answered) return answered;
       const handler = match ? routes[match.id]?.action : undefined;
       if (!match || !handler) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
       // A post to a URL the route table refuses (a NUL byte in a slug...) gets that page's 404 screen.
