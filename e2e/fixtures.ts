@@ -15,6 +15,17 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match`,
   },
   hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}&type=hire` },
+  notifications: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('notifications', l))}` },
+  notificationOpen: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('notificationOpen', l, { id: '1' }))}`,
+  },
+  notificationPreferences: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('notificationPreferences', l))}`,
+  },
+  // A token that does not verify: the "link not valid" page.
+  emailUnsubscribe: { status: 404 },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

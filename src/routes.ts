@@ -6,8 +6,9 @@ import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 
 export type Layout = 'default' | 'clean' | 'tools';
-/** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account type. */
-type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only';
+/** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
+ * type; signed-in: any account (its notifications). */
+type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only' | 'signed-in';
 type ColorModeForce = 'light' | 'dark' | 'system';
 export type Params = Record<string, string | string[]>;
 
@@ -46,6 +47,10 @@ const str = (v: Params[string] | undefined): v is string => typeof v === 'string
 const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
 const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
 const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
+// A signed token (a compact JWS: three base64url parts).
+const signedTokenParam = (p: Params) =>
+  str(p.token) && p.token.length <= 512 && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(p.token);
+const idParam = (p: Params) => str(p.id) && /^[1-9][0-9]{0,11}$/.test(p.id);
 // Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
 // non-canonical order to the canonical URL).
 const filtersParam = (p: Params) => {
@@ -139,6 +144,26 @@ export const routes = {
   countryJobs: page('/[country]/trabajos/[...filters]', '/en/[country]/trabajos/[...filters]', {
     validate: (p) => isCountry(p.country) && filtersParam(p),
     sample: { country: 'peru', filters: ['remote-global'] },
+  }),
+
+  notifications: page('/notificaciones', '/en/notifications', { form: true, access: 'signed-in', indexable: false }),
+  notificationOpen: page('/notificaciones/[id]', '/en/notifications/[id]', {
+    access: 'signed-in',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
+  notificationPreferences: page('/notificaciones/preferencias', '/en/notifications/preferences', {
+    form: true,
+    access: 'signed-in',
+    indexable: false,
+  }),
+  emailUnsubscribe: page('/email/baja/[token]', '/en/email/unsubscribe/[token]', {
+    form: true,
+    layout: 'clean',
+    indexable: false,
+    validate: signedTokenParam,
+    sample: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.sample-signature' },
   }),
 
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),

@@ -73,6 +73,7 @@ const { app, nodeHit } = createHttpApp({
   flags: createFlagsApp({ store: services.flags, clientKey: config.FEATURE_FLAGS_CLIENT_KEY }),
   isReady: databaseIsUp,
   contentVersion: services.contentVersion,
+  unread: async (userId) => (await services.notifications()).unread(userId),
   config,
   prod: import.meta.env.PROD,
   build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },

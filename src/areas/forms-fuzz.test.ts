@@ -51,6 +51,8 @@ import { TEST_RULES, testMeetingService } from '../testing/meetings';
 import { candidateSlots, slotKey } from '../domain/scheduling';
 import { fileURLToPath } from 'node:url';
 import { loadContentInto } from '../server/learning/content-load';
+import { createNotificationService, type NotificationService } from '../server/notifications/notification-service';
+import { signUnsubscribe } from '../server/notifications/unsubscribe-token';
 
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
@@ -173,6 +175,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     profiles: ProfileService;
     hiring: HiringService;
     applications: ApplicationService;
+    notifications: NotificationService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -185,6 +188,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       jobs: async () => createJobSearchService(t),
       learning: async () => createLearningService(t, { retakeDays: 30 }),
       meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
+      notifications: async () => svc.notifications,
       signingKey: () => testSigningKey,
       config,
     }),
@@ -193,7 +197,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   const inner = async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } });
   let app: ReturnType<typeof createHttpApp>['app'];
   const tokens: Record<Exclude<Session, 'anon'>, string> = { candidate: '', company: '' };
-  const world = { candidateEmail: 'ana@example.com', candidateSlug: '', offerId: 0, offerSlug: '', applicationId: 0 };
+  const world = { candidateEmail: 'ana@example.com', candidateSlug: '', offerId: 0, offerSlug: '', applicationId: 0, unsubscribe: '' };
   let files: Awaited<ReturnType<typeof hostileFiles>> = [];
   let seq = 0;
   const freshEmail = () => `form-fuzz-${++seq}@example.com`;
@@ -212,7 +216,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     const uploads = createDatabaseStore(t);
     svc.profiles = createProfileService(t, createImageStore(uploads));
     svc.hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
-    svc.applications = createApplicationService(t);
+    svc.notifications = createNotificationService(t, {
+      email: async () => createEmailService(t, { log: () => {} }),
+      secret: SECRET,
+      siteUrl: config.SITE_URL,
+      brand: 'Tandem',
+      log: () => {},
+    });
+    svc.applications = createApplicationService(t, { notify: (e) => svc.notifications.notify(e) });
     app = createHttpApp({ inner, config, prod: false, build: { id: 'fuzz', timestamp: 0 }, routes, loadUser, uploads: () => uploads }).app;
 
     const candidate = await svc.auth.register(
@@ -224,6 +235,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     // A candidate who confirmed their address (interviews are only for them).
     await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', candidate.user.id).execute();
     world.candidateSlug = candidate.user.profile_slug!;
+    world.unsubscribe = await signUnsubscribe(Number(candidate.user.id), 'application-status', SECRET);
     const company = await svc.auth.register(
       'hire',
       { name: 'Eva', last_name: 'Ruiz', email: 'eva@acme.example', password: PASSWORD, company_name: 'Acme' },
@@ -399,6 +411,24 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
         company: 'Acme',
         message: '',
       }),
+    },
+    { name: 'notifications', route: 'notifications', session: 'candidate', ok: 303, short: 'all', fields: () => ({ intent: 'read-all' }) },
+    {
+      name: 'notificationPreferences',
+      route: 'notificationPreferences',
+      session: 'candidate',
+      ok: 303,
+      short: 'all',
+      fields: () => ({ 'mode-application-status': 'digest', 'mode-message': 'instant', 'mode-invitation': 'off', locale: 'en' }),
+    },
+    {
+      name: 'emailUnsubscribe (the button of an email link)',
+      route: 'emailUnsubscribe',
+      session: 'anon',
+      ok: 303,
+      short: 'all',
+      params: () => ({ token: world.unsubscribe }),
+      fields: () => ({ confirm: '1' }),
     },
     {
       name: 'hireScheduleManage (a link that is not one)',

@@ -6,6 +6,7 @@ import { hireRoutes } from './hire/routes';
 import { jobsRoutes } from './jobs/routes';
 import { learningRoutes } from './learning/routes';
 import { matchRoutes } from './match/routes';
+import { notificationRoutes } from './notifications/routes';
 import { offerRoutes } from './offers/routes';
 import type { AreaDeps, RouteModule } from './route-module';
 import { toolsRoutes } from './tools/routes';
@@ -23,9 +24,20 @@ export function createRegistry(deps: AreaDeps): Registry {
     jobsRoutes(deps),
     toolsRoutes(deps),
     learningRoutes(deps),
+    notificationRoutes(deps),
   ] as const;
-  const [account, content, hire, match, offers, jobs, tools, learning] = areas;
-  const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools, ...learning } satisfies Registry;
+  const [account, content, hire, match, offers, jobs, tools, learning, notifications] = areas;
+  const registry = {
+    ...account,
+    ...content,
+    ...hire,
+    ...match,
+    ...offers,
+    ...jobs,
+    ...tools,
+    ...learning,
+    ...notifications,
+  } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.
   const claimed = areas.flatMap((a) => Object.keys(a));
   const twice = claimed.filter((id, i) => claimed.indexOf(id) !== i);

@@ -15,6 +15,7 @@ import type { ProfileService } from '../server/accounts/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
 import type { SalaryService } from '../server/salaries/salary-service';
 import type { MarketplaceService } from '../server/offers/marketplace-service';
+import type { NotificationService } from '../server/notifications/notification-service';
 import type { EvaluatedFlags, FlagAttributes } from '../server/flags/evaluate';
 import type { OAuthProviders } from '../views/account-forms/account-form-kit';
 
@@ -44,6 +45,8 @@ export type AreaDeps = {
   salaries: () => Promise<SalaryService>;
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => Promise<MarketplaceService>;
+  /** The bell, its page, email preferences and unsubscribe links. */
+  notifications: () => Promise<NotificationService>;
   /** Feature flags for one request, evaluated on the server. */
   evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) => Promise<EvaluatedFlags<T>>;
   /** The sign-in providers configured (their buttons on the account forms). */

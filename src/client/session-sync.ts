@@ -3,7 +3,7 @@ import type { Session } from '../state/session';
 // Public pages are one HTML for every visitor (decision 002). When the "signed in" hint is set (the inline
 // head script marks <html data-session>), the session islands ask the server who it is: once per page load
 // for the session, once per page for what that page shows only to this visitor.
-type Answer = { session: Session; page: unknown };
+type Answer = { session: Session; page: unknown; unread?: number | null };
 const answers = new Map<string, Promise<Answer | null>>();
 
 const signedInHint = () => typeof document !== 'undefined' && document.documentElement.hasAttribute('data-session');
@@ -36,4 +36,11 @@ export async function fetchPageViewer<T>(path: string): Promise<T | null> {
   if (!signedInHint()) return null;
   const answer = await ask(path);
   return answer?.session.loggedIn ? (answer.page as T | null) : null;
+}
+
+/** The signed-in visitor's unread notifications (the bell), or null. Shares the session's one request. */
+export async function fetchUnread(): Promise<number | null> {
+  if (!signedInHint()) return null;
+  const answer = await ask('');
+  return answer?.session.loggedIn && typeof answer.unread === 'number' ? answer.unread : null;
 }

@@ -22,6 +22,7 @@ import type { UploadStore } from './uploads/upload-store';
 import { createJobSearchService, type JobSearchService } from './offers/job-search-service';
 import { createMarketplaceService, type MarketplaceService } from './offers/marketplace-service';
 import { createMeetingService, type MeetingService } from './meetings/meeting-service';
+import { createNotificationService, type Notice, type NotificationService } from './notifications/notification-service';
 import { scheduleRules } from './meetings/schedule-rules';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
@@ -46,6 +47,7 @@ let hiring: Promise<HiringService> | undefined;
 let learning: Promise<LearningService> | undefined;
 let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
+let notifications: Promise<NotificationService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
@@ -57,17 +59,20 @@ const jwtSecret = () => (secret ??= loadJwtSecret());
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
  * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, the last use of
- * sessions idle past their timeout, API answers kept for retries past a day, finished rate windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
+
+ * sessions idle past their timeout, the day's notification digests (one instance at a time), API answers kept for retries past a day, finished rate windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
   const run = async () => {
-    const [db, hiringSvc, limits, meetingSvc] = await Promise.all([
+    const [db, hiringSvc, limits, meetingSvc, notificationSvc] = await Promise.all([
       getDatabase(),
       services.hiring(),
       services.limiter(),
       services.meetings(),
+      services.notifications(),
     ]);
+    await notificationSvc.sendDigests();
     await hiringSvc.expireDue();
     await meetingSvc.sweep();
     await hiringSvc.sweepDrafts();
@@ -86,6 +91,9 @@ function emailFrom(): string {
   const c = getConfig();
   return c.EMAIL_FROM ?? `${c.BRAND_NAME} <no-reply@${new URL(c.SITE_URL).hostname}>`;
 }
+
+/** Events of the other domains reach the notification service here (they never import it). */
+const tell = async (n: Notice) => (await services.notifications()).notify(n);
 
 let contentWatch: { get(): number | Promise<number> } | undefined;
 
@@ -126,7 +134,7 @@ export const services = {
   /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */
   hiring: () =>
     (hiring ??= getDatabase().then((db) => {
-      const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter });
+      const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter, notify: tell });
       setImmediate(startHousekeeping);
       return svc;
     })),
@@ -159,7 +167,13 @@ export const services = {
     ),
   /** The Ed25519 key that signs certificates (read or generated on first use). */
   signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
-  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db))),
+  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db, { notify: tell }))),
+  /** What people are told: the bell, instant emails and the daily digests. */
+  notifications: () =>
+    (notifications ??= getDatabase().then((db) => {
+      const c = getConfig();
+      return createNotificationService(db, { email: services.email, secret: jwtSecret(), siteUrl: c.SITE_URL, brand: c.BRAND_NAME });
+    })),
   /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
   contributions: () =>
     (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {

@@ -21,6 +21,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     meetings: unused('meetings'),
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),
+    notifications: unused('notifications'),
     evaluateFlags: unused('evaluateFlags'),
     oauth: { providers: {} },
     signingKey: unused('signingKey'),

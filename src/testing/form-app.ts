@@ -27,6 +27,7 @@ import { createAuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
 import { createHiringService } from '../server/offers/hiring-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
+import { createNotificationService } from '../server/notifications/notification-service';
 import { createProfileService } from '../server/accounts/profile-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../server/limits/rate-limit';
 import { createSalaryService } from '../server/salaries/salary-service';
@@ -151,6 +152,13 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
     meetings: testMeetingService(t, { email, limiter }),
+    notifications: createNotificationService(t, {
+      email: async () => email,
+      secret: SECRET,
+      siteUrl: SITE,
+      brand: 'Tandem',
+      log: () => {},
+    }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -164,6 +172,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       jobs: async () => createJobSearchService(t),
       learning: async () => svc.learning,
       meetings: async () => svc.meetings,
+      notifications: async () => svc.notifications,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,
@@ -271,6 +280,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
   return {
     t,
     svc,
+    /** The secret tokens of this world are signed with (unsubscribe links). */
+    secret: SECRET,
     setupAuth,
     account,
     offer,

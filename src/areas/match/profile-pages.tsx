@@ -189,7 +189,7 @@ export const matchPlatformPage =
           ))}
         </div>
         <LearningSections data={learningData} locale={locale} t={t} />
-        <section className="section" aria-labelledby="applications-title">
+        <section className="section" id="applications" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
           {applications.length === 0 ? (
             <p className="notice">

@@ -60,12 +60,15 @@ function slotProps(t: T, locale: Locale) {
       workspaceMatch: t('session.workspaceMatch'),
       profile: t('session.profile'),
       signOut: t('session.signOut'),
+      notifications: t('notifications.bell'),
+      notificationsUnread: t('notifications.bellUnread', { n: '{{n}}' }),
     },
     links: {
       hireSite: href('hireSite', locale),
       matchPlatform: href('matchPlatform', locale),
       profile: href('talentProfile', locale, { slug: PROFILE_SLUG_PLACEHOLDER }),
       logout: href('logout', locale),
+      notifications: href('notifications', locale),
     },
   };
 }

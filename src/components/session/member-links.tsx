@@ -12,6 +12,9 @@ export function MemberLinks({ user, menu }: { user: SessionUser; menu: SessionMe
       <a href={menu.links.workspace} className="nav-link">
         {menu.labels.workspace}
       </a>
+      <a href={menu.links.notifications} className="nav-link">
+        {menu.labels.notifications}
+      </a>
       {menu.links.profile && (
         <a href={menu.links.profile} className="nav-link">
           {menu.labels.profile}

@@ -7,8 +7,15 @@ import { anonymousSession, sessionAtom } from '../../state/session';
 import { DropdownMenu } from '../islands/dropdown-menu';
 import { SessionChip } from './session-chip';
 
-export type Labels = { menu: string; workspace: string; profile: string; signOut: string };
-export type Links = { workspace: string; profile: string | null; logout: string };
+export type Labels = {
+  menu: string;
+  workspace: string;
+  profile: string;
+  signOut: string;
+  notifications: string;
+  notificationsUnread: string;
+};
+export type Links = { workspace: string; profile: string | null; logout: string; notifications: string };
 
 /** The signed-in user's name and picture with a menu: workspace, profile, sign out. */
 export default function SessionMenuImpl({ labels, links }: { labels: Labels; links: Links }) {

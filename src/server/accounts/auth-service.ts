@@ -172,6 +172,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
               last_name: r.last_name,
               profile_slug,
               origin: r.origin ?? 'regular',
+              locale: r.locale ?? 'es',
               ...r.utm,
             });
             if (type === 'match') {

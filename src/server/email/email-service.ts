@@ -1,5 +1,7 @@
 import 'server-only';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/client';
+import type { DB } from '../db/schema';
 import { outboxRows } from './data/outbox';
 import { toDate } from '../db/schema';
 
@@ -119,21 +121,24 @@ export function createEmailService(database: Database, opts: Options = {}) {
     return sent;
   }
 
+  const queue = (q: Kysely<DB> | Transaction<DB>, m: OutgoingEmail) =>
+    outboxRows(q).insert({
+      to_email: m.to,
+      subject: m.subject,
+      text_body: m.text,
+      html_body: m.html ?? null,
+      headers: m.headers ? JSON.stringify(m.headers) : null,
+      kind: m.kind,
+      locale: m.locale,
+      send_after: m.sendAfter ?? null,
+      expires_at: m.expiresAt ?? null,
+      calendar: m.calendar ?? null,
+    });
+
   const service = {
     /** Queue a message (and kick delivery when a transport is configured). Resolves with the outbox id. */
     async send(m: OutgoingEmail): Promise<number> {
-      const id = await rows.insert({
-        to_email: m.to,
-        subject: m.subject,
-        text_body: m.text,
-        html_body: m.html ?? null,
-        headers: m.headers ? JSON.stringify(m.headers) : null,
-        kind: m.kind,
-        locale: m.locale,
-        send_after: m.sendAfter ?? null,
-        expires_at: m.expiresAt ?? null,
-        calendar: m.calendar ?? null,
-      });
+      const id = await queue(database.db, m);
       const held = m.sendAfter && m.sendAfter.getTime() > now() ? ` (held until ${m.sendAfter.toISOString()})` : '';
       if (opts.transport) {
         log(`[email] queued #${id} to ${m.to}: ${m.subject}${held}`);
@@ -142,6 +147,16 @@ export function createEmailService(database: Database, opts: Options = {}) {
         // No mail server: the log is how the message reaches whoever runs this instance.
         log(`[email] outbox #${id} to ${m.to}: ${m.subject}${held}\n${m.text}`);
       }
+      return id;
+    },
+
+    /**
+     * Queue a message inside the caller's transaction (it exists only if the transaction commits: a digest
+     * and the rows it reports on leave their queue together). Delivery starts at the next drain().
+     */
+    async sendWith(q: Transaction<DB>, m: OutgoingEmail): Promise<number> {
+      const id = await queue(q, m);
+      log(`[email] ${opts.transport ? 'queued' : 'outbox'} #${id} to ${m.to}: ${m.subject}`);
       return id;
     },
 

@@ -66,6 +66,8 @@ export type HttpAppOptions = {
   /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages
    * and the sitemap is rebuilt (not only every 10 minutes). */
   contentVersion?: () => number | Promise<number>;
+  /** The signed-in person's unread notifications (the bell), answered with the session. */
+  unread?: (userId: number) => Promise<number>;
 };
 
 const sitemapBuildTime = (build: { timestamp: number }) => (build.timestamp > 0 ? new Date(build.timestamp) : null);
@@ -91,6 +93,7 @@ export function createHttpApp({
   uploads,
   sitemapData,
   contentVersion,
+  unread,
 }: HttpAppOptions) {
   const app = new Hono();
   const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
@@ -190,7 +193,7 @@ export function createHttpApp({
   app.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), (c) =>
     handleConsent(c, config, siteOrigin),
   );
-  registerSessionApi(app, { config, stateOf, routes });
+  registerSessionApi(app, { config, stateOf, routes, unread });
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);

@@ -68,8 +68,15 @@ export function stateOf(row: Pick<OfferRow, 'status' | 'valid_through'>, now: Da
   return row.status;
 }
 
-export function createApplicationService(database: Database, now: () => Date = () => new Date()) {
+/** What the offers domain tells others (the notification service, wired by the container). */
+export type ApplicationEvent = { kind: 'application-new' | 'application-status'; applicationId: number };
+
+export function createApplicationService(
+  database: Database,
+  deps: { now?: () => Date; notify?: (e: ApplicationEvent) => Promise<void> } = {},
+) {
   const { db } = database;
+  const now = deps.now ?? (() => new Date());
 
   async function load(slug: string, viewer: Viewer): Promise<{ row: OfferRow; state: OfferState; own: boolean }> {
     const row = await offerBySlug(db, slug);
@@ -154,6 +161,8 @@ export function createApplicationService(database: Database, now: () => Date = (
       if (state !== 'open') throw new ServiceError('gone');
       try {
         const created = await insertApplication(db, row.id, viewer.id, now());
+        // The company hears of it (never the applicant's failure: notify logs what it cannot do).
+        await deps.notify?.({ kind: 'application-new', applicationId: created.id });
         return { id: created.id, status: created.status, created: true };
       } catch (err) {
         if (isUniqueViolation(err)) throw new ServiceError('conflict', { offer: { key: 'offer.alreadyApplied' } });

@@ -158,7 +158,7 @@ describe.each(testDatabases)('hiring on %s', (_name, open) => {
     const row = await t.db.selectFrom('offers').select('valid_through').where('id', '=', id).executeTakeFirstOrThrow();
     expect(new Date(row.valid_through as string).toISOString()).toBe('2027-03-23T12:00:00.000Z');
     expect((await svc.act(A(), id, 'close')).status).toBe('closed');
-    expect((await createApplicationService(t, () => clock).offer(slug, null)).state).toBe('closed');
+    expect((await createApplicationService(t, { now: () => clock }).offer(slug, null)).state).toBe('closed');
     clock = new Date('2026-11-22T12:00:00Z');
   });
 

@@ -36,10 +36,9 @@ import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from '../errors';
 import type { SalaryService } from '../salaries/salary-service';
 
-// The company side of the marketplace (decision 015): publishing offers (free, immediate, 60 days),
-// pausing, closing and renewing them, following applicants through the pipeline, browsing public
-// candidates, and the market check shown while an offer is written. Only a company's own users see or
-// change its offers and applicants.
+// The company side of the marketplace (decision 015): publishing offers (free, immediate, 60 days), pausing,
+// closing and renewing them, following applicants through the pipeline, browsing public candidates, and the
+// market check shown while an offer is written. Only a company's own users see or change its offers and applicants.
 const OFFER_DAYS = 60;
 export const PIPELINE = [
   'sent',
@@ -54,6 +53,7 @@ export const PIPELINE = [
 export type PipelineStatus = (typeof PIPELINE)[number];
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
 import type { Viewer } from '../accounts/session';
+import type { ApplicationEvent } from './application-service';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
 
@@ -78,7 +78,12 @@ export function allowedActions(state: OfferState): OfferAction[] {
 
 export function createHiringService(
   database: Database,
-  deps: { salaries: () => Promise<SalaryService>; limiter?: () => Promise<RateLimiter>; now?: () => Date },
+  deps: {
+    salaries: () => Promise<SalaryService>;
+    limiter?: () => Promise<RateLimiter>;
+    now?: () => Date;
+    notify?: (e: ApplicationEvent) => Promise<void>; // the candidate hears of each move (wired by the container)
+  },
 ) {
   const { db } = database;
   const now = deps.now ?? (() => new Date());
@@ -312,6 +317,7 @@ export function createHiringService(
       if (app.status !== status && !(await setApplicationStatusIf(db, app.id, app.status, status, now()))) {
         throw new ServiceError('conflict', { status: { key: 'hire.error.moved' } });
       }
+      if (app.status !== status) await deps.notify?.({ kind: 'application-status', applicationId: app.id });
       return { id: app.id, status: status as PipelineStatus, offerId: app.offer_id };
     },
 

@@ -93,6 +93,8 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       });
       pageRedirect(href('home', locale), 307);
     }
+    if (def.access === 'signed-in' && !session.loggedIn)
+      pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : '') })}`, 307);
     if (def.access === 'match-only' || def.access === 'hire-only') {
       const type = def.access === 'hire-only' ? 'hire' : 'match';
       // Anonymous visitors sign in first and come back; the other account type goes to its own workspace.

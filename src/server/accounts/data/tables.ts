@@ -24,6 +24,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   email_confirmed_at: Timestamp | null;
   is_demo: Flag;
+  /** The language of their email ('es' | 'en'); null: Spanish. */
+  locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -64,6 +64,7 @@ export type NewUser = {
   user_status?: 'pending-confirmation' | 'active';
   email_confirmed_at?: Date | null;
   profile_picture_path?: string | null;
+  locale?: 'es' | 'en';
   utm_id?: string | null;
   utm_source?: string | null;
   utm_medium?: string | null;

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../client';
 import { dialectTypes } from './dialect';
 
-// People are told: in-app notifications (the bell and its page), what each person wants by email for each
+// People are told, in their language: in-app notifications (the bell and its page), what each person wants by email for each
 // kind (instant, a daily digest, nothing), the extra headers a message carries (one-click unsubscribe), and
 // leases that let one instance at a time run a periodic job (the digests, the job alerts).
 export function notifications(dialect: Dialect): Migration {
@@ -11,6 +11,8 @@ export function notifications(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('email_outbox').addColumn('headers', 'text').execute();
+      // The language a person reads their email in (the sign-up page's, then what they choose).
+      await db.schema.alterTable('users').addColumn('locale', 'varchar(2)').execute();
       await db.schema
         .createTable('notifications')
         .addColumn('id', id, pk)
@@ -48,6 +50,7 @@ export function notifications(dialect: Dialect): Migration {
       await db.schema.dropTable('job_leases').execute();
       await db.schema.dropTable('notification_settings').execute();
       await db.schema.dropTable('notifications').execute();
+      await db.schema.alterTable('users').dropColumn('locale').execute();
       await db.schema.alterTable('email_outbox').dropColumn('headers').execute();
     },
   };
