@@ -13,7 +13,11 @@ const shotLocales = (process.env.SHOTS_LOCALES ?? 'es').split(',') as Locale[];
 const only = process.env.SHOTS_ONLY ? new RegExp(process.env.SHOTS_ONLY) : undefined;
 
 const ownerOf = (id: keyof typeof routes): Visitor =>
-  routes[id].access === 'match-only' || id === 'calculatorResult' || id === 'matchCourses' || id === 'matchCourse'
+  routes[id].access === 'match-only' ||
+  routes[id].access === 'signed-in' ||
+  id === 'calculatorResult' ||
+  id === 'matchCourses' ||
+  id === 'matchCourse'
     ? 'candidate'
     : routes[id].access === 'hire-only'
       ? 'company'

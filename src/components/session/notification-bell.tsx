@@ -9,16 +9,27 @@ import { BELL_MAX } from '../../domain/notifications';
  */
 export function NotificationBell({ to, label, labelUnread }: { to: string; label: string; labelUnread: string }) {
   const [unread, setUnread] = useState<number | null>(null);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void fetchUnread().then((n) => live && setUnread(n));
+    void fetchUnread().then((n) => {
+      if (!live) return;
+      setUnread(n);
+      setReady(true);
+    });
     return () => {
       live = false;
     };
   }, []);
   const shown = unread && unread > BELL_MAX ? `${BELL_MAX}+` : String(unread ?? '');
   return (
-    <a href={to} className="bell" data-testid="notification-bell" aria-label={unread ? labelUnread.replace('{{n}}', shown) : label}>
+    <a
+      href={to}
+      className="bell"
+      data-testid="notification-bell"
+      data-ready={ready ? 'true' : undefined}
+      aria-label={unread ? labelUnread.replace('{{n}}', shown) : label}
+    >
       <IconBell aria-hidden />
       {unread ? (
         <span className="bell-count" aria-hidden="true" data-testid="notification-count">
