@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
 import { E2E_INT_DB, E2E_INT_ORIGIN } from './env';
-import { freshEmail, signIn, waitForForm, waitForHydration } from './fixtures';
+import { axeViolations, freshEmail, signIn, waitForForm, waitForHydration } from './fixtures';
 import { waitForMail } from './mail';
 
 // People are told (decision 045), as they would live it, on the integrations server, which delivers email
@@ -112,6 +112,8 @@ for (const locale of ['es', 'en'] as const) {
     await expect.poll(() => bellCount(company)).toBe(before + 1);
     await company.getByTestId('notification-bell').click();
     await expect(company).toHaveURL(new RegExp(`${href('notifications', locale)}$`));
+    // Signed-in pages are outside the anonymous route scan: checked here, with something in them.
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(company, scheme)).toEqual([]);
     const item = company.getByTestId('notification').filter({ hasText: `Noa Avisos ${locale}` });
     await item.getByRole('link').click();
     await expect(company).toHaveURL(new RegExp(`\\?oferta=${offer.id}#applicants$`));
@@ -141,6 +143,7 @@ for (const locale of ['es', 'en'] as const) {
     expect(res.status).toBe(200);
     await candidate.goto(href('notificationPreferences', locale));
     await expect(candidate.locator('input[name=mode-application-status][value=off]')).toBeChecked();
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(candidate, scheme)).toEqual([]);
     await company.context().close();
     await candidate.context().close();
   });
