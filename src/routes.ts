@@ -46,6 +46,8 @@ const str = (v: Params[string] | undefined): v is string => typeof v === 'string
 const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
 const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
 const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
+// A row id in plain digits (a conversation): what parseId (src/domain/ids.ts) accepts.
+const idParam = (p: Params) => str(p.id) && /^[1-9][0-9]{0,9}$/.test(p.id) && Number(p.id) <= 2_147_483_647;
 // Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
 // non-canonical order to the canonical URL).
 const filtersParam = (p: Params) => {
@@ -98,10 +100,26 @@ export const routes = {
     indexable: false,
     sample: { token: 'sample-booking-token-0001' },
   }),
+  hireInbox: page('/hire/site/mensajes', '/en/hire/site/messages', { access: 'hire-only', indexable: false }),
+  hireConversation: page('/hire/site/mensajes/[id]', '/en/hire/site/messages/[id]', {
+    form: true,
+    access: 'hire-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
 
   match: page('/match', '/en/match'),
-  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
+  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { form: true, access: 'match-only', indexable: false }),
+  matchInbox: page('/match/plataforma/mensajes', '/en/match/plataforma/messages', { access: 'match-only', indexable: false }),
+  matchConversation: page('/match/plataforma/mensajes/[id]', '/en/match/plataforma/messages/[id]', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false, perVisitor: true }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
     form: true,

@@ -23,6 +23,7 @@ import { createJobSearchService, type JobSearchService } from './offers/job-sear
 import { createMarketplaceService, type MarketplaceService } from './offers/marketplace-service';
 import { createMeetingService, type MeetingService } from './meetings/meeting-service';
 import { scheduleRules } from './meetings/schedule-rules';
+import { createMessagingService, type MessagingService } from './messages/messaging-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
@@ -46,6 +47,7 @@ let hiring: Promise<HiringService> | undefined;
 let learning: Promise<LearningService> | undefined;
 let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
+let messages: Promise<MessagingService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
@@ -144,6 +146,9 @@ export const services = {
         salesEmail: c.SALES_EMAIL ?? `sales@${new URL(c.SITE_URL).hostname}`,
       });
     })),
+  /** Conversations, invitations, blocks and reports (decision 043). `notify` is where emails and the
+   * header bell will listen; nothing is told yet. */
+  messages: () => (messages ??= getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: undefined }))),
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
   /** Courses, interviews and certificates. */

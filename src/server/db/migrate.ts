@@ -18,6 +18,7 @@ import { spanishDemoOffers } from './migrations/013-spanish-demo-offers';
 import { uploads } from './migrations/014-uploads';
 import { securityThirdRound } from './migrations/015-security-third-round';
 import { outboxExpiry } from './migrations/016-outbox-expiry';
+import { conversations } from './migrations/018-conversations';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -38,6 +39,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '014-uploads': uploads,
   '015-security-third-round': securityThirdRound,
   '016-outbox-expiry': outboxExpiry,
+  '018-conversations': conversations,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -35,6 +35,7 @@ import type { FxRatesTable, SalaryAggregatesTable, SalaryReportSkillsTable, Sala
 import type { BookingRequestsTable, BookingsTable, LeadsTable } from '../meetings/data/tables';
 import type { EmailOutboxTable } from '../email/data/tables';
 import type { UploadsTable } from '../uploads/data/tables';
+import type { ConversationReportsTable, ConversationsTable, InvitationsTable, MessagesTable } from '../messages/data/tables';
 
 // The database as Kysely sees it: every table's row type. Each domain declares its own tables beside its SQL
 // (src/server/<domain>/data/tables.ts); the platform's own tables are here. schema.test.ts compares the
@@ -101,6 +102,10 @@ export interface DB {
   session_activity: SessionActivityTable;
   idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
+  invitations: InvitationsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  conversation_reports: ConversationReportsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */
