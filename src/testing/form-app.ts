@@ -36,6 +36,7 @@ import { userLoaderOf } from '../server/accounts/session';
 import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
+import { createMessagingService } from '../server/messages/messaging-service';
 
 const SITE = 'https://tandem.example';
 export const PASSWORD = 'clave-segura-2026';
@@ -151,6 +152,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
     meetings: testMeetingService(t, { email, limiter }),
+    messages: createMessagingService(t, { limiter: async () => limiter }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -164,6 +166,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       jobs: async () => createJobSearchService(t),
       learning: async () => svc.learning,
       meetings: async () => svc.meetings,
+      messages: async () => svc.messages,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

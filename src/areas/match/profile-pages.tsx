@@ -218,7 +218,7 @@ export const matchPlatformPage =
             </Link>
           ))}
         </div>
-        <p className="section-sm">
+        <p className="section-sm platform-inbox">
           <Link className="btn btn-outline-primary btn-md" to={href('matchInbox', locale)} data-testid="inbox-link">
             {t('messages.inbox.link')}
           </Link>

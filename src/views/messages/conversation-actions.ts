@@ -22,7 +22,9 @@ export function createConversationAction({ messages }: Deps, side: Side): FormHa
       const values: Record<string, string> = { intent };
       if (intent === 'send') values.body = (input.fields.body ?? '').slice(0, 20_000);
       if (intent === 'report') Object.assign(values, { reason: input.fields.reason ?? '', details: input.fields.details ?? '' });
-      if (id === null) return refusal(input, new ServiceError('not-found'), { values });
+      // Each route is one side's: the other account type's post is a stranger's (the page redirects it).
+      const wrongSide = input.viewer && input.viewer.type !== (side === 'company' ? 'hire' : 'match');
+      if (id === null || wrongSide) return refusal(input, new ServiceError('not-found'), { values });
       const back = (q?: string) => `${href(self, input.locale, { id: String(id) })}${q ? `?hecho=${q}` : ''}`;
       const svc = await messages();
       return attempt(
