@@ -112,3 +112,56 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   await company.close();
   await candidate.close();
 });
+
+test('a company invites a public profile from its candidate browser; the candidate accepts and they talk; the invite form then links the conversation', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const last = `Invita${Date.now().toString(36)}`;
+  const candidate = await browser.newContext({ locale: 'es-ES' });
+  const cand = await candidate.newPage();
+  await cand.goto('/registro');
+  await waitForForm(cand, 'signup-form');
+  await cand.fill('#signup-form-name', 'Rita');
+  await cand.fill('#signup-form-last_name', last);
+  await cand.fill('#signup-form-email', freshEmail('invited'));
+  await cand.fill('#signup-form-password', 'clave-segura-7');
+  await cand.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(cand).toHaveURL(/\/match\/plataforma$/);
+  const slug = (await queryOne<{ slug: string }>('select profile_slug as slug from users where last_name = ?', last))!.slug;
+  await cand.goto(`/ly/${slug}`);
+  await waitForHydration(cand);
+  await cand.getByLabel('Perfil público (visible para empresas y en tu enlace)').check();
+  await cand.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(cand).toHaveURL(new RegExp(`/ly/${slug}\\?saved=1$`));
+
+  const company = await browser.newContext({ locale: 'es-ES' });
+  const co = await company.newPage();
+  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+  await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
+  // From the browser's row (the newest profiles are not on its first page: open the profile's invite form directly
+  // when the row is not there).
+  await co.goto('/hire/site?vista=candidatos');
+  await expect(co.getByTestId('invite-link').first()).toHaveAttribute('href', /^\/ly\/[a-z0-9-]+#invite$/);
+  await co.goto(`/ly/${slug}#invite`);
+  const form = co.getByTestId('invite-form');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(co, scheme)).toEqual([]);
+  await form.locator('#invite-body').fill('Hola Rita, nos encantó tu perfil. ¿Hablamos?');
+  await form.getByTestId('send-invite').click();
+  await expect(co.getByTestId('invite-sent')).toBeVisible();
+  await expect(co.getByText('Ya invitaste a esta persona y todavía no respondió.')).toHaveCount(0);
+
+  await cand.goto('/match/plataforma');
+  const inv = cand.getByTestId('invitation');
+  await expect(inv).toContainText('Hola Rita, nos encantó tu perfil.');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(cand, scheme)).toEqual([]);
+  await inv.getByTestId('accept-invitation').click();
+  await expect(cand).toHaveURL(/\/match\/plataforma\/mensajes\/\d+$/);
+  await expect(cand.getByTestId('message')).toContainText('Hola Rita');
+
+  await co.goto(`/ly/${slug}`);
+  await co.getByRole('link', { name: 'Abrir la conversación' }).click();
+  await expect(co).toHaveURL(cand.url().replace('/match/plataforma/mensajes/', '/hire/site/mensajes/'));
+  await company.close();
+  await candidate.close();
+});

@@ -34,6 +34,8 @@ export function conversations(dialect: Dialect): Migration {
       await s.createIndex('invitations_candidate').on('invitations').columns(['candidate_id', 'status', 'id']).execute();
       await s.createIndex('invitations_company_created').on('invitations').columns(['company_id', 'created_at']).execute();
       await s.createIndex('invitations_pair').on('invitations').columns(['company_id', 'candidate_id', 'id']).execute();
+      // Foreign keys set to null when an offer goes: found by index, not by a scan.
+      await s.createIndex('invitations_offer').on('invitations').column('offer_id').execute();
 
       await s
         .createTable('conversations')
@@ -69,6 +71,8 @@ export function conversations(dialect: Dialect): Migration {
         .columns(['candidate_id', 'last_message_id', 'id', 'candidate_unread'])
         .execute();
 
+      await s.createIndex('conversations_offer').on('conversations').column('offer_id').execute();
+
       await s
         .createTable('messages')
         .addColumn('id', id, pk)
@@ -79,6 +83,7 @@ export function conversations(dialect: Dialect): Migration {
         .addColumn('created_at', ts, (c) => c.notNull().defaultTo(now))
         .execute();
       await s.createIndex('messages_conversation').on('messages').columns(['conversation_id', 'id']).execute();
+      await s.createIndex('messages_sender').on('messages').column('sender_id').execute();
 
       await s
         .createTable('conversation_reports')
