@@ -26,6 +26,16 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   },
   // A token that does not verify: the "link not valid" page.
   emailUnsubscribe: { status: 404 },
+  hireInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInbox', l))}&type=hire` },
+  hireConversation: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireConversation', l, { id: '1' }))}&type=hire`,
+  },
+  matchInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchInbox', l))}&type=match` },
+  matchConversation: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchConversation', l, { id: '1' }))}&type=match`,
+  },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

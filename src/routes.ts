@@ -4,13 +4,15 @@
 import { isCountry, isRole, isSkill } from './domain/catalog';
 import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
+import { comparePatterns, fillPattern, matchPattern, type Params } from './route-patterns';
 
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
  * type; signed-in: any account (its notifications). */
 type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only' | 'signed-in';
 type ColorModeForce = 'light' | 'dark' | 'system';
-export type Params = Record<string, string | string[]>;
+export type { Params } from './route-patterns';
+export { fillPattern, matchPattern, paramNames, parsePattern } from './route-patterns';
 
 export type RouteDef = {
   readonly es: string;
@@ -50,7 +52,8 @@ const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
 // A signed token (a compact JWS: three base64url parts).
 const signedTokenParam = (p: Params) =>
   str(p.token) && p.token.length <= 512 && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(p.token);
-const idParam = (p: Params) => str(p.id) && /^[1-9][0-9]{0,11}$/.test(p.id);
+// A row id in plain digits (a conversation): what parseId (src/domain/ids.ts) accepts.
+const idParam = (p: Params) => str(p.id) && /^[1-9][0-9]{0,9}$/.test(p.id) && Number(p.id) <= 2_147_483_647;
 // Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
 // non-canonical order to the canonical URL).
 const filtersParam = (p: Params) => {
@@ -103,10 +106,26 @@ export const routes = {
     indexable: false,
     sample: { token: 'sample-booking-token-0001' },
   }),
+  hireInbox: page('/hire/site/mensajes', '/en/hire/site/messages', { access: 'hire-only', indexable: false }),
+  hireConversation: page('/hire/site/mensajes/[id]', '/en/hire/site/messages/[id]', {
+    form: true,
+    access: 'hire-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
 
   match: page('/match', '/en/match'),
-  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { access: 'match-only', indexable: false }),
+  matchPlatform: page('/match/plataforma', '/en/match/plataforma', { form: true, access: 'match-only', indexable: false }),
+  matchInbox: page('/match/plataforma/mensajes', '/en/match/plataforma/messages', { access: 'match-only', indexable: false }),
+  matchConversation: page('/match/plataforma/mensajes/[id]', '/en/match/plataforma/messages/[id]', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false, perVisitor: true }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
     form: true,
@@ -238,92 +257,7 @@ export function isSharedPage(id: RouteId): boolean {
   return def.access === 'default' && !def.personalised && !def.perVisitor;
 }
 
-// ---- patterns ------------------------------------------------------------------------------------------
-
-type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'wildcard'; name: string };
-
-const parsed = new Map<string, Segment[]>();
-
-/** The segments of a pattern; parsed once per pattern (matching runs on every request). */
-export function parsePattern(pattern: string): Segment[] {
-  let segments = parsed.get(pattern);
-  if (!segments) {
-    segments = parseSegments(pattern);
-    parsed.set(pattern, segments);
-  }
-  return segments;
-}
-
-function parseSegments(pattern: string): Segment[] {
-  return pattern
-    .split('/')
-    .filter(Boolean)
-    .map((s): Segment => {
-      const w = /^\[\.\.\.(\w+)\]$/.exec(s);
-      if (w) return { kind: 'wildcard', name: w[1]! };
-      const p = /^\[(\w+)\]$/.exec(s);
-      if (p) return { kind: 'param', name: p[1]! };
-      return { kind: 'literal', value: s };
-    });
-}
-
-export const paramNames = (pattern: string) => parsePattern(pattern).flatMap((s) => (s.kind === 'literal' ? [] : [s.name]));
-
-const safeDecode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
-/** Params of a pathname against a pattern, or null. A trailing wildcard also matches zero segments. */
-export function matchPattern(pattern: string, pathname: string): Params | null {
-  const spec = parsePattern(pattern);
-  const parts = pathname.split('/').filter(Boolean);
-  const params: Params = {};
-  for (let i = 0; i < spec.length; i++) {
-    const s = spec[i]!;
-    if (s.kind === 'wildcard') {
-      params[s.name] = parts.slice(i).map(safeDecode);
-      return params;
-    }
-    const part = parts[i];
-    if (part === undefined) return null;
-    if (s.kind === 'literal') {
-      if (s.value !== part) return null;
-    } else params[s.name] = safeDecode(part);
-  }
-  return parts.length === spec.length ? params : null;
-}
-
-/** Fill a pattern with params; an empty wildcard drops its segment. */
-export function fillPattern(pattern: string, params: Params = {}): string {
-  const out = parsePattern(pattern).flatMap((s) => {
-    if (s.kind === 'literal') return [s.value];
-    const v = params[s.name];
-    if (s.kind === 'wildcard') return (Array.isArray(v) ? v : v ? [v] : []).map(encodeURIComponent);
-    if (v === undefined || Array.isArray(v)) throw new Error(`Missing route parameter "${s.name}" for ${pattern}`);
-    return [encodeURIComponent(v)];
-  });
-  return '/' + out.join('/');
-}
-
-// Waku's priority: more segments first, literal beats param segment by segment, wildcard last.
-function comparePatterns(a: string, b: string): number {
-  const sa = parsePattern(a);
-  const sb = parsePattern(b);
-  const wa = sa.at(-1)?.kind === 'wildcard';
-  const wb = sb.at(-1)?.kind === 'wildcard';
-  if (wa !== wb) return wa ? 1 : -1;
-  if (sa.length !== sb.length) return sb.length - sa.length;
-  for (let i = 0; i < sa.length; i++) {
-    const la = sa[i]!.kind === 'literal';
-    const lb = sb[i]!.kind === 'literal';
-    if (la !== lb) return la ? -1 : 1;
-  }
-  return 0;
-}
+// ---- matching ------------------------------------------------------------------------------------------
 
 const orderedPatterns = routeIds
   .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] })))

@@ -53,6 +53,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContentInto } from '../server/learning/content-load';
 import { createNotificationService, type NotificationService } from '../server/notifications/notification-service';
 import { signUnsubscribe } from '../server/notifications/unsubscribe-token';
+import { createMessagingService, type MessagingService } from '../server/messages/messaging-service';
 
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
@@ -176,6 +177,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     hiring: HiringService;
     applications: ApplicationService;
     notifications: NotificationService;
+    messages: MessagingService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -189,6 +191,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       learning: async () => createLearningService(t, { retakeDays: 30 }),
       meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       notifications: async () => svc.notifications,
+      messages: async () => svc.messages,
       signingKey: () => testSigningKey,
       config,
     }),
@@ -197,7 +200,16 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
   const inner = async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } });
   let app: ReturnType<typeof createHttpApp>['app'];
   const tokens: Record<Exclude<Session, 'anon'>, string> = { candidate: '', company: '' };
-  const world = { candidateEmail: 'ana@example.com', candidateSlug: '', offerId: 0, offerSlug: '', applicationId: 0, unsubscribe: '' };
+  const world = {
+    candidateEmail: 'ana@example.com',
+    candidateSlug: '',
+    offerId: 0,
+    offerSlug: '',
+    applicationId: 0,
+    conversationId: 0,
+    invitationId: 0,
+    unsubscribe: '',
+  };
   let files: Awaited<ReturnType<typeof hostileFiles>> = [];
   let seq = 0;
   const freshEmail = () => `form-fuzz-${++seq}@example.com`;
@@ -253,6 +265,21 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       { ip: 'setup' },
     );
     world.applicationId = (await svc.applications.apply(offer.slug, { id: applicant.user.id, type: 'match' })).id;
+    // Ana's own application and its conversation (both sessions are its parties); an invitation for her
+    // from another company, and her profile public so that the company may invite her.
+    svc.messages = createMessagingService(t, { limiter: async () => svc.limiter });
+    const ana = { id: candidate.user.id, type: 'match' as const };
+    const anaApplication = (await svc.applications.apply(offer.slug, ana)).id;
+    world.conversationId = (await svc.messages.forApplications(ana, [anaApplication])).get(anaApplication)!.id;
+    await t.db.updateTable('candidate_profiles').set({ is_public: 1 }).where('user_id', '=', candidate.user.id).execute();
+    const otherCompany = await svc.auth.register(
+      'hire',
+      { name: 'Iris', last_name: 'Sol', email: 'iris@otra.example', password: PASSWORD, company_name: 'Otra' },
+      { ip: 'setup' },
+    );
+    world.invitationId = (
+      await svc.messages.invite({ id: otherCompany.user.id, type: 'hire' }, { candidateSlug: world.candidateSlug, text: 'Hola Ana' })
+    ).id;
     files = await hostileFiles();
   }, 60_000);
   afterAll(async () => {
@@ -335,6 +362,47 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       short: ['country', 'role', 'seniority', 'english', 'availability', 'is_public', 'skills'],
       params: () => ({ slug: world.candidateSlug }),
       fields: () => ({ ...PROFILE }),
+    },
+    {
+      name: 'talentProfile (invite)',
+      route: 'talentProfile',
+      session: 'company',
+      short: ['intent', 'offer'],
+      params: () => ({ slug: world.candidateSlug }),
+      fields: () => ({ intent: 'invite', body: 'Hola Ana, ¿hablamos?', offer: String(world.offerId) }),
+    },
+    {
+      name: 'hireConversation (send)',
+      route: 'hireConversation',
+      session: 'company',
+      ok: 303,
+      short: ['intent'],
+      params: () => ({ id: String(world.conversationId) }),
+      fields: () => ({ intent: 'send', body: 'Hola Ana' }),
+    },
+    {
+      name: 'matchConversation (send)',
+      route: 'matchConversation',
+      session: 'candidate',
+      ok: 303,
+      short: ['intent'],
+      params: () => ({ id: String(world.conversationId) }),
+      fields: () => ({ intent: 'send', body: 'Hola Eva' }),
+    },
+    {
+      name: 'matchConversation (report)',
+      route: 'matchConversation',
+      session: 'candidate',
+      short: ['intent', 'reason'],
+      params: () => ({ id: String(world.conversationId) }),
+      fields: () => ({ intent: 'report', reason: 'spam', details: 'Publicidad' }),
+    },
+    {
+      name: 'matchPlatform (invitation answer)',
+      route: 'matchPlatform',
+      session: 'candidate',
+      short: ['intent'],
+      fields: () => ({ intent: 'decline', invitation: String(world.invitationId) }),
     },
     {
       name: 'hireSite (company profile)',

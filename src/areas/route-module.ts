@@ -10,6 +10,7 @@ import type { HiringService } from '../server/offers/hiring-service';
 import type { JobSearchService } from '../server/offers/job-search-service';
 import type { LearningService } from '../server/learning/learning-service';
 import type { MeetingService } from '../server/meetings/meeting-service';
+import type { MessagingService } from '../server/messages/messaging-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/accounts/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
@@ -42,6 +43,8 @@ export type AreaDeps = {
   jobs: () => Promise<JobSearchService>;
   learning: () => Promise<LearningService>;
   meetings: () => Promise<MeetingService>;
+  /** Conversations and invitations between companies and candidates. */
+  messages: () => Promise<MessagingService>;
   salaries: () => Promise<SalaryService>;
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => Promise<MarketplaceService>;

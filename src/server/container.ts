@@ -24,6 +24,7 @@ import { createMarketplaceService, type MarketplaceService } from './offers/mark
 import { createMeetingService, type MeetingService } from './meetings/meeting-service';
 import { createNotificationService, type Notice, type NotificationService } from './notifications/notification-service';
 import { scheduleRules } from './meetings/schedule-rules';
+import { createMessagingService, type MessagingService } from './messages/messaging-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
@@ -48,6 +49,7 @@ let learning: Promise<LearningService> | undefined;
 let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
 let notifications: Promise<NotificationService> | undefined;
+let messages: Promise<MessagingService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
@@ -152,6 +154,9 @@ export const services = {
         salesEmail: c.SALES_EMAIL ?? `sales@${new URL(c.SITE_URL).hostname}`,
       });
     })),
+  /** Conversations, invitations, blocks and reports (decision 043). `notify` is where emails and the
+   * header bell will listen; nothing is told yet. */
+  messages: () => (messages ??= getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: tell }))),
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
   /** Courses, interviews and certificates. */

@@ -19,6 +19,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     jobs: unused('jobs'),
     learning: unused('learning'),
     meetings: unused('meetings'),
+    messages: unused('messages'),
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),
     notifications: unused('notifications'),

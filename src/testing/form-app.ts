@@ -37,6 +37,7 @@ import { userLoaderOf } from '../server/accounts/session';
 import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
+import { createMessagingService } from '../server/messages/messaging-service';
 
 const SITE = 'https://tandem.example';
 export const PASSWORD = 'clave-segura-2026';
@@ -159,6 +160,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       brand: 'Tandem',
       log: () => {},
     }),
+    messages: createMessagingService(t, { limiter: async () => limiter }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -173,6 +175,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       learning: async () => svc.learning,
       meetings: async () => svc.meetings,
       notifications: async () => svc.notifications,
+      messages: async () => svc.messages,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

@@ -12,6 +12,9 @@ import { createMeetingActions } from './meeting-actions';
 import { requestMeetingPage } from './meeting-request-page';
 import { manageBookingPage, schedulePage } from './schedule-pages';
 import { HireStartNowPage } from './start-now-page';
+import { conversationPage } from '../../views/messages/conversation-page';
+import { createConversationAction } from '../../views/messages/conversation-actions';
+import { inboxPage } from '../../views/messages/inbox-page';
 // Known exception to "areas never import each other", removed when the sign-up handler leaves the account
 // area (KNOWN_AREA_IMPORTS in eslint/tandem.js and src/architecture.test.ts).
 import { createSignUpHandler } from '../../server/http/account-forms';
@@ -31,5 +34,7 @@ export function hireRoutes(deps: AreaDeps) {
     hireRequestMeeting: { page: requestMeetingPage(deps), action: meetings.hireRequestMeeting },
     hireCreateOffer: { page: hireCreateOfferPage(deps), action: actions.hireCreateOffer },
     hireSite: { page: hireSitePage(deps), action: actions.hireSite },
+    hireInbox: { page: inboxPage(deps, 'company') },
+    hireConversation: { page: conversationPage(deps, 'company'), action: createConversationAction(deps, 'company') },
   } satisfies AreaRoutes;
 }

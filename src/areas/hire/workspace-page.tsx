@@ -18,7 +18,7 @@ import { translateIn } from '../../i18n/translate';
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
 
 export const hireSitePage =
-  ({ hiring, profiles }: Pick<AreaDeps, 'hiring' | 'profiles'>): Page =>
+  ({ hiring, profiles, messages }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -29,6 +29,15 @@ export const hireSitePage =
     const list = company ? (await svc.offers(viewer)).offers : [];
     const selected = Number(q.get('oferta') ?? '');
     const applicants = company && list.some((o) => o.id === selected) ? await svc.applicants(viewer, selected) : null;
+    // Each applicant's conversation (decision 043), with what the company has not read yet.
+    const threads = applicants
+      ? await (
+          await messages()
+        ).forApplications(
+          viewer,
+          applicants.applicants.map((a) => a.id),
+        )
+      : new Map<number, { id: number; unread: number }>();
     const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
     const filter = {
       area: areas.some((a) => a.id === q.get('area')) ? q.get('area')! : undefined,
@@ -71,6 +80,9 @@ export const hireSitePage =
               <p className="muted">{t('routes.hireSite.intro', { brand: p.brand })}</p>
             )}
           </div>
+          <Link className="btn btn-outline-primary btn-md" to={href('hireInbox', locale)} data-testid="inbox-link">
+            {t('messages.inbox.link')}
+          </Link>
           <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>
             {t('routes.hireCreateOffer.title')}
           </Link>
@@ -149,6 +161,23 @@ export const hireSitePage =
                         {t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} ·{' '}
                         <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
                       </p>
+                      {threads.has(a.id) && (
+                        <p>
+                          <Link
+                            className="btn btn-outline-primary btn-md"
+                            to={href('hireConversation', locale, { id: String(threads.get(a.id)!.id) })}
+                            data-testid="applicant-messages"
+                          >
+                            {threads.get(a.id)!.unread > 0 ? t('messages.rows.open') : t('messages.rows.write')}
+                            <span className="sr-only"> {a.candidate.name}</span>
+                            {threads.get(a.id)!.unread > 0 && (
+                              <span className="badge badge-unread" data-testid="unread">
+                                {t('messages.rows.unread', { n: threads.get(a.id)!.unread })}
+                              </span>
+                            )}
+                          </Link>
+                        </p>
+                      )}
                       <form method="post" action={site} className="inline-form">
                         <input type="hidden" name="intent" value="application-status" />
                         <input type="hidden" name="application" value={a.id} />
@@ -235,6 +264,18 @@ export const hireSitePage =
                         .join(' · ')}
                     </p>
                     {c.skills.length > 0 && <p>{c.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
+                    {c.slug && (
+                      <p>
+                        <Link
+                          className="btn btn-outline-primary btn-md"
+                          to={`${href('talentProfile', locale, { slug: c.slug })}#invite`}
+                          data-testid="invite-link"
+                        >
+                          {t('messages.invite.fromBrowser')}
+                          <span className="sr-only"> {c.name}</span>
+                        </Link>
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>

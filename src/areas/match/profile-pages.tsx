@@ -14,6 +14,8 @@ import { href } from '../../routes';
 import type { AreaDeps } from '../route-module';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
+import { MessageText } from '../../views/messages/message-text';
+import { InviteBox } from './invite-box';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -22,7 +24,7 @@ const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.s
 const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 
 /** A candidate's public profile, built from the profile service it reads. */
-export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Page {
+export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profiles' | 'messages'>): Page {
   // meta() and the page ask with the same arguments: one load per request serves both.
   const loadProfile = cache(async (slug: string, viewerId: number | null) => (await profiles()).view(slug, viewerId));
 
@@ -33,6 +35,8 @@ export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Pag
     if (!view) throw new PageError(404, `Talent not found: ${slug}`, { talentId: slug });
     const { profile: pr, isOwner } = view;
     const saved = new URLSearchParams(p.query).get('saved') === '1';
+    // A company account may invite the person of a public profile (decision 043).
+    const invite = p.viewer?.type === 'hire' && pr.isPublic ? await (await messages()).inviteState(p.viewer, slug) : null;
     const facts = [
       pr.role && labelOf(roles, pr.role, locale),
       pr.seniority && labelOf(seniorities, pr.seniority, locale),
@@ -93,6 +97,17 @@ export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Pag
             <p className="muted">{t('profile.noCertifications')}</p>
           )}
         </section>
+        {invite && (
+          <InviteBox
+            state={invite}
+            name={`${pr.name} ${pr.lastName}`.trim()}
+            action={selfAction(p)}
+            sent={new URLSearchParams(p.query).get('invitada') === '1'}
+            form={p.form?.values.intent === 'invite' ? p.form : null}
+            locale={locale}
+            t={t}
+          />
+        )}
         {isOwner && (
           <section className="card profile-editor" aria-labelledby="profile-edit">
             <h2 id="profile-edit">{t('profile.edit')}</h2>
@@ -143,7 +158,12 @@ export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Pag
 
 /** The candidate workspace, built from the services it reads. */
 export const matchPlatformPage =
-  ({ applications: applicationService, jobs, learning }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning'>): Page =>
+  ({
+    applications: applicationService,
+    jobs,
+    learning,
+    messages,
+  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -151,6 +171,16 @@ export const matchPlatformPage =
     const learningData = await loadLearning(await learning(), viewer, locale);
     const applications = viewer ? await (await applicationService()).applications(viewer.id) : [];
     const profile = viewer ? await (await applicationService()).profileOf(viewer.id) : null;
+    // Conversations (decision 043): one per application, with what is unread, and invitations waiting.
+    const msgs = await messages();
+    const threads = viewer
+      ? await msgs.forApplications(
+          viewer,
+          applications.map((a) => a.id),
+        )
+      : new Map<number, { id: number; unread: number }>();
+    const invitations = viewer ? await msgs.invitations(viewer) : [];
+    const q = new URLSearchParams(p.query);
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -188,6 +218,59 @@ export const matchPlatformPage =
             </Link>
           ))}
         </div>
+        <p className="section-sm platform-inbox">
+          <Link className="btn btn-outline-primary btn-md" to={href('matchInbox', locale)} data-testid="inbox-link">
+            {t('messages.inbox.link')}
+          </Link>
+        </p>
+        {q.get('rechazada') === '1' && (
+          <div className="alert alert-success" role="status">
+            {t('messages.invitations.declined')}
+          </div>
+        )}
+        {p.form?.message && (
+          <div className="alert alert-error" role="alert">
+            {Object.values(p.form.errors)[0] ?? p.form.message}
+          </div>
+        )}
+        {invitations.length > 0 && (
+          <section className="section" id="invitations" aria-labelledby="invitations-title">
+            <h2 id="invitations-title">{t('messages.invitations.heading')}</h2>
+            <p className="muted">{t('messages.invitations.intro')}</p>
+            <ul className="applicant-list">
+              {invitations.map((i) => (
+                <li key={i.id} className="card invitation" data-testid="invitation">
+                  <h3 className="h3">{t('messages.invitations.from', { company: i.company.name })}</h3>
+                  {i.offer && (
+                    <p className="muted">
+                      {t('messages.invitations.forOffer')} <Link to={href('offer', locale, { slug: i.offer.slug })}>{i.offer.title}</Link>
+                    </p>
+                  )}
+                  <p className="message-body">
+                    <MessageText text={i.body} />
+                  </p>
+                  <div className="invitation-actions">
+                    <form method="post" action={href('matchPlatform', locale)}>
+                      <input type="hidden" name="intent" value="accept" />
+                      <input type="hidden" name="invitation" value={i.id} />
+                      <button type="submit" className="btn btn-primary btn-md" data-testid="accept-invitation">
+                        {t('messages.invitations.accept')}
+                      </button>
+                    </form>
+                    <form method="post" action={href('matchPlatform', locale)}>
+                      <input type="hidden" name="intent" value="decline" />
+                      <input type="hidden" name="invitation" value={i.id} />
+                      <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="decline-invitation">
+                        {t('messages.invitations.decline')}
+                      </button>
+                    </form>
+                  </div>
+                  <p className="field-hint">{t('messages.invitations.declineHint')}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <LearningSections data={learningData} locale={locale} t={t} />
         <section className="section" id="applications" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
@@ -204,6 +287,7 @@ export const matchPlatformPage =
                     <th scope="col">{t('platform.company')}</th>
                     <th scope="col">{t('platform.appliedOn')}</th>
                     <th scope="col">{t('offer.status')}</th>
+                    <th scope="col">{t('messages.rows.open')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -217,6 +301,23 @@ export const matchPlatformPage =
                       <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                       <td>
                         <strong>{translateIn(t, 'application.status', a.status)}</strong>
+                      </td>
+                      <td>
+                        {threads.has(a.id) && (
+                          <Link
+                            className="row-link"
+                            to={href('matchConversation', locale, { id: String(threads.get(a.id)!.id) })}
+                            data-testid="application-messages"
+                          >
+                            {t('messages.rows.open')}
+                            <span className="sr-only"> {a.offer.title}</span>
+                            {threads.get(a.id)!.unread > 0 && (
+                              <span className="badge badge-unread" data-testid="unread">
+                                {t('messages.rows.unread', { n: threads.get(a.id)!.unread })}
+                              </span>
+                            )}
+                          </Link>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -3,12 +3,27 @@ import type { AreaDeps, AreaRoutes } from '../route-module';
 import { matchPage } from './match-page';
 import { createTalentProfileAction } from './profile-actions';
 import { matchPlatformPage, talentProfilePage } from './profile-pages';
+import { conversationPage } from '../../views/messages/conversation-page';
+import { createConversationAction } from '../../views/messages/conversation-actions';
+import { inboxPage } from '../../views/messages/inbox-page';
+import { createInvitationActions } from './invitation-actions';
 
 // The candidate side: its landing (/match), the workspace and the public profile with its owner's editor.
 export function matchRoutes(deps: AreaDeps) {
+  const invitations = createInvitationActions(deps);
+  const profile = createTalentProfileAction(deps);
   return {
     match: { page: matchPage(deps) },
-    matchPlatform: { page: matchPlatformPage(deps) },
-    talentProfile: { page: talentProfilePage(deps), action: createTalentProfileAction(deps) },
+    matchPlatform: { page: matchPlatformPage(deps), action: invitations.answer },
+    // The profile page has two forms: its owner's editor, and a company's invitation (intent=invite).
+    talentProfile: {
+      page: talentProfilePage(deps),
+      action: {
+        maxBytes: profile.maxBytes,
+        handle: (input) => (input.fields.intent === 'invite' ? invitations.invite.handle(input) : profile.handle(input)),
+      },
+    },
+    matchInbox: { page: inboxPage(deps, 'candidate') },
+    matchConversation: { page: conversationPage(deps, 'candidate'), action: createConversationAction(deps, 'candidate') },
   } satisfies AreaRoutes;
 }

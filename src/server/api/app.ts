@@ -20,6 +20,8 @@ import { getT } from '../../i18n/translate';
 import { fail, failService, fieldErrors, langOf, ok } from '../http/respond';
 import { registerHireRoutes } from './hire-routes';
 import type { HiringService } from '../offers/hiring-service';
+import { registerMessagesRoutes } from './messages-routes';
+import type { MessagingService } from '../messages/messaging-service';
 
 // The product API under /api (docs/api.md): thin adapters that validate input, call a service and answer in
 // the shared shape. Every handler's input is checked by a schema; nothing reaches SQL unvalidated.
@@ -52,6 +54,8 @@ type Deps = {
   siteOrigin?: string | null;
   /** The company side (offers, applicants, candidates); without it those routes answer 404. */
   hiring?: () => Promise<HiringService>;
+  /** Conversations and invitations; without it those routes answer 404. */
+  messages?: () => Promise<MessagingService>;
   /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
   sessionCookie?: string;
   /** The database, for Idempotency-Key (idempotency.ts); without it the header is ignored. */
@@ -77,7 +81,7 @@ const tokenOf = (c: Context, cookieName: string | undefined, siteOrigin: string 
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring, database }: Deps) {
+export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring, messages, database }: Deps) {
   const api = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
 
@@ -214,6 +218,7 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
   api.all('/visitor', only('GET, HEAD'));
 
   if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
+  if (messages) registerMessagesRoutes(api, { auth, messages, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
 
   // Mounted with app.route('/api'), a sub-app's notFound is not consulted: the last route answers any path
   // nothing above matched, so /api never falls through to the HTML 404 page.

@@ -41,6 +41,7 @@ import { createHiringService, type HiringService } from '../offers/hiring-servic
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
 import { createSalaryService } from '../salaries/salary-service';
 import { createApiApp } from './app';
+import { createMessagingService } from '../messages/messaging-service';
 
 const SECRET = 'f'.repeat(40);
 const PASSWORD = 'una-clave-larga';
@@ -136,6 +137,8 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
   const tokens: Record<'owner' | 'other' | 'candidate', string> = { owner: '', other: '', candidate: '' };
   let offerId = 0;
   let applicationId = 0;
+  let conversationId = 0;
+  let candidateSlug = '';
   let seq = 0;
   const freshEmail = () => `fuzz-${++seq}@example.com`;
 
@@ -151,9 +154,12 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       guard: createIdentityGuard(async () => limiter, wide),
     });
     hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
+    // Wide limits here too: hostile bodies reach the service's own rules instead of a 429.
+    const messages = createMessagingService(t, { limiter: async () => createRateLimiter(t, Date.now, 1000) });
     const api = createApiApp({
       auth: async () => auth,
       hiring: async () => hiring,
+      messages: async () => messages,
       sessionCookie: config.AUTH_COOKIE_TOKEN,
     });
     const cms = createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => SECRET, config } });
@@ -178,6 +184,10 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+    conversationId = (await messages.forApplications({ id: candidate.id, type: 'match' }, [applicationId])).get(applicationId)!.id;
+    await t.db.updateTable('candidate_profiles').set({ is_public: 1 }).where('user_id', '=', candidate.id).execute();
+    candidateSlug = (await t.db.selectFrom('users').select('profile_slug').where('id', '=', candidate.id).executeTakeFirstOrThrow())
+      .profile_slug!;
   }, 60_000);
   afterAll(async () => t?.cleanup());
 
@@ -444,6 +454,71 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       },
     ]);
   }, 180_000);
+
+  it('answers every hostile input to the conversation and invitation endpoints below 500', async () => {
+    const conv = { id: String(conversationId) };
+    await run('API messages', [
+      { method: 'GET', path: '/api/v3/conversations', who: 'owner', ok: 200, query: { before: '2147483647' }, headerFields: ['cookie'] },
+      { method: 'GET', path: '/api/v3/conversations/unread', who: 'candidate', ok: 200 },
+      {
+        method: 'POST',
+        path: '/api/v3/conversations/:id/messages',
+        params: conv,
+        who: 'owner',
+        ok: 201,
+        pathWho: HIRE_WHO,
+        body: () => ({ body: 'Hola' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/v3/conversations/:id/messages',
+        params: conv,
+        who: 'candidate',
+        ok: 200,
+        pathWho: HIRE_WHO,
+        query: { after: '0' },
+      },
+      {
+        method: 'POST',
+        path: '/api/v3/conversations/:id/read',
+        params: conv,
+        who: 'candidate',
+        ok: 200,
+        pathWho: HIRE_WHO,
+        body: () => ({ up_to: 1 }),
+      },
+      {
+        method: 'POST',
+        path: '/api/v3/conversations/:id/report',
+        params: conv,
+        who: 'candidate',
+        ok: 201,
+        short: ['reason'],
+        body: () => ({ reason: 'spam', details: 'Publicidad' }),
+      },
+      { method: 'POST', path: '/api/v3/conversations/:id/block', params: conv, who: 'candidate', ok: 200, pathWho: HIRE_WHO },
+      { method: 'POST', path: '/api/v3/conversations/:id/unblock', params: conv, who: 'candidate', ok: 200, pathWho: HIRE_WHO },
+      {
+        method: 'POST',
+        path: '/api/v3/invitations',
+        who: 'owner',
+        ok: 201,
+        body: () => ({ candidate: candidateSlug, body: 'Hola Ana', offer_id: null }),
+      },
+      { method: 'GET', path: '/api/v3/invitations', who: 'candidate', ok: 200 },
+    ]);
+    const invitation = await t.db.selectFrom('invitations').select('id').executeTakeFirstOrThrow();
+    await run('API invitation answers', [
+      {
+        method: 'POST',
+        path: '/api/v3/invitations/:id/:answer',
+        params: { id: String(invitation.id), answer: 'decline' },
+        who: 'candidate',
+        ok: 200,
+        pathWho: HIRE_WHO,
+      },
+    ]);
+  }, 300_000);
 
   it('answers every hostile input to the content backend (/cms) below 500', async () => {
     await run('cms', [

@@ -185,18 +185,25 @@ export function createNotificationService(database: Database, deps: Deps) {
         }
         case 'message': {
           const data: NoticeData = { from: n.fromName, offer: n.offerTitle ?? undefined, preview: n.preview };
-          const side = 'companyId' in n.to ? 'hire' : 'match';
-          for (const r of await recipientsOf(n.to)) await tell(r, 'message', data, n.link ?? workspaceLink(side));
+          const page = 'companyId' in n.to ? 'hireConversation' : 'matchConversation';
+          const link = n.link ?? href(page, 'es', { id: String(n.conversationId) });
+          for (const r of await recipientsOf(n.to)) await tell(r, 'message', data, link);
           return;
         }
         case 'invitation': {
           const data: NoticeData = { company: n.companyName, offer: n.offerTitle ?? undefined, preview: n.preview };
-          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation', data, n.link ?? workspaceLink('match'));
+          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation', data, n.link ?? `${workspaceLink('match')}#invitations`);
           return;
         }
         case 'invitation-answer': {
           const data: NoticeData = { candidate: n.candidateName, accepted: n.accepted };
-          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation-answer', data, n.link ?? workspaceLink('hire'));
+          // Accepted: the conversation it opened; declined: the candidate browser, to find someone else.
+          const link =
+            n.link ??
+            (n.accepted && n.conversationId
+              ? href('hireConversation', 'es', { id: String(n.conversationId) })
+              : href('hireSite', 'es', {}, { vista: 'candidatos' }));
+          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation-answer', data, link);
           return;
         }
       }
