@@ -1,6 +1,7 @@
 import 'server-only';
 import type { RouteId } from '../routes';
 import { accountRoutes } from './account/routes';
+import { alertRoutes } from './alerts/routes';
 import { contentRoutes } from './content/routes';
 import { hireRoutes } from './hire/routes';
 import { jobsRoutes } from './jobs/routes';
@@ -23,9 +24,10 @@ export function createRegistry(deps: AreaDeps): Registry {
     jobsRoutes(deps),
     toolsRoutes(deps),
     learningRoutes(deps),
+    alertRoutes(deps),
   ] as const;
-  const [account, content, hire, match, offers, jobs, tools, learning] = areas;
-  const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools, ...learning } satisfies Registry;
+  const [account, content, hire, match, offers, jobs, tools, learning, alerts] = areas;
+  const registry = { ...account, ...content, ...hire, ...match, ...offers, ...jobs, ...tools, ...learning, ...alerts } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.
   const claimed = areas.flatMap((a) => Object.keys(a));
   const twice = claimed.filter((id, i) => claimed.indexOf(id) !== i);

@@ -19,6 +19,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     jobs: unused('jobs'),
     learning: unused('learning'),
     meetings: unused('meetings'),
+    alerts: unused('alerts'),
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),
     evaluateFlags: unused('evaluateFlags'),

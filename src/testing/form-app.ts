@@ -12,6 +12,7 @@ import { areaDeps } from './area-deps';
 import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from './signing-key';
 import { testMeetingService } from './meetings';
+import { testAlertService } from './alerts';
 import { parseOfferInput } from '../domain/offer-input';
 import { OFFER } from './fixtures/offer';
 import type { Locale } from '../i18n/locales';
@@ -151,6 +152,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
     meetings: testMeetingService(t, { email, limiter }),
+    alerts: testAlertService(t, { email, limiter }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -164,6 +166,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       jobs: async () => createJobSearchService(t),
       learning: async () => svc.learning,
       meetings: async () => svc.meetings,
+      alerts: async () => svc.alerts,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { AlertList } from '../../views/alerts/alert-list';
 import { SignOutEverywhere } from '../../views/account-forms/sign-out-everywhere';
 import { cache } from 'react';
 import { Link } from 'waku';
@@ -143,7 +144,7 @@ export function talentProfilePage({ profiles }: Pick<AreaDeps, 'profiles'>): Pag
 
 /** The candidate workspace, built from the services it reads. */
 export const matchPlatformPage =
-  ({ applications: applicationService, jobs, learning }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning'>): Page =>
+  ({ applications: applicationService, jobs, learning, alerts }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'alerts'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -151,6 +152,7 @@ export const matchPlatformPage =
     const learningData = await loadLearning(await learning(), viewer, locale);
     const applications = viewer ? await (await applicationService()).applications(viewer.id) : [];
     const profile = viewer ? await (await applicationService()).profileOf(viewer.id) : null;
+    const myAlerts = viewer ? await (await alerts()).ofUser(viewer.id) : [];
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -189,6 +191,14 @@ export const matchPlatformPage =
           ))}
         </div>
         <LearningSections data={learningData} locale={locale} t={t} />
+        <section className="section" id="alerts" aria-labelledby="alerts-title">
+          <h2 id="alerts-title">{t('alerts.workspace.heading')}</h2>
+          {myAlerts.length ? (
+            <AlertList alerts={myAlerts} action={href('alertNew', locale)} locale={locale} t={t} />
+          ) : (
+            <p className="notice">{t('alerts.workspace.empty')}</p>
+          )}
+        </section>
         <section className="section" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
           {applications.length === 0 ? (

@@ -19,6 +19,7 @@ import { uploads } from './migrations/014-uploads';
 import { securityThirdRound } from './migrations/015-security-third-round';
 import { outboxExpiry } from './migrations/016-outbox-expiry';
 import { notifications } from './migrations/017-notifications';
+import { jobAlerts } from './migrations/019-job-alerts';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -40,6 +41,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '015-security-third-round': securityThirdRound,
   '016-outbox-expiry': outboxExpiry,
   '017-notifications': notifications,
+  '019-job-alerts': jobAlerts,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -36,6 +36,7 @@ import type { BookingRequestsTable, BookingsTable, LeadsTable } from '../meeting
 import type { EmailOutboxTable } from '../email/data/tables';
 import type { UploadsTable } from '../uploads/data/tables';
 import type { NotificationSettingsTable, NotificationsTable } from '../notifications/data/tables';
+import type { AlertRecipientsTable, JobAlertsTable } from '../alerts/data/tables';
 
 // The database as Kysely sees it: every table's row type. Each domain declares its own tables beside its SQL
 // (src/server/<domain>/data/tables.ts); the platform's own tables are here. schema.test.ts compares the
@@ -111,6 +112,8 @@ export interface DB {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   job_leases: JobLeasesTable;
+  alert_recipients: AlertRecipientsTable;
+  job_alerts: JobAlertsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

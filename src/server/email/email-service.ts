@@ -1,7 +1,8 @@
 import 'server-only';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/client';
-import { outboxRows } from './data/outbox';
-import { toDate } from '../db/schema';
+import { outboxRows, type QueuedMessage } from './data/outbox';
+import { toDate, type DB } from '../db/schema';
 
 // Outgoing email goes through the outbox table first, so that nothing is lost when the mail server is
 // down and a request never waits on SMTP. With a transport (SMTP_URL), a drainer delivers queued
@@ -119,21 +120,31 @@ export function createEmailService(database: Database, opts: Options = {}) {
     return sent;
   }
 
+  const rowOf = (m: OutgoingEmail): QueuedMessage => ({
+    to_email: m.to,
+    subject: m.subject,
+    text_body: m.text,
+    html_body: m.html ?? null,
+    headers: m.headers ? JSON.stringify(m.headers) : null,
+    kind: m.kind,
+    locale: m.locale,
+    send_after: m.sendAfter ?? null,
+    expires_at: m.expiresAt ?? null,
+    calendar: m.calendar ?? null,
+  });
+
   const service = {
+    /**
+     * Queue a message inside the caller's transaction `q`: it exists only if that commits, with whatever the
+     * caller recorded beside it (a job alert's cursor). Call drain() after the commit.
+     */
+    async queueIn(q: Kysely<DB>, m: OutgoingEmail): Promise<number> {
+      return outboxRows(q).insert(rowOf(m));
+    },
+
     /** Queue a message (and kick delivery when a transport is configured). Resolves with the outbox id. */
     async send(m: OutgoingEmail): Promise<number> {
-      const id = await rows.insert({
-        to_email: m.to,
-        subject: m.subject,
-        text_body: m.text,
-        html_body: m.html ?? null,
-        headers: m.headers ? JSON.stringify(m.headers) : null,
-        kind: m.kind,
-        locale: m.locale,
-        send_after: m.sendAfter ?? null,
-        expires_at: m.expiresAt ?? null,
-        calendar: m.calendar ?? null,
-      });
+      const id = await rows.insert(rowOf(m));
       const held = m.sendAfter && m.sendAfter.getTime() > now() ? ` (held until ${m.sendAfter.toISOString()})` : '';
       if (opts.transport) {
         log(`[email] queued #${id} to ${m.to}: ${m.subject}${held}`);
