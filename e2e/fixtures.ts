@@ -43,6 +43,11 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   certification: { status: 404, errorKind: 'certification' },
   // A booking link that was never issued: the "link not available" page.
   hireScheduleManage: { status: 410 },
+  // Job alert links that were never issued: a used-or-expired confirmation (410), unknown manage and
+  // unsubscribe links (404).
+  alertConfirm: { status: 410 },
+  alertManage: { status: 404 },
+  alertUnsubscribe: { status: 404 },
 };
 
 export const routeWalk = routeIds.flatMap((id) =>

@@ -184,6 +184,26 @@ export const routes = {
     validate: signedTokenParam,
     sample: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.sample-signature' },
   }),
+  // Job alerts: the search travels in the query string; the tokened pages work without signing in.
+  alertNew: page('/alertas/nueva', '/en/alerts/new', { form: true, perVisitor: true, indexable: false }),
+  alertConfirm: page('/alertas/confirmar/[token]', '/en/alerts/confirm/[token]', {
+    form: true,
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-alert-confirm-0001' },
+  }),
+  alertManage: page('/alertas/gestionar/[token]', '/en/alerts/manage/[token]', {
+    form: true,
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-alert-manage-0001' },
+  }),
+  alertUnsubscribe: page('/alertas/baja/[token]', '/en/alerts/unsubscribe/[token]', {
+    form: true,
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-alert-unsubscribe-01' },
+  }),
 
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
   terms: page('/terminos-y-condiciones', '/en/terminos-y-condiciones', { layout: 'clean' }),

@@ -48,6 +48,7 @@ import { areaDeps } from '../testing/area-deps';
 import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from '../testing/signing-key';
 import { TEST_RULES, testMeetingService } from '../testing/meetings';
+import { testAlertService } from '../testing/alerts';
 import { candidateSlots, slotKey } from '../domain/scheduling';
 import { fileURLToPath } from 'node:url';
 import { loadContentInto } from '../server/learning/content-load';
@@ -192,6 +193,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
+      alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
     }),
@@ -523,6 +525,64 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       ok: 410,
       short: 'all',
       fields: () => ({ intent: 'confirm', token: 'C'.repeat(44) }),
+    },
+    {
+      name: 'alertNew (a visitor asks by email)',
+      route: 'alertNew',
+      session: 'anon',
+      ok: 303,
+      fields: () => ({
+        intent: 'save',
+        email: freshEmail(),
+        frequency: 'daily',
+        pais: 'peru',
+        filtros: 'backend,remote-global',
+        q: 'node',
+        salario_min: '2000',
+      }),
+    },
+    {
+      name: 'alertNew (a candidate saves in one click)',
+      route: 'alertNew',
+      session: 'candidate',
+      ok: 303,
+      short: 'all',
+      fields: () => ({ intent: 'save', frequency: 'weekly', pais: '', filtros: 'react', q: '', salario_min: '' }),
+    },
+    {
+      name: 'alertNew (the workspace deletes an alert that is not theirs)',
+      route: 'alertNew',
+      session: 'candidate',
+      ok: 404,
+      short: 'all',
+      fields: () => ({ intent: 'delete', alert: '999999', frequency: '' }),
+    },
+    {
+      name: 'alertConfirm (a link that is not one)',
+      route: 'alertConfirm',
+      session: 'anon',
+      ok: 410,
+      short: 'all',
+      params: () => ({ token: 'D'.repeat(43) }),
+      fields: () => ({ intent: 'confirm' }),
+    },
+    {
+      name: 'alertManage (a link that is not one)',
+      route: 'alertManage',
+      session: 'anon',
+      ok: 404,
+      short: 'all',
+      params: () => ({ token: 'E'.repeat(43) }),
+      fields: () => ({ intent: 'frequency', alert: '1', frequency: 'weekly' }),
+    },
+    {
+      name: 'alertUnsubscribe (a link that is not one)',
+      route: 'alertUnsubscribe',
+      session: 'anon',
+      ok: 404,
+      short: 'all',
+      params: () => ({ token: 'F'.repeat(43) }),
+      fields: () => ({ intent: 'unsubscribe' }),
     },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {

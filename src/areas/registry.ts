@@ -1,6 +1,7 @@
 import 'server-only';
 import type { RouteId } from '../routes';
 import { accountRoutes } from './account/routes';
+import { alertRoutes } from './alerts/routes';
 import { contentRoutes } from './content/routes';
 import { hireRoutes } from './hire/routes';
 import { jobsRoutes } from './jobs/routes';
@@ -25,8 +26,9 @@ export function createRegistry(deps: AreaDeps): Registry {
     toolsRoutes(deps),
     learningRoutes(deps),
     notificationRoutes(deps),
+    alertRoutes(deps),
   ] as const;
-  const [account, content, hire, match, offers, jobs, tools, learning, notifications] = areas;
+  const [account, content, hire, match, offers, jobs, tools, learning, notifications, alerts] = areas;
   const registry = {
     ...account,
     ...content,
@@ -37,6 +39,7 @@ export function createRegistry(deps: AreaDeps): Registry {
     ...tools,
     ...learning,
     ...notifications,
+    ...alerts,
   } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.
   const claimed = areas.flatMap((a) => Object.keys(a));

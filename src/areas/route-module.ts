@@ -4,6 +4,7 @@ import type { ServerConfig } from '../server/config';
 import type { RouteGet, RouteViewer } from '../server/http/app';
 import type { FormHandler } from '../server/http/forms';
 import type { Page } from '../server/render/page-types';
+import type { AlertService } from '../server/alerts/alert-service';
 import type { ApplicationService } from '../server/offers/application-service';
 import type { AuthService } from '../server/accounts/auth-service';
 import type { HiringService } from '../server/offers/hiring-service';
@@ -45,6 +46,8 @@ export type AreaDeps = {
   meetings: () => Promise<MeetingService>;
   /** Conversations and invitations between companies and candidates. */
   messages: () => Promise<MessagingService>;
+  /** Job alerts: saved searches emailed daily or weekly. */
+  alerts: () => Promise<AlertService>;
   salaries: () => Promise<SalaryService>;
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => Promise<MarketplaceService>;

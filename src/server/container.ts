@@ -23,6 +23,8 @@ import { createJobSearchService, type JobSearchService } from './offers/job-sear
 import { createMarketplaceService, type MarketplaceService } from './offers/marketplace-service';
 import { createMeetingService, type MeetingService } from './meetings/meeting-service';
 import { createNotificationService, type Notice, type NotificationService } from './notifications/notification-service';
+import { createAlertService, type AlertService } from './alerts/alert-service';
+import { withLease } from './db/job-lease';
 import { scheduleRules } from './meetings/schedule-rules';
 import { createMessagingService, type MessagingService } from './messages/messaging-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
@@ -50,6 +52,7 @@ let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
 let notifications: Promise<NotificationService> | undefined;
 let messages: Promise<MessagingService> | undefined;
+let alerts: Promise<AlertService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
@@ -61,8 +64,12 @@ const jwtSecret = () => (secret ??= loadJwtSecret());
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
  * anonymous drafts older than 7 days, revocations of tokens that have expired anyway, the last use of
-
- * sessions idle past their timeout, the day's notification digests (one instance at a time), API answers kept for retries past a day, finished rate windows, and meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every instance may run it; each step is an idempotent statement.
+ * sessions idle past their timeout, API answers kept for retries past a day, finished rate windows, and
+ * meeting requests, bookings and sent email past their retention (privacy policy) are deleted. Every
+ * instance may run it; each step is an idempotent statement. The day's notification digests and the job
+ * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
+ * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
+ * are deleted.
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -82,12 +89,19 @@ function startHousekeeping() {
     await sweepSessionActivity(db.db, new Date(Date.now() - SESSION_IDLE_MS));
     await sweepIdempotencyKeys(db.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
     await limits.sweep();
+    const alertSvc = await services.alerts();
+    await alertSvc.sweep();
+    const sent = await withLease(db.db, 'job-alerts', ALERT_LEASE_MS, () => alertSvc.sendDue());
+    if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
   };
   const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
   housekeepingTimer = setInterval(tick, 60 * 60 * 1000);
   housekeepingTimer.unref?.();
   tick();
 }
+
+/** Longer than a run of the alerts takes: a lease past it means its holder died. */
+const ALERT_LEASE_MS = 30 * 60_000;
 
 function emailFrom(): string {
   const c = getConfig();
@@ -157,6 +171,19 @@ export const services = {
   /** Conversations, invitations, blocks and reports (decision 043). `notify` is where emails and the
    * header bell will listen; nothing is told yet. */
   messages: () => (messages ??= getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: tell }))),
+  /** Job alerts: saved searches, their double opt-in and their emails. */
+  alerts: () =>
+    (alerts ??= getDatabase().then((db) => {
+      const c = getConfig();
+      return createAlertService(db, {
+        email: services.email,
+        jobs: services.jobs,
+        limiter: services.limiter,
+        secret: jwtSecret(),
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+      });
+    })),
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
   marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
   /** Courses, interviews and certificates. */

@@ -12,6 +12,7 @@ import { areaDeps } from './area-deps';
 import { createLearningService } from '../server/learning/learning-service';
 import { testSigningKey } from './signing-key';
 import { testMeetingService } from './meetings';
+import { testAlertService } from './alerts';
 import { parseOfferInput } from '../domain/offer-input';
 import { OFFER } from './fixtures/offer';
 import type { Locale } from '../i18n/locales';
@@ -161,6 +162,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       log: () => {},
     }),
     messages: createMessagingService(t, { limiter: async () => limiter }),
+    alerts: testAlertService(t, { email, limiter }),
   };
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
@@ -176,6 +178,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       meetings: async () => svc.meetings,
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
+      alerts: async () => svc.alerts,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

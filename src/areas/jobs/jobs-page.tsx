@@ -6,6 +6,8 @@ import { countries, labelOf } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
+import { alertQueryOf } from '../../domain/alert-search';
+import { href } from '../../routes';
 import { jobsHref, withFacet } from '../../views/jobs/job-search-url';
 import { describeSearch, searchTitle } from '../../views/jobs/job-text';
 import { PageError } from '../../domain/page-error';
@@ -113,6 +115,14 @@ async function JobsContent(load: Load, p: PageProps) {
       <div className="container page jobs-page">
         <SearchForm action={to(selection, {})} query={query} locale={locale} t={t} />
         <ActiveFilters removals={removals} t={t} />
+        {/* A plain link (this page is one cached HTML for everyone, with no room for more script): the alert
+            page carries the search in its query string. */}
+        <p className="jobs-alert">
+          <a className="btn btn-outline-primary" href={href('alertNew', locale, {}, alertQueryOf(selection, query))}>
+            {t('alerts.cta')}
+          </a>{' '}
+          <span className="muted">{t('alerts.ctaHint')}</span>
+        </p>
         <div className="jobs-layout">
           <section className="jobs-results" aria-labelledby="jobs-results-title">
             <div className="jobs-results-head">

@@ -1,4 +1,5 @@
 import 'server-only';
+import { AlertList } from '../../views/alerts/alert-list';
 import { SignOutEverywhere } from '../../views/account-forms/sign-out-everywhere';
 import { cache } from 'react';
 import { Link } from 'waku';
@@ -163,7 +164,8 @@ export const matchPlatformPage =
     jobs,
     learning,
     messages,
-  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages'>): Page =>
+    alerts,
+  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -181,6 +183,7 @@ export const matchPlatformPage =
       : new Map<number, { id: number; unread: number }>();
     const invitations = viewer ? await msgs.invitations(viewer) : [];
     const q = new URLSearchParams(p.query);
+    const myAlerts = viewer ? await (await alerts()).ofUser(viewer.id) : [];
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -272,6 +275,14 @@ export const matchPlatformPage =
           </section>
         )}
         <LearningSections data={learningData} locale={locale} t={t} />
+        <section className="section" id="alerts" aria-labelledby="alerts-title">
+          <h2 id="alerts-title">{t('alerts.workspace.heading')}</h2>
+          {myAlerts.length ? (
+            <AlertList alerts={myAlerts} action={href('alertNew', locale)} locale={locale} t={t} />
+          ) : (
+            <p className="notice">{t('alerts.workspace.empty')}</p>
+          )}
+        </section>
         <section className="section" id="applications" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
           {applications.length === 0 ? (

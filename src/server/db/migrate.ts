@@ -20,6 +20,7 @@ import { securityThirdRound } from './migrations/015-security-third-round';
 import { outboxExpiry } from './migrations/016-outbox-expiry';
 import { notifications } from './migrations/017-notifications';
 import { conversations } from './migrations/018-conversations';
+import { jobAlerts } from './migrations/019-job-alerts';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -42,6 +43,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '016-outbox-expiry': outboxExpiry,
   '017-notifications': notifications,
   '018-conversations': conversations,
+  '019-job-alerts': jobAlerts,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -127,6 +127,17 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       };
     },
 
+    /**
+     * The open offers of a search published in (after, until], newest first: the first `limit` and how many
+     * there are in all (a job alert's email lists the first ones and links to the rest).
+     */
+    async publishedBetween(input: JobSearchInput, after: Date, until: Date, limit: number): Promise<{ items: JobCard[]; total: number }> {
+      const filter = { ...filterOf(input), publishedAfter: after, publishedUntil: until };
+      const total = await countOffers(database, filter);
+      if (total === 0) return { items: [], total };
+      return { items: await cardsOf(await findOffers(database, filter, { sort: 'recent', limit, offset: 0 })), total };
+    },
+
     /** A company's public page: its details and its open offers (newest first); null for an unknown slug. */
     async company(slug: string, page = 1): Promise<CompanyPage | null> {
       const c = await companyBySlug(database.db, slug);

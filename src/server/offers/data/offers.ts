@@ -21,6 +21,9 @@ export type OfferFilter = {
   minSalaryUsd?: number;
   /** One company's offers (its public page). */
   companyId?: number;
+  /** Published after this moment and at or before `publishedUntil` (a job alert's news; the published_at index). */
+  publishedAfter?: Date;
+  publishedUntil?: Date;
   /** Published offers valid at this moment. */
   now: Date;
 };
@@ -51,6 +54,8 @@ function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: Filt
   if (f.minSalaryUsd !== undefined) out.push(eb('o.salary_max_usd_month', '>=', f.minSalaryUsd));
   if (f.companyId !== undefined) out.push(eb('o.company_id', '=', f.companyId));
   if (f.terms?.length) out.push(matches(f.terms, dialect));
+  if (f.publishedAfter) out.push(eb('o.published_at', '>', f.publishedAfter));
+  if (f.publishedUntil) out.push(eb('o.published_at', '<=', f.publishedUntil));
   return out;
 }
 
