@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkMessage, MESSAGE_MAX_CHARS, preview, reportInput, splitLinks } from './messaging';
+import { checkMessage, MESSAGE_MAX_CHARS, preview, reportInput } from './messaging';
+import { splitLinks } from './message-links';
 
 describe('message text', () => {
   it('trims, and refuses empty and over-long texts by key', () => {

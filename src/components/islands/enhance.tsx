@@ -26,7 +26,9 @@ export function Enhanced<P extends object>({
     let live = true;
     load()
       .then((m) => live && setLoaded({ C: m.default, extra: m.capture?.(props) }))
-      .catch((err: unknown) => console.warn('[enhance] chunk failed to load; the page keeps working without it', err));
+      // The page keeps working without it (its server-rendered HTML stays). A short message: every byte here
+      // is in the content pages' JS budget.
+      .catch((err: unknown) => console.warn('[enhance] not loaded', err));
     return () => {
       live = false;
     };

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import IconBell from '~icons/lucide/bell';
-import { fetchUnread } from '../../client/session-sync';
 import { BELL_MAX } from '../../domain/notifications';
 
 /**
@@ -12,11 +11,14 @@ export function NotificationBell({ to, label, labelUnread }: { to: string; label
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void fetchUnread().then((n) => {
-      if (!live) return;
-      setUnread(n);
-      setReady(true);
-    });
+    // The session module is its own chunk (content pages have a JS budget), as in the providers.
+    void import('../../client/session-sync')
+      .then((m) => m.fetchUnread())
+      .then((n) => {
+        if (!live) return;
+        setUnread(n);
+        setReady(true);
+      });
     return () => {
       live = false;
     };

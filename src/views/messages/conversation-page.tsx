@@ -9,10 +9,11 @@ import type { MessagingService } from '../../server/messages/messaging-service';
 import type { NotificationService } from '../../server/notifications/notification-service';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { ConversationThread } from './conversation-thread';
+import { ThreadMarkup, type ThreadProps } from './thread-markup';
 
 // One conversation, for either of its parties (decision 043): the company at /hire/site/mensajes/{id},
-// the candidate at /match/plataforma/mensajes/{id}. Opening it marks it read (and the bell's notices of it). Its forms post to the page
-// itself (send, block, unblock, report: conversation-actions.ts); anybody else gets the 404 page.
+// the candidate at /match/plataforma/mensajes/{id}. Opening it marks it read (and the bell's notices of
+// it). Its forms post to the page itself (send, block, unblock, report: conversation-actions.ts); anybody else gets the 404 page.
 type Deps = { messages: () => Promise<MessagingService>; notifications: () => Promise<NotificationService> };
 
 export function conversationPage({ messages, notifications }: Deps, side: Side): Page {
@@ -93,29 +94,37 @@ export function conversationPage({ messages, notifications }: Deps, side: Side):
             <Link to={`${action}?antes=${c.olderBefore}`}>{t('messages.conversation.older')}</Link>
           </p>
         )}
-        <ConversationThread
-          conversationId={c.id}
-          messages={c.messages.map((m) => ({ id: m.id, mine: m.mine, body: m.body, createdAt: m.createdAt }))}
-          theirReadId={c.theirReadId}
-          action={action}
-          lang={locale}
-          canSend={c.blockedBy === null && before === null}
-          draft={formIntent === 'send' || (form && !formIntent) ? (form?.values.body ?? '') : ''}
-          error={formIntent === 'send' || (form && !formIntent) ? (form?.errors.body ?? form?.message ?? null) : null}
-          labels={{
-            list: t('messages.conversation.list'),
-            you: t('messages.conversation.you'),
-            other,
-            seen: t('messages.conversation.seen'),
-            empty: t('messages.conversation.empty'),
-            label: t('messages.conversation.label'),
-            hint: t('messages.conversation.hint', { max: MESSAGE_MAX_CHARS }),
-            send: t('messages.conversation.send'),
-            sending: t('messages.conversation.sending'),
-            failed: t('messages.error.sendFailed'),
-            fresh: t('messages.conversation.newMessages'),
-          }}
-        />
+        {(() => {
+          const props: ThreadProps = {
+            conversationId: c.id,
+            messages: c.messages.map((m) => ({ id: m.id, mine: m.mine, body: m.body, createdAt: m.createdAt })),
+            theirReadId: c.theirReadId,
+            action,
+            lang: locale,
+            canSend: c.blockedBy === null && before === null,
+            draft: formIntent === 'send' || (form && !formIntent) ? (form?.values.body ?? '') : '',
+            error: formIntent === 'send' || (form && !formIntent) ? (form?.errors.body ?? form?.message ?? null) : null,
+            labels: {
+              list: t('messages.conversation.list'),
+              you: t('messages.conversation.you'),
+              other,
+              seen: t('messages.conversation.seen'),
+              empty: t('messages.conversation.empty'),
+              label: t('messages.conversation.label'),
+              hint: t('messages.conversation.hint', { max: MESSAGE_MAX_CHARS }),
+              send: t('messages.conversation.send'),
+              sending: t('messages.conversation.sending'),
+              failed: t('messages.error.sendFailed'),
+              fresh: t('messages.conversation.newMessages'),
+            },
+          };
+          const first = { messages: props.messages, theirRead: props.theirReadId, canSend: props.canSend, text: props.draft };
+          return (
+            <ConversationThread {...props}>
+              <ThreadMarkup p={props} s={{ ...first, error: props.error, busy: false, fresh: false }} />
+            </ConversationThread>
+          );
+        })()}
         {before !== null && (
           <p>
             <Link to={action}>{t('messages.conversation.newest')}</Link>

@@ -1,4 +1,4 @@
-import { splitLinks } from '../../domain/messaging';
+import { splitLinks } from '../../domain/message-links';
 
 // A message's text as React text (every character escaped), http(s) links clickable and opening apart,
 // line breaks kept by the stylesheet (white-space: pre-wrap).
