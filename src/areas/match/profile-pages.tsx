@@ -15,7 +15,7 @@ import { href } from '../../routes';
 import type { AreaDeps } from '../route-module';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
-import { MessageText } from '../../views/messages/message-text';
+import { MessageText } from '../../components/messages/message-text';
 import { InviteBox } from './invite-box';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)

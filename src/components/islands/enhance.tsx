@@ -45,7 +45,8 @@ export function Enhanced<P extends object>({
   );
 }
 
-// The layout's own enhanced parts, chosen by name so that server components can ask for them.
+// The layout's own enhanced parts, and shared ones, chosen by name so that server components can ask for
+// them: one entry here costs the content pages' budget less than an island module of its own.
 const shared = {
   'update-banner': () => import('./build-update-banner-impl'),
   'flag-variant': () => import('./flag-variant-impl'),
@@ -56,6 +57,7 @@ const shared = {
   'file-name': () => import('./file-name-impl'),
   'combo-select': () => import('./combo-select-impl'),
   'soft-links': () => import('./soft-links-impl'),
+  'conversation-thread': () => import('../messages/conversation-thread-impl'),
 } as const;
 export type EnhanceKind = keyof typeof shared;
 

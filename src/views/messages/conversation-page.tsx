@@ -8,8 +8,8 @@ import { ServiceError } from '../../server/errors';
 import type { MessagingService } from '../../server/messages/messaging-service';
 import type { NotificationService } from '../../server/notifications/notification-service';
 import type { Page, PageProps } from '../../server/render/page-types';
-import { ConversationThread } from './conversation-thread';
-import { ThreadMarkup, type ThreadProps } from './thread-markup';
+import { Enhance } from '../../components/islands/enhance';
+import { ThreadMarkup, type ThreadProps } from '../../components/messages/thread-markup';
 
 // One conversation, for either of its parties (decision 043): the company at /hire/site/mensajes/{id},
 // the candidate at /match/plataforma/mensajes/{id}. Opening it marks it read (and the bell's notices of
@@ -120,9 +120,10 @@ export function conversationPage({ messages, notifications }: Deps, side: Side):
           };
           const first = { messages: props.messages, theirRead: props.theirReadId, canSend: props.canSend, text: props.draft };
           return (
-            <ConversationThread {...props}>
+            // The live version (sends without reloading, new messages every ~10 s) loads as its own chunk.
+            <Enhance kind="conversation-thread" props={props}>
               <ThreadMarkup p={props} s={{ ...first, error: props.error, busy: false, fresh: false }} />
-            </ConversationThread>
+            </Enhance>
           );
         })()}
         {before !== null && (
