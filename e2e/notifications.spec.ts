@@ -21,9 +21,20 @@ const L = {
     status: 'Estado',
     move: 'Cambiar estado',
     approved: 'Aprobada',
+    newMessage: 'Nuevo mensaje de',
+    unread: '1 sin leer',
     none: 'Ninguno',
   },
-  en: { createAccount: 'Create account', apply: 'Apply now', status: 'Status', move: 'Change status', approved: 'Approved', none: 'None' },
+  en: {
+    createAccount: 'Create account',
+    apply: 'Apply now',
+    status: 'Status',
+    move: 'Change status',
+    approved: 'Approved',
+    newMessage: 'New message from',
+    unread: '1 unread',
+    none: 'None',
+  },
 } as const;
 
 /** A row of the integrations server's database (opened, migrated and seeded on first use: /readyz does that). */
@@ -64,7 +75,7 @@ async function bellCount(page: Page): Promise<number> {
 }
 
 for (const locale of ['es', 'en'] as const) {
-  test(`a candidate applies, the company is told by email and bell, moves it, the candidate is told, and unsubscribes in one click (${locale})`, async ({
+  test(`the whole loop: a candidate applies, the company is told (email, bell), moves it and writes, the candidate is told and answers, unread counts move on both sides, and one POST unsubscribes (${locale})`, async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -131,6 +142,42 @@ for (const locale of ['es', 'en'] as const) {
     await candidate.getByTestId('notification').first().getByRole('link').click();
     await expect(candidate).toHaveURL(new RegExp(`${href('matchPlatform', locale)}#applications$`));
     expect(await bellCount(candidate)).toBe(0);
+
+    // The company writes from the applicant row; the candidate is told by email and bell, and answers.
+    await company.goto(`${href('hireSite', locale)}?oferta=${offer.id}#applicants`);
+    await company
+      .getByTestId('applicant')
+      .filter({ hasText: `Noa Avisos ${locale}` })
+      .getByTestId('applicant-messages')
+      .click();
+    await waitForHydration(company);
+    await company.fill('#message-body', `Hola Noa: ¿hablamos el jueves? (${locale})`);
+    await company.getByTestId('send-message').click();
+    await expect(company.getByTestId('message')).toHaveCount(1);
+    const [messageMail] = await waitForMail([email], (m) => m.subject.startsWith(t.newMessage));
+    expect(messageMail!.text).toContain(`> Hola Noa: ¿hablamos el jueves? (${locale})`);
+    expect(messageMail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    await candidate.goto(href('matchPlatform', locale));
+    await expect(candidate.getByTestId('application-row').filter({ hasText: offer.title }).getByTestId('unread')).toHaveText(t.unread);
+    await expect.poll(() => bellCount(candidate)).toBe(1);
+    // The email's action opens the notification, which leads into the conversation and reads it.
+    await candidate.goto(new URL(/https?:\/\/\S+\/(?:notificaciones|en\/notifications)\/\d+/.exec(messageMail!.text)![0]).pathname);
+    await expect(candidate).toHaveURL(/\/match\/plataforma\/(?:mensajes|messages)\/\d+$|\/en\/match\/plataforma\/messages\/\d+$/);
+    await waitForHydration(candidate);
+    expect(await bellCount(candidate)).toBe(0);
+    await candidate.fill('#message-body', `Sí, el jueves me viene bien (${locale})`);
+    await candidate.getByTestId('send-message').click();
+    await expect(candidate.getByTestId('message')).toHaveCount(2);
+    const [reply] = await waitForMail([COMPANY], (m) => m.text.includes(`Sí, el jueves me viene bien (${locale})`));
+    expect(reply!.subject.startsWith(t.newMessage)).toBe(true);
+    await company.goto(`${href('hireSite', locale)}?oferta=${offer.id}#applicants`);
+    await expect(
+      company
+        .getByTestId('applicant')
+        .filter({ hasText: `Noa Avisos ${locale}` })
+        .getByTestId('unread'),
+    ).toHaveText(t.unread);
+    expect(await bellCount(company)).toBeGreaterThanOrEqual(1);
 
     // The mail provider's one-click POST (no cookies): 200, and that kind of email is off.
     const url = /<([^>]+)>/.exec(toCandidate!.headers['list-unsubscribe']!)![1]!;
