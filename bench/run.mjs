@@ -6,7 +6,8 @@
 // server, HTML bytes, gzip bytes of the JS a page loads, render-blocking requests, and the server processes' memory after the load.
 // Summed up at the end (decisions 002, 032): signed-in against anonymous (cached) public pages, a cache hit against the static
 // server, the salary role page rendered uncached (a second server with the page cache off) and the RSS of every process (primary and
-// workers). Not a test: it asserts nothing, it reports figures beside targets.
+// workers), the signed-in session call (the bell), and the daily digests of 10,000 people through a local SMTP server
+// (bench/digests.ts). Not a test: it asserts nothing, it reports figures beside targets.
 // `--soak` runs bench/soak.mjs instead (npm run soak: two instances on one PostgreSQL under mixed traffic).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
@@ -132,6 +133,9 @@ for (const [path, headers] of [[CALCULATOR_RESULT, { cookie: demoCookie }], ...S
   if (r.status !== 200) throw new Error(`${path} answered ${r.status} when signed in`);
   await r.arrayBuffer();
 }
+// What every public page adds for a signed-in visitor: the session island's one call (who is signed in and
+// the bell's unread count, one indexed count). Public pages stay cached HTML; this is the per-visitor part.
+await run('GET /api/session (signed in: session + bell)', '/api/session', { cookie: demoCookie }, '(information)', { compare: false });
 for (const [i, path] of SALARY_PAGES.entries()) {
   await run(`salary ${path} (anonymous, cached)`, path, {}, SALARY_TARGET, { compare: i === 0, targetAll: true });
   await run(`salary ${path} (signed in)`, path, { cookie: demoCookie }, SALARY_TARGET, { compare: false, targetAll: true });
@@ -395,4 +399,11 @@ console.table(targets);
 
 staticServer.close();
 stop();
+
+// The daily digests for 10,000 people through a local SMTP server (bench/digests.ts, its own database).
+console.log('\nDaily digests (notifications), through a local SMTP server');
+execFileSync(join(root, 'node_modules/.bin/tsx'), ['--conditions=react-server', join(root, 'bench/digests.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 process.exit(0);

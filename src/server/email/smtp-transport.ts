@@ -6,6 +6,11 @@ import type { MailTransport } from './email-service';
 export function createSmtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
+    // Connections are kept and reused: a digest run sends thousands of messages, and a new connection (and
+    // TLS handshake) per message would make that take an hour.
+    pool: true,
+    maxConnections: 3,
+    maxMessages: 500,
     // Fail a stuck delivery within seconds; the outbox retries it later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
