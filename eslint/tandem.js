@@ -164,8 +164,14 @@ export function boundaries() {
 
 const BASE_FOLDERS = ['src/server/db', 'src/server/limits'];
 const WEB = ['src/server/http', 'src/server/render', 'src/server/api', 'src/server/cms', 'src/server/seo'];
-const COMPOSITION = ['src/server/container', 'src/server/database', 'src/server/database-cli', 'src/server/demo'];
-const isFile = (t) => ['src/server/container', 'src/server/database', 'src/server/database-cli'].includes(t);
+const COMPOSITION = [
+  'src/server/container',
+  'src/server/database',
+  'src/server/database-cli',
+  'src/server/mail-preview-cli',
+  'src/server/demo',
+];
+const isFile = (t) => ['src/server/container', 'src/server/database', 'src/server/database-cli', 'src/server/mail-preview-cli'].includes(t);
 const DOMAIN_UP = 'A domain does not import the web doors (http, render, api, cms, seo) or the composition (docs/architecture.md).';
 const BASE_UP = 'The base (db, limits) imports no domain, door or composition (docs/architecture.md).';
 const FOREIGN_DATA = "Another domain's data/ folder is private: call its service (docs/architecture.md).";

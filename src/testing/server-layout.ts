@@ -5,7 +5,7 @@
 //   domains      every other folder: accounts, offers, salaries, learning, meetings, email, uploads, flags...
 //                each owns its services, its rules and, in its data/ folder, its SQL
 //   web          http/, render/, api/, cms/, seo/: the doors that turn requests into calls on the domains
-//   composition  container.ts, database.ts, database-cli.ts, demo/: wire the domains together
+//   composition  container.ts, database.ts, database-cli.ts, mail-preview-cli.ts, demo/: wire the domains together
 import type { ModuleInfo } from './import-graph';
 
 type Graph = Map<string, ModuleInfo>;
@@ -13,7 +13,7 @@ export type Part = 'base' | 'domain' | 'web' | 'composition' | 'other';
 
 const BASE_FOLDERS = new Set(['db', 'limits']);
 const WEB_FOLDERS = new Set(['http', 'render', 'api', 'cms', 'seo']);
-const COMPOSITION = new Set(['container.ts', 'database.ts', 'database-cli.ts', 'demo']);
+const COMPOSITION = new Set(['container.ts', 'database.ts', 'database-cli.ts', 'mail-preview-cli.ts', 'demo']);
 
 /** Which part of the server a file belongs to ('other' outside src/server). */
 export function partOf(file: string): Part {
