@@ -489,7 +489,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       session: 'candidate',
       ok: 303,
       short: 'all',
-      fields: () => ({ 'mode-application-status': 'digest', 'mode-message': 'instant', 'mode-invitation': 'off', locale: 'en' }),
+      fields: () => ({
+        'mode-application-status': 'digest',
+        'mode-message': 'instant',
+        'mode-invitation': 'off',
+        'mode-interview': 'instant',
+        'mode-interview-reminder': 'off',
+        locale: 'en',
+      }),
     },
     {
       name: 'emailUnsubscribe (the button of an email link)',
