@@ -4,8 +4,8 @@ import { isTimeZone, zonedToUtc } from './scheduling';
 // The rules of interviews between a company and a candidate (decision 046), shared by the server and the
 // forms: what a proposal may hold and how the form's fields become start times.
 
-const INTERVIEW_DURATIONS = [30, 45, 60] as const;
-const MAX_SLOTS = 5;
+export const INTERVIEW_DURATIONS = [30, 45, 60] as const;
+export const MAX_SLOTS = 5;
 /** Proposals (new or moved) per company account, through the shared rate limiter. */
 export const PROPOSAL_RATE = { max: 20, windowMs: 60 * 60_000 } as const;
 /** Slots must start at least this far ahead, and at most this far. */
