@@ -114,6 +114,14 @@ export const routes = {
     validate: idParam,
     sample: { id: '1' },
   }),
+  /** Proposing interview times for one application (its id), or moving or cancelling its open interview. */
+  hireInterview: page('/hire/site/entrevista/[id]', '/en/hire/site/interview/[id]', {
+    form: true,
+    access: 'hire-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
 
   match: page('/match', '/en/match'),

@@ -33,6 +33,14 @@ import { createHttpApp } from '../server/http/app';
 import { createContributions } from '../server/salaries/contributions';
 import { setFxRate } from '../server/salaries/data/salary-data';
 import { createApplicationService, type ApplicationService } from '../server/offers/application-service';
+import { createInterviewService, type InterviewService } from '../server/interviews/interview-service';
+import { zonedParts } from '../domain/scheduling';
+
+/** A datetime-local value two days ahead in Lima (a proposal's slot in the future). */
+const inTwoDays = () => {
+  const z = zonedParts(new Date(Date.now() + 2 * 86_400_000), 'America/Lima');
+  return `${z.date}T10:00`;
+};
 import { createAuthService, type AuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
 import { createHiringService, type HiringService } from '../server/offers/hiring-service';
@@ -179,6 +187,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     applications: ApplicationService;
     notifications: NotificationService;
     messages: MessagingService;
+    interviews: InterviewService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -193,6 +202,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       meetings: async () => testMeetingService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
+      interviews: async () => svc.interviews,
       alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
@@ -210,6 +220,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     applicationId: 0,
     conversationId: 0,
     invitationId: 0,
+    anaApplicationId: 0,
+    interviewId: 0,
     unsubscribe: '',
   };
   let files: Awaited<ReturnType<typeof hostileFiles>> = [];
@@ -273,6 +285,19 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     const ana = { id: candidate.user.id, type: 'match' as const };
     const anaApplication = (await svc.applications.apply(offer.slug, ana)).id;
     world.conversationId = (await svc.messages.forApplications(ana, [anaApplication])).get(anaApplication)!.id;
+    // An interview proposed to Ana (decision 046): the company's page moves it, her workspace answers it.
+    svc.interviews = createInterviewService(t, {
+      limiter: async () => svc.limiter,
+      notify: (e) => svc.notifications.notify(e),
+      brand: 'Tandem',
+    });
+    world.anaApplicationId = anaApplication;
+    world.interviewId = await svc.interviews.propose({ id: company.user.id, type: 'hire' }, anaApplication, {
+      slots: [inTwoDays()],
+      duration: 30,
+      timeZone: 'America/Lima',
+      videoUrl: '',
+    });
     await t.db.updateTable('candidate_profiles').set({ is_public: 1 }).where('user_id', '=', candidate.user.id).execute();
     const otherCompany = await svc.auth.register(
       'hire',
@@ -400,6 +425,36 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       fields: () => ({ intent: 'report', reason: 'spam', details: 'Publicidad' }),
     },
     {
+      name: 'hireInterview (propose)',
+      route: 'hireInterview',
+      session: 'company',
+      ok: 303,
+      short: ['intent'],
+      params: () => ({ id: String(world.anaApplicationId) }),
+      fields: () => ({
+        intent: 'propose',
+        slot: inTwoDays(),
+        duration: '45',
+        timeZone: 'America/Lima',
+        videoUrl: 'https://meet.example/x',
+      }),
+    },
+    {
+      name: 'hireInterview (cancel)',
+      route: 'hireInterview',
+      session: 'company',
+      short: ['intent'],
+      params: () => ({ id: String(world.anaApplicationId) }),
+      fields: () => ({ intent: 'cancel', interview: String(world.interviewId) }),
+    },
+    {
+      name: 'matchPlatform (interview answer)',
+      route: 'matchPlatform',
+      session: 'candidate',
+      short: ['intent'],
+      fields: () => ({ intent: 'interview-pick', interview: String(world.interviewId), slot: 'x' }),
+    },
+    {
       name: 'matchPlatform (invitation answer)',
       route: 'matchPlatform',
       session: 'candidate',
@@ -489,7 +544,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       session: 'candidate',
       ok: 303,
       short: 'all',
-      fields: () => ({ 'mode-application-status': 'digest', 'mode-message': 'instant', 'mode-invitation': 'off', locale: 'en' }),
+      fields: () => ({
+        'mode-application-status': 'digest',
+        'mode-message': 'instant',
+        'mode-invitation': 'off',
+        'mode-interview': 'instant',
+        'mode-interview-reminder': 'off',
+        locale: 'en',
+      }),
     },
     {
       name: 'emailUnsubscribe (the button of an email link)',

@@ -12,6 +12,7 @@ import type { JobSearchService } from '../server/offers/job-search-service';
 import type { LearningService } from '../server/learning/learning-service';
 import type { MeetingService } from '../server/meetings/meeting-service';
 import type { MessagingService } from '../server/messages/messaging-service';
+import type { InterviewService } from '../server/interviews/interview-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/accounts/profile-service';
 import type { Contributions } from '../server/salaries/contributions';
@@ -46,6 +47,8 @@ export type AreaDeps = {
   meetings: () => Promise<MeetingService>;
   /** Conversations and invitations between companies and candidates. */
   messages: () => Promise<MessagingService>;
+  /** Interviews between companies and candidates (decision 046). */
+  interviews: () => Promise<InterviewService>;
   /** Job alerts: saved searches emailed daily or weekly. */
   alerts: () => Promise<AlertService>;
   salaries: () => Promise<SalaryService>;

@@ -2,7 +2,16 @@
 // the notification service and the tests read the same table.
 
 /** The kinds a person can tune. Account emails (confirmation, password reset) are essential and not here. */
-export const NOTIFICATION_KINDS = ['application-new', 'application-status', 'message', 'invitation', 'invitation-answer'] as const;
+export const NOTIFICATION_KINDS = [
+  'application-new',
+  'application-status',
+  'message',
+  'invitation',
+  'invitation-answer',
+  'interview',
+  'interview-answer',
+  'interview-reminder',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const EMAIL_MODES = ['instant', 'digest', 'off'] as const;
@@ -15,7 +24,16 @@ export const AUDIENCE: Record<NotificationKind, readonly ('hire' | 'match')[]> =
   message: ['hire', 'match'],
   invitation: ['match'],
   'invitation-answer': ['hire'],
+  interview: ['match'],
+  'interview-answer': ['hire'],
+  'interview-reminder': ['hire', 'match'],
 };
+
+/**
+ * Interview emails that carry a calendar invite or its cancellation are the appointment itself: they are
+ * sent whatever the preference for their kind says (the bell's row is written as always).
+ */
+export const ESSENTIAL_WHEN_CALENDAR: readonly NotificationKind[] = ['interview', 'interview-answer'];
 
 /** Without a choice of theirs, everything arrives at once: each is about something waiting for them. */
 export const DEFAULT_MODE: EmailMode = 'instant';

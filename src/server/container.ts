@@ -27,6 +27,7 @@ import { createAlertService, type AlertService } from './alerts/alert-service';
 import { withLease } from './db/job-lease';
 import { scheduleRules } from './meetings/schedule-rules';
 import { createMessagingService, type MessagingService } from './messages/messaging-service';
+import { createInterviewService, type InterviewService } from './interviews/interview-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
@@ -52,6 +53,7 @@ let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
 let notifications: Promise<NotificationService> | undefined;
 let messages: Promise<MessagingService> | undefined;
+let interviews: Promise<InterviewService> | undefined;
 let alerts: Promise<AlertService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
@@ -69,7 +71,8 @@ const jwtSecret = () => (secret ??= loadJwtSecret());
  * instance may run it; each step is an idempotent statement. The day's notification digests and the job
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
- * are deleted.
+ * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
+ * transaction that marks it).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -93,6 +96,7 @@ function startHousekeeping() {
     await alertSvc.sweep();
     const sent = await withLease(db.db, 'job-alerts', ALERT_LEASE_MS, () => alertSvc.sendDue());
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
+    await (await services.interviews()).sendReminders();
   };
   const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
   housekeepingTimer = setInterval(tick, 60 * 60 * 1000);
@@ -171,6 +175,11 @@ export const services = {
   /** Conversations, invitations, blocks and reports (decision 043). `notify` is where emails and the
    * header bell will listen; nothing is told yet. */
   messages: () => (messages ??= getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: tell }))),
+  /** Interviews between companies and candidates: proposals, picks, invites and reminders (decision 046). */
+  interviews: () =>
+    (interviews ??= getDatabase().then((db) =>
+      createInterviewService(db, { limiter: services.limiter, notify: tell, brand: getConfig().BRAND_NAME }),
+    )),
   /** Job alerts: saved searches, their double opt-in and their emails. */
   alerts: () =>
     (alerts ??= getDatabase().then((db) => {

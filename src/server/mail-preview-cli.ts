@@ -23,6 +23,28 @@ const SAMPLES: Record<NotificationKind, NoticeData> = {
   },
   invitation: { company: 'Andes Digital', offer: 'Frontend React', preview: 'Vimos tu perfil certificado y nos encantaría conversar.' },
   'invitation-answer': { candidate: 'Ana García', accepted: false },
+  interview: {
+    event: 'confirmed',
+    company: 'Andes Digital',
+    offer: 'Backend Developer (Go)',
+    at: '2026-12-03T15:00:00.000Z',
+    timeZone: 'America/Lima',
+  },
+  'interview-answer': {
+    event: 'picked',
+    candidate: 'Ana García',
+    offer: 'Backend Developer (Go)',
+    at: '2026-12-03T15:00:00.000Z',
+    timeZone: 'America/Lima',
+  },
+  'interview-reminder': {
+    event: 'reminder',
+    company: 'Andes Digital',
+    candidate: 'Ana García',
+    offer: 'Backend Developer (Go)',
+    at: '2026-12-03T15:00:00.000Z',
+    timeZone: 'America/Lima',
+  },
 };
 
 const offer = (id: number, title: string, company: string, max: number): JobCard => ({

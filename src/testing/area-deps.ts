@@ -20,6 +20,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     learning: unused('learning'),
     meetings: unused('meetings'),
     messages: unused('messages'),
+    interviews: unused('interviews'),
     alerts: unused('alerts'),
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),

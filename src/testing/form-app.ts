@@ -39,6 +39,7 @@ import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
 import { createMessagingService } from '../server/messages/messaging-service';
+import { createInterviewService } from '../server/interviews/interview-service';
 
 const SITE = 'https://tandem.example';
 export const PASSWORD = 'clave-segura-2026';
@@ -162,6 +163,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       log: () => {},
     }),
     messages: createMessagingService(t, { limiter: async () => limiter }),
+    interviews: createInterviewService(t, { limiter: async () => limiter, brand: 'Tandem' }),
     alerts: testAlertService(t, { email, limiter }),
   };
   // Accounts the tests start with are made without the limits.
@@ -178,6 +180,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       meetings: async () => svc.meetings,
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
+      interviews: async () => svc.interviews,
       alerts: async () => svc.alerts,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,

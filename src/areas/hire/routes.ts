@@ -8,6 +8,8 @@ import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createHireActions } from './hire-actions';
 import { hireCreateOfferPage } from './create-offer-page';
 import { hireSitePage } from './workspace-page';
+import { hireInterviewPage } from './interview-page';
+import { createInterviewActions } from './interview-actions';
 import { createMeetingActions } from './meeting-actions';
 import { requestMeetingPage } from './meeting-request-page';
 import { manageBookingPage, schedulePage } from './schedule-pages';
@@ -36,5 +38,6 @@ export function hireRoutes(deps: AreaDeps) {
     hireSite: { page: hireSitePage(deps), action: actions.hireSite },
     hireInbox: { page: inboxPage(deps, 'company') },
     hireConversation: { page: conversationPage(deps, 'company'), action: createConversationAction(deps, 'company') },
+    hireInterview: { page: hireInterviewPage(deps), action: createInterviewActions(deps) },
   } satisfies AreaRoutes;
 }

@@ -12,13 +12,14 @@ import type { AreaDeps } from '../route-module';
 import { PIPELINE } from '../../server/offers/hiring-service';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
+import { InterviewList } from '../../views/interviews/interview-list';
 
 // The company workspace (/hire/site, decision 015): offers, applicants and their pipeline, the candidate browser
 // and the company profile. Thin: services do the rules. Decision 029: the company's logo in the header, two
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
 
 export const hireSitePage =
-  ({ hiring, profiles, messages }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages'>): Page =>
+  ({ hiring, profiles, messages, interviews }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages' | 'interviews'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -39,6 +40,8 @@ export const hireSitePage =
         )
       : new Map<number, { id: number; unread: number }>();
     const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
+    // Proposed and upcoming interviews (decision 046), on the offers tab.
+    const upcoming = company && view === 'offers' ? await (await interviews()).upcoming(viewer) : [];
     const filter = {
       area: areas.some((a) => a.id === q.get('area')) ? q.get('area')! : undefined,
       role: roles.some((r) => r.id === q.get('rol')) ? q.get('rol')! : undefined,
@@ -119,6 +122,7 @@ export const hireSitePage =
             </section>
           )}
 
+          {view === 'offers' && company && <InterviewList items={upcoming} side="company" locale={locale} t={t} tz={null} action={site} />}
           {view === 'offers' && applicants && (
             <section className="section" id="applicants" aria-labelledby="applicants-title">
               <h2 id="applicants-title">{t('hire.site.applicantsOf', { title: applicants.offer.title })}</h2>
@@ -178,6 +182,16 @@ export const hireSitePage =
                           </Link>
                         </p>
                       )}
+                      <p>
+                        <Link
+                          className="btn btn-outline-primary btn-md"
+                          to={href('hireInterview', locale, { id: String(a.id) })}
+                          data-testid="applicant-interview"
+                        >
+                          {t('interviews.propose')}
+                          <span className="sr-only"> ({a.candidate.name})</span>
+                        </Link>
+                      </p>
                       <form method="post" action={site} className="inline-form">
                         <input type="hidden" name="intent" value="application-status" />
                         <input type="hidden" name="application" value={a.id} />

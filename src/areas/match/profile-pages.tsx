@@ -17,6 +17,8 @@ import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 import { MessageText } from '../../components/messages/message-text';
 import { InviteBox } from './invite-box';
+import { InterviewList } from '../../views/interviews/interview-list';
+import { isTimeZone } from '../../domain/scheduling';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -165,7 +167,8 @@ export const matchPlatformPage =
     learning,
     messages,
     alerts,
-  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts'>): Page =>
+    interviews,
+  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts' | 'interviews'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -184,6 +187,10 @@ export const matchPlatformPage =
     const invitations = viewer ? await msgs.invitations(viewer) : [];
     const q = new URLSearchParams(p.query);
     const myAlerts = viewer ? await (await alerts()).ofUser(viewer.id) : [];
+    // Interviews (decision 046): times in the zone of ?tz=, else each interview's own.
+    const myInterviews = viewer ? await (await interviews()).upcoming(viewer) : [];
+    const tz = isTimeZone(q.get('tz')) ? q.get('tz') : null;
+    const interviewDone = q.get('entrevista');
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -236,6 +243,12 @@ export const matchPlatformPage =
             {Object.values(p.form.errors)[0] ?? p.form.message}
           </div>
         )}
+        {interviewDone && ['picked', 'declined', 'cancelled'].includes(interviewDone) && (
+          <div className="alert alert-success" role="status" data-testid="interview-notice">
+            {translateIn(t, 'interviews.done', interviewDone)}
+          </div>
+        )}
+        <InterviewList items={myInterviews} side="candidate" locale={locale} t={t} tz={tz} action={href('matchPlatform', locale)} />
         {invitations.length > 0 && (
           <section className="section" id="invitations" aria-labelledby="invitations-title">
             <h2 id="invitations-title">{t('messages.invitations.heading')}</h2>

@@ -7,14 +7,25 @@ import { conversationPage } from '../../views/messages/conversation-page';
 import { createConversationAction } from '../../views/messages/conversation-actions';
 import { inboxPage } from '../../views/messages/inbox-page';
 import { createInvitationActions } from './invitation-actions';
+import { createCandidateInterviewAction, INTERVIEW_INTENTS } from './interview-actions';
 
 // The candidate side: its landing (/match), the workspace and the public profile with its owner's editor.
 export function matchRoutes(deps: AreaDeps) {
   const invitations = createInvitationActions(deps);
   const profile = createTalentProfileAction(deps);
+  const interviews = createCandidateInterviewAction(deps);
   return {
     match: { page: matchPage(deps) },
-    matchPlatform: { page: matchPlatformPage(deps), action: invitations.answer },
+    // The workspace's forms: answers to invitations (accept, decline) and to interviews (interview-*).
+    matchPlatform: {
+      page: matchPlatformPage(deps),
+      action: {
+        handle: (input) =>
+          (INTERVIEW_INTENTS as readonly (string | undefined)[]).includes(input.fields.intent)
+            ? interviews.handle(input)
+            : invitations.answer.handle(input),
+      },
+    },
     // The profile page has two forms: its owner's editor, and a company's invitation (intent=invite).
     talentProfile: {
       page: talentProfilePage(deps),

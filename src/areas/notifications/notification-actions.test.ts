@@ -27,7 +27,14 @@ describe.each(testDatabases)('notification forms on %s', (_db, open) => {
     const ana = await w.account('match');
     const bad = await w.post(
       href('notificationPreferences', 'es'),
-      { 'mode-application-status': 'sometimes', 'mode-message': 'digest', 'mode-invitation': 'off', locale: 'fr' },
+      {
+        'mode-application-status': 'sometimes',
+        'mode-message': 'digest',
+        'mode-invitation': 'off',
+        'mode-interview': 'instant',
+        'mode-interview-reminder': 'instant',
+        locale: 'fr',
+      },
       { as: ana, json: false },
     );
     expect(bad.status).toBe(422);
@@ -40,7 +47,14 @@ describe.each(testDatabases)('notification forms on %s', (_db, open) => {
 
     const good = await w.post(
       href('notificationPreferences', 'en'),
-      { 'mode-application-status': 'digest', 'mode-message': 'off', 'mode-invitation': 'instant', locale: 'en' },
+      {
+        'mode-application-status': 'digest',
+        'mode-message': 'off',
+        'mode-invitation': 'instant',
+        'mode-interview': 'instant',
+        'mode-interview-reminder': 'digest',
+        locale: 'en',
+      },
       { as: ana, json: false },
     );
     expect(good.status).toBe(303);
@@ -59,6 +73,8 @@ describe.each(testDatabases)('notification forms on %s', (_db, open) => {
         'mode-application-new': 'digest',
         'mode-message': 'instant',
         'mode-invitation-answer': 'off',
+        'mode-interview-answer': 'instant',
+        'mode-interview-reminder': 'instant',
         'mode-invitation': 'off',
         locale: 'es',
       },

@@ -21,6 +21,7 @@ import { outboxExpiry } from './migrations/016-outbox-expiry';
 import { notifications } from './migrations/017-notifications';
 import { conversations } from './migrations/018-conversations';
 import { jobAlerts } from './migrations/019-job-alerts';
+import { jobInterviews } from './migrations/020-job-interviews';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -44,6 +45,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '017-notifications': notifications,
   '018-conversations': conversations,
   '019-job-alerts': jobAlerts,
+  '020-job-interviews': jobInterviews,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -38,6 +38,7 @@ import type { UploadsTable } from '../uploads/data/tables';
 import type { NotificationSettingsTable, NotificationsTable } from '../notifications/data/tables';
 import type { ConversationReportsTable, ConversationsTable, InvitationsTable, MessagesTable } from '../messages/data/tables';
 import type { AlertRecipientsTable, JobAlertsTable } from '../alerts/data/tables';
+import type { JobInterviewSlotsTable, JobInterviewsTable } from '../interviews/data/tables';
 
 // The database as Kysely sees it: every table's row type. Each domain declares its own tables beside its SQL
 // (src/server/<domain>/data/tables.ts); the platform's own tables are here. schema.test.ts compares the
@@ -119,6 +120,8 @@ export interface DB {
   conversation_reports: ConversationReportsTable;
   alert_recipients: AlertRecipientsTable;
   job_alerts: JobAlertsTable;
+  job_interviews: JobInterviewsTable;
+  job_interview_slots: JobInterviewSlotsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

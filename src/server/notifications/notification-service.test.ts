@@ -169,9 +169,33 @@ describe.each(testDatabases)('notifications on %s', (_name, open) => {
 
   it('a company’s preferences list only the kinds a company receives', async () => {
     const kinds = (await svc.preferences({ id: acme.userId, type: 'hire' })).kinds.map((k) => k.kind);
-    expect(kinds).toEqual(['application-new', 'message', 'invitation-answer']);
+    expect(kinds).toEqual(['application-new', 'message', 'invitation-answer', 'interview-answer', 'interview-reminder']);
     const candidate = (await svc.preferences({ id: ana, type: 'match' })).kinds.map((k) => k.kind);
-    expect(candidate).toEqual(['application-status', 'message', 'invitation']);
+    expect(candidate).toEqual(['application-status', 'message', 'invitation', 'interview', 'interview-reminder']);
+  });
+
+  it('an interview email with its invite is sent whatever the preference says; without one, the preference holds', async () => {
+    await svc.savePreferences({ id: ana, type: 'match' }, { locale: 'es', modes: { interview: 'off' } });
+    const notice = {
+      kind: 'interview' as const,
+      interviewId: 1,
+      to: { userId: ana },
+      company: 'Acme',
+      candidate: 'Ana User',
+      offer: 'Go',
+      at: '2026-12-01T15:00:00.000Z',
+      timeZone: 'America/Lima',
+      link: '/match/plataforma#interviews',
+    };
+    await svc.deliver({ ...notice, event: 'proposed', at: null });
+    await svc.deliver({ ...notice, event: 'confirmed', calendar: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n' });
+    await mail.drain();
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]!.subject).toBe('Entrevista confirmada con Acme');
+    expect(sink.received[0]!.text).toContain('martes, 1 de diciembre de 2026');
+    expect(sink.received[0]!.raw).toMatch(/text\/calendar/i);
+    // Both are in the bell.
+    expect(await svc.unread(ana)).toBe(2);
   });
 
   it('the list pages by cursor, newest first, never a silent cap; the bell counts up to 100', async () => {

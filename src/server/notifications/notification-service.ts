@@ -9,6 +9,7 @@ import {
   BELL_MAX,
   DEFAULT_MODE,
   DIGEST_HOUR_UTC,
+  ESSENTIAL_WHEN_CALENDAR,
   isEmailMode,
   kindsFor,
   type EmailMode,
@@ -71,7 +72,24 @@ export type Notice =
       accepted: boolean;
       conversationId: number | null;
       link?: string;
+    }
+  | {
+      kind: 'interview' | 'interview-answer' | 'interview-reminder';
+      event: 'proposed' | 'moved' | 'confirmed' | 'picked' | 'declined' | 'cancelled' | 'reminder';
+      interviewId: number;
+      to: { userId: number } | { companyId: number };
+      company: string;
+      candidate: string;
+      offer: string;
+      at: string | null;
+      timeZone: string;
+      /** An iCalendar invite (REQUEST or CANCEL): the email is then sent whatever the preferences say. */
+      calendar?: string;
+      link: string;
     };
+
+/** What goes with one email: an invite, and whether it ignores the person's choice (the appointment itself). */
+type Extra = { calendar?: string; force?: boolean };
 
 type Deps = {
   email: () => Promise<EmailService>;
@@ -115,8 +133,9 @@ export function createNotificationService(database: Database, deps: Deps) {
   }
 
   /** One person's notification: the bell's row, then the email their choice for the kind asks for. */
-  async function tell(r: Recipient, kind: NotificationKind, data: NoticeData, link: string): Promise<void> {
-    const mode = (await modesOf(r.id)).get(kind) ?? DEFAULT_MODE;
+  async function tell(r: Recipient, kind: NotificationKind, data: NoticeData, link: string, extra: Extra = {}): Promise<void> {
+    const chosen = (await modesOf(r.id)).get(kind) ?? DEFAULT_MODE;
+    const mode: EmailMode = extra.force ? 'instant' : chosen;
     const id = await insertNotification(db, {
       user_id: r.id,
       kind,
@@ -138,6 +157,7 @@ export function createNotificationService(database: Database, deps: Deps) {
       headers: email.headers,
       kind: `notify:${kind}`,
       locale,
+      ...(extra.calendar ? { calendar: extra.calendar } : {}),
     });
   }
 
@@ -204,6 +224,21 @@ export function createNotificationService(database: Database, deps: Deps) {
               ? href('hireConversation', 'es', { id: String(n.conversationId) })
               : href('hireSite', 'es', {}, { vista: 'candidatos' }));
           for (const r of await recipientsOf(n.to)) await tell(r, 'invitation-answer', data, link);
+          return;
+        }
+        case 'interview':
+        case 'interview-answer':
+        case 'interview-reminder': {
+          const data: NoticeData = {
+            event: n.event,
+            company: n.company,
+            candidate: n.candidate,
+            offer: n.offer,
+            ...(n.at ? { at: n.at } : {}),
+            timeZone: n.timeZone,
+          };
+          const extra: Extra = n.calendar && ESSENTIAL_WHEN_CALENDAR.includes(n.kind) ? { calendar: n.calendar, force: true } : {};
+          for (const r of await recipientsOf(n.to)) await tell(r, n.kind, data, n.link, extra);
           return;
         }
       }

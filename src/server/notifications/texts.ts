@@ -3,6 +3,16 @@ import { getT, translateIn } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 import type { NotificationKind } from '../../domain/notifications';
 import { switchLocalePath } from '../../routes';
+import { formatMeetingTime } from '../../i18n/format';
+import { isTimeZone } from '../../domain/scheduling';
+
+/** An interview's start in the reader's language, in the company's time zone (named). */
+function when(data: NoticeData, locale: Locale): string {
+  const at = data.at ? new Date(data.at) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  const tz = isTimeZone(data.timeZone) ? data.timeZone : 'UTC';
+  return `${formatMeetingTime(at, locale, tz)} (${tz})`;
+}
 
 // What a notification says, in the reader's language, from its kind and the values stored with it. The
 // bell's page and the emails use the same words.
@@ -14,6 +24,10 @@ export type NoticeData = {
   from?: string;
   preview?: string;
   accepted?: boolean;
+  /** Interviews: what happened, the start (ISO) and the company's time zone it is written in. */
+  event?: string;
+  at?: string;
+  timeZone?: string;
 };
 
 export type NoticeText = { subject: string; title: string; body: string; action: string; quote?: string };
@@ -69,6 +83,37 @@ export function noticeText(kind: NotificationKind, data: NoticeData, locale: Loc
         title: t(`notifications.kind.invitation-answer.${which}.title`, v),
         body: t(`notifications.kind.invitation-answer.${which}.body`, v),
         action: t('notifications.kind.invitation-answer.action'),
+      };
+    }
+    case 'interview': {
+      const which = (['proposed', 'moved', 'confirmed', 'cancelled'] as const).find((e) => e === data.event) ?? 'proposed';
+      const p = { ...v, when: when(data, locale) };
+      const base = `notifications.kind.interview.${which}` as const;
+      return {
+        subject: t(`${base}.subject`, p),
+        title: t(`${base}.title`, p),
+        body: t(`${base}.body`, p),
+        action: t('notifications.kind.interview.action'),
+      };
+    }
+    case 'interview-answer': {
+      const which = (['picked', 'declined', 'cancelled'] as const).find((e) => e === data.event) ?? 'picked';
+      const p = { ...v, when: when(data, locale) };
+      const base = `notifications.kind.interview-answer.${which}` as const;
+      return {
+        subject: t(`${base}.subject`, p),
+        title: t(`${base}.title`, p),
+        body: t(`${base}.body`, p),
+        action: t('notifications.kind.interview-answer.action'),
+      };
+    }
+    case 'interview-reminder': {
+      const p = { ...v, when: when(data, locale) };
+      return {
+        subject: t('notifications.kind.interview-reminder.subject', p),
+        title: t('notifications.kind.interview-reminder.title', p),
+        body: t('notifications.kind.interview-reminder.body', p),
+        action: t('notifications.kind.interview-reminder.action'),
       };
     }
   }
