@@ -27,6 +27,10 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   // A token that does not verify: the "link not valid" page.
   emailUnsubscribe: { status: 404 },
   hireInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInbox', l))}&type=hire` },
+  hireInterview: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInterview', l, { id: '1' }))}&type=hire`,
+  },
   hireConversation: {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireConversation', l, { id: '1' }))}&type=hire`,
