@@ -121,6 +121,8 @@ for (const locale of ['es', 'en'] as const) {
     // The bell counts it; the notification leads to the applicants and is read once opened.
     await company.reload();
     await expect.poll(() => bellCount(company)).toBe(before + 1);
+    // The bell with a number passes axe in both modes (its badge keeps its contrast in dark mode).
+    for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(company, scheme)).toEqual([]);
     await company.getByTestId('notification-bell').click();
     await expect(company).toHaveURL(new RegExp(`${href('notifications', locale)}$`));
     // Signed-in pages are outside the anonymous route scan: checked here, with something in them.
