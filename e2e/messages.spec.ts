@@ -53,6 +53,7 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
   const id = /\/(\d+)$/.exec(new URL(co.url()).pathname)![1]!;
   await waitForHydration(co);
+  await expect(co.locator('#message-form[data-live]')).toBeVisible();
   await co.fill('#message-body', 'Hola Mara, ¿hablamos?\nDetalles: https://example.com/puesto <b>hola</b>');
   await co.getByTestId('send-message').click();
   await expect(co.getByTestId('message')).toHaveCount(1);
@@ -95,6 +96,7 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   await cand.goto(`/en/match/plataforma/messages/${id}`);
   await waitForHydration(cand);
   await expect(cand.getByRole('heading', { level: 1 })).toContainText('Conversation with');
+  await expect(cand.locator('#message-form[data-live]')).toBeVisible();
   await cand.fill('#message-body', 'Thanks, talk soon!');
   await cand.getByRole('button', { name: 'Send' }).click();
   await expect(cand.getByTestId('message')).toHaveCount(3);

@@ -153,6 +153,7 @@ for (const locale of ['es', 'en'] as const) {
       .getByTestId('applicant-messages')
       .click();
     await waitForHydration(company);
+    await expect(company.locator('#message-form[data-live]')).toBeVisible();
     await company.fill('#message-body', `Hola Noa: ¿hablamos el jueves? (${locale})`);
     await company.getByTestId('send-message').click();
     await expect(company.getByTestId('message')).toHaveCount(1);
@@ -167,6 +168,7 @@ for (const locale of ['es', 'en'] as const) {
     await expect(candidate).toHaveURL(/\/match\/plataforma\/(?:mensajes|messages)\/\d+$|\/en\/match\/plataforma\/messages\/\d+$/);
     await waitForHydration(candidate);
     expect(await bellCount(candidate)).toBe(0);
+    await expect(candidate.locator('#message-form[data-live]')).toBeVisible();
     await candidate.fill('#message-body', `Sí, el jueves me viene bien (${locale})`);
     await candidate.getByTestId('send-message').click();
     await expect(candidate.getByTestId('message')).toHaveCount(2);

@@ -88,7 +88,15 @@ export function ThreadMarkup({
         {fresh ? p.labels.fresh : ''}
       </p>
       {canSend && (
-        <form method="post" action={p.action} className="message-form" id="message-form" onSubmit={onSubmit}>
+        // data-live: the live version has taken over (it sends without reloading).
+        <form
+          method="post"
+          action={p.action}
+          className="message-form"
+          id="message-form"
+          onSubmit={onSubmit}
+          data-live={onSubmit ? 'true' : undefined}
+        >
           <input type="hidden" name="intent" value="send" />
           <div className="field">
             <label htmlFor="message-body">{p.labels.label}</label>
