@@ -1,4 +1,5 @@
 import 'server-only';
+import { isValidRoute } from '../../routes';
 import type { RouteGet } from '../../server/http/app';
 import type { ProfileHistoryService } from '../../server/accounts/profile-history-service';
 import { ServiceError } from '../../server/errors';
@@ -22,7 +23,8 @@ const CV_HEADERS = {
 
 export function createCvGet({ profileHistory }: Deps): RouteGet {
   return async ({ match, rsc, viewer }) => {
-    if (rsc) return null;
+    // A slug the route table refuses (a NUL byte, a path) gets the page's own 404, before any query.
+    if (rsc || !isValidRoute(match.id, match.params)) return null;
     const who = viewer ? await viewer() : null;
     if (!who) return null;
     const slug = typeof match.params.slug === 'string' ? match.params.slug : '';

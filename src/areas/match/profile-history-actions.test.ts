@@ -149,6 +149,8 @@ describe.each(testDatabases)('profile history actions on %s', (_db, open) => {
     const anon = await w.get(cv);
     expect(anon.text).not.toContain('%PDF');
     expect((await w.get(href('talentCv', 'es', { slug: leo.slug }), { as: leo })).status).toBe(404);
+    // A slug the route table refuses never reaches the service (the page's 404 screen answers).
+    expect((await w.get('/ly/ana%00x/cv', { as: acme })).text).not.toContain('%PDF');
     const rm = await w.post(page(ana), { intent: 'cv-remove' }, { as: ana });
     expect(rm.json.ok).toBe(true);
     expect((await w.get(cv, { as: acme })).status).toBe(404);

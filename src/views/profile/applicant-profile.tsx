@@ -10,7 +10,7 @@ import { ProfileHistory } from './profile-history';
 export function CvLink({ slug, name, locale, t }: { slug: string; name: string; locale: Locale; t: T }) {
   return (
     <a
-      className="btn btn-outline-secondary btn-md"
+      className="btn btn-outline-secondary btn-md cv-link"
       href={href('talentCv', locale, { slug })}
       target="_blank"
       rel="noopener"
