@@ -40,6 +40,10 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchConversation', l, { id: '1' }))}&type=match`,
   },
+  talentCv: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('talentCv', l, { slug: 'ana-garcia' }))}`,
+  },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

@@ -151,6 +151,13 @@ export const routes = {
     indexable: false,
     sample: { slug: 'ana-garcia' },
   }),
+  /** A candidate's CV (a PDF answered by the route's GET): its owner and the companies they applied to. */
+  talentCv: page('/ly/[slug]/cv', '/en/ly/[slug]/cv', {
+    access: 'signed-in',
+    validate: slugParam('slug'),
+    indexable: false,
+    sample: { slug: 'ana-garcia' },
+  }),
   offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true, validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' } }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
     validate: slugParam('slug'),

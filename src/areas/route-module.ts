@@ -15,6 +15,7 @@ import type { MessagingService } from '../server/messages/messaging-service';
 import type { InterviewService } from '../server/interviews/interview-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/accounts/profile-service';
+import type { ProfileHistoryService } from '../server/accounts/profile-history-service';
 import type { Contributions } from '../server/salaries/contributions';
 import type { SalaryService } from '../server/salaries/salary-service';
 import type { MarketplaceService } from '../server/offers/marketplace-service';
@@ -39,6 +40,8 @@ export type AreaRoutes = Partial<Record<RouteId, RouteModule>>;
 export type AreaDeps = {
   auth: () => Promise<AuthService>;
   profiles: () => Promise<ProfileService>;
+  /** A candidate's work history, education, links and CV (decision 050). */
+  profileHistory: () => Promise<ProfileHistoryService>;
   hiring: () => Promise<HiringService>;
   applications: () => Promise<ApplicationService>;
   contributions: () => Promise<Contributions>;

@@ -9,6 +9,7 @@ import { createEmailService, type EmailService } from './email/email-service';
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from './limits/rate-limit';
 import { createSmtpTransport } from './email/smtp-transport';
 import { createProfileService, type ProfileService } from './accounts/profile-service';
+import { createProfileHistoryService, type ProfileHistoryService } from './accounts/profile-history-service';
 import { createSalaryService, type SalaryService } from './salaries/salary-service';
 import { createApplicationService, type ApplicationService } from './offers/application-service';
 import { createHiringService, type HiringService } from './offers/hiring-service';
@@ -43,6 +44,7 @@ let limiter: Promise<RateLimiter> | undefined;
 let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
 let profiles: Promise<ProfileService> | undefined;
+let profileHistory: Promise<ProfileHistoryService> | undefined;
 let salaries: Promise<SalaryService> | undefined;
 let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
@@ -148,6 +150,11 @@ export const services = {
   profiles: () =>
     (profiles ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
       createProfileService(db, createImageStore(store)),
+    )),
+  /** Work history, education, links and the CV (decision 050); CVs share the upload store, never its public route. */
+  profileHistory: () =>
+    (profileHistory ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
+      createProfileHistoryService(db, { store, limiter: services.limiter }),
     )),
   salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),

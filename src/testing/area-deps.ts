@@ -13,6 +13,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
   return {
     auth: unused('auth'),
     profiles: unused('profiles'),
+    profileHistory: unused('profileHistory'),
     hiring: unused('hiring'),
     applications: unused('applications'),
     contributions: unused('contributions'),

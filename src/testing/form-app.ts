@@ -29,6 +29,7 @@ import { createEmailService } from '../server/email/email-service';
 import { createHiringService } from '../server/offers/hiring-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createNotificationService } from '../server/notifications/notification-service';
+import { createProfileHistoryService } from '../server/accounts/profile-history-service';
 import { createProfileService } from '../server/accounts/profile-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../server/limits/rate-limit';
 import { createSalaryService } from '../server/salaries/salary-service';
@@ -150,6 +151,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
   const svc = {
     auth: createAuthService(t, SECRET, { email, siteUrl: SITE, guard: createIdentityGuard(async () => limiter, TEST_LIMITS) }),
     profiles: createProfileService(t, createImageStore(uploads)),
+    profileHistory: createProfileHistoryService(t, { store: uploads, limiter: async () => limiter }),
     hiring: createHiringService(t, { salaries: async () => salaries, limiter: async () => limiter }),
     applications: createApplicationService(t),
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
@@ -172,6 +174,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     areaDeps({
       auth: async () => svc.auth,
       profiles: async () => svc.profiles,
+      profileHistory: async () => svc.profileHistory,
       hiring: async () => svc.hiring,
       applications: async () => svc.applications,
       contributions: async () => svc.contributions,

@@ -19,6 +19,10 @@ import { MessageText } from '../../components/messages/message-text';
 import { InviteBox } from './invite-box';
 import { InterviewList } from '../../views/interviews/interview-list';
 import { isTimeZone } from '../../domain/scheduling';
+import { ProfileHistory } from '../../views/profile/profile-history';
+import { CvLink } from '../../views/profile/applicant-profile';
+import { ProfileHistoryEditor } from './profile-history-editor';
+import { isHistoryIntent } from './profile-history-actions';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -27,7 +31,11 @@ const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.s
 const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 
 /** A candidate's public profile, built from the profile service it reads. */
-export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profiles' | 'messages'>): Page {
+export function talentProfilePage({
+  profiles,
+  messages,
+  profileHistory,
+}: Pick<AreaDeps, 'profiles' | 'messages' | 'profileHistory'>): Page {
   // meta() and the page ask with the same arguments: one load per request serves both.
   const loadProfile = cache(async (slug: string, viewerId: number | null) => (await profiles()).view(slug, viewerId));
 
@@ -38,6 +46,10 @@ export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profil
     if (!view) throw new PageError(404, `Talent not found: ${slug}`, { talentId: slug });
     const { profile: pr, isOwner } = view;
     const saved = new URLSearchParams(p.query).get('saved') === '1';
+    // Work history, education, links; the CV only for its owner and the companies they applied to (decision 050).
+    const details = await (await profileHistory()).forProfile(pr.userId, p.viewer);
+    const historyDone = new URLSearchParams(p.query).get('historial');
+    const historyForm = p.form && isHistoryIntent(p.form.values.intent) ? p.form : null;
     // A company account may invite the person of a public profile (decision 043).
     const invite = p.viewer?.type === 'hire' && pr.isPublic ? await (await messages()).inviteState(p.viewer, slug) : null;
     const facts = [
@@ -99,6 +111,8 @@ export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profil
           ) : (
             <p className="muted">{t('profile.noCertifications')}</p>
           )}
+          <ProfileHistory details={details} locale={locale} t={t} />
+          {details.cv && !isOwner && <CvLink slug={pr.slug} name={`${pr.name} ${pr.lastName}`.trim()} locale={locale} t={t} />}
         </section>
         {invite && (
           <InviteBox
@@ -125,7 +139,7 @@ export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profil
               action={selfAction(p)}
               locale={locale}
               t={t}
-              state={p.form}
+              state={historyForm || p.form?.values.intent === 'invite' ? null : p.form}
               values={{
                 headline: pr.headline ?? '',
                 country: pr.country ?? '',
@@ -140,6 +154,21 @@ export function talentProfilePage({ profiles, messages }: Pick<AreaDeps, 'profil
               }}
             />
           </section>
+        )}
+        {isOwner && (
+          <ProfileHistoryEditor
+            action={selfAction(p)}
+            slug={pr.slug}
+            details={details}
+            state={historyForm}
+            notice={
+              historyDone && ['experience', 'education', 'links', 'cv', 'removed'].includes(historyDone)
+                ? t(`profileHistory.saved.${historyDone as 'cv'}`)
+                : null
+            }
+            locale={locale}
+            t={t}
+          />
         )}
       </div>
     );

@@ -2,6 +2,8 @@ import 'server-only';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { matchPage } from './match-page';
 import { createTalentProfileAction } from './profile-actions';
+import { createProfileHistoryAction, isHistoryIntent } from './profile-history-actions';
+import { createCvGet, cvPage } from './cv-get';
 import { matchPlatformPage, talentProfilePage } from './profile-pages';
 import { conversationPage } from '../../views/messages/conversation-page';
 import { createConversationAction } from '../../views/messages/conversation-actions';
@@ -13,6 +15,7 @@ import { createCandidateInterviewAction, INTERVIEW_INTENTS } from './interview-a
 export function matchRoutes(deps: AreaDeps) {
   const invitations = createInvitationActions(deps);
   const profile = createTalentProfileAction(deps);
+  const history = createProfileHistoryAction(deps);
   const interviews = createCandidateInterviewAction(deps);
   return {
     match: { page: matchPage(deps) },
@@ -26,14 +29,21 @@ export function matchRoutes(deps: AreaDeps) {
             : invitations.answer.handle(input),
       },
     },
-    // The profile page has two forms: its owner's editor, and a company's invitation (intent=invite).
+    // The profile page's forms: its owner's editor, their history, links and CV (history intents), and a
+    // company's invitation (intent=invite).
     talentProfile: {
       page: talentProfilePage(deps),
       action: {
-        maxBytes: profile.maxBytes,
-        handle: (input) => (input.fields.intent === 'invite' ? invitations.invite.handle(input) : profile.handle(input)),
+        maxBytes: Math.max(profile.maxBytes ?? 0, history.maxBytes ?? 0),
+        handle: (input) =>
+          input.fields.intent === 'invite'
+            ? invitations.invite.handle(input)
+            : isHistoryIntent(input.fields.intent)
+              ? history.handle(input)
+              : profile.handle(input),
       },
     },
+    talentCv: { page: cvPage, get: createCvGet(deps) },
     matchInbox: { page: inboxPage(deps, 'candidate') },
     matchConversation: { page: conversationPage(deps, 'candidate'), action: createConversationAction(deps, 'candidate') },
   } satisfies AreaRoutes;

@@ -5,6 +5,9 @@ import type {
   CandidateProfilesTable,
   CandidateSkillsTable,
   OauthIdentitiesTable,
+  ProfileDocumentsTable,
+  ProfileEducationTable,
+  ProfileExperienceTable,
   RevokedTokensTable,
   SessionActivityTable,
   UsersTable,
@@ -122,6 +125,9 @@ export interface DB {
   job_alerts: JobAlertsTable;
   job_interviews: JobInterviewsTable;
   job_interview_slots: JobInterviewSlotsTable;
+  profile_experience: ProfileExperienceTable;
+  profile_education: ProfileEducationTable;
+  profile_documents: ProfileDocumentsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -32,7 +32,14 @@ export type RouteHandlers = Partial<Record<RouteId, { action?: FormHandler; get?
 export type RouteViewer = (input: { match: RouteMatch; viewer: NonNullable<Viewer> }) => Promise<object | null>;
 
 /** A route's own answer to a GET before its page renders (a redirect, another format), or null for the page. */
-export type RouteGet = (input: { match: RouteMatch; url: URL; rsc: boolean; request: Request }) => Promise<Response | null>;
+export type RouteGet = (input: {
+  match: RouteMatch;
+  url: URL;
+  rsc: boolean;
+  request: Request;
+  /** The signed-in visitor behind the request's cookies (read on demand), or null. */
+  viewer?: () => Promise<Viewer>;
+}) => Promise<Response | null>;
 
 export type HttpAppOptions = {
   inner: InnerFetch;
@@ -246,7 +253,9 @@ export function createHttpApp({
     if (!backend && (method === 'GET' || method === 'HEAD')) {
       const match = matchRoute(pagePathFromPathname(c.req.path));
       const own = match ? routes[match.id]?.get : undefined;
-      const res = own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path), request: c.req.raw }) : null;
+      const viewer = async () => (await stateOf(c).viewer()).viewer;
+      const res =
+        own && match ? await own({ match, url: new URL(c.req.url), rsc: isRscPath(c.req.path), request: c.req.raw, viewer }) : null;
       if (res) return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
     }
     return renderPage(c);

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 export const UPLOAD_KIND = /^(avatars|logos)$/;
 export const UPLOAD_NAME = /^[\w-]{1,120}\.webp$/;
 export const UPLOAD_KINDS = ['avatars', 'logos'] as const;
+/** CVs (decision 050): stored here too, but never under /uploads (that route serves the kinds above only). */
+const PRIVATE_UPLOAD_KEY = /^cvs\/[\w-]{1,120}\.pdf$/;
 
 export type StoredUpload = {
   bytes: Uint8Array;
@@ -27,6 +29,7 @@ export interface UploadStore {
 }
 
 export function isUploadKey(key: string): boolean {
+  if (PRIVATE_UPLOAD_KEY.test(key)) return true;
   const slash = key.indexOf('/');
   return slash > 0 && UPLOAD_KIND.test(key.slice(0, slash)) && UPLOAD_NAME.test(key.slice(slash + 1));
 }

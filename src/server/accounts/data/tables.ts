@@ -73,3 +73,35 @@ export interface SessionActivityTable {
   user_id: number;
   last_seen_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
 }
+// A candidate's work history, education, links and CV (decision 050).
+export interface ProfileExperienceTable {
+  id: Generated<number>;
+  user_id: number;
+  company: string;
+  title: string;
+  /** 'YYYY-MM'. */
+  start_month: string;
+  /** 'YYYY-MM', or null for the current job. */
+  end_month: string | null;
+  description: string | null;
+  created_at: Timestamp;
+}
+export interface ProfileEducationTable {
+  id: Generated<number>;
+  user_id: number;
+  school: string;
+  degree: string;
+  start_year: number;
+  end_year: number | null;
+  created_at: Timestamp;
+}
+export interface ProfileDocumentsTable {
+  user_id: number;
+  linkedin_url: string | null;
+  github_url: string | null;
+  portfolio_url: string | null;
+  cv_key: string | null;
+  cv_bytes: number | null;
+  cv_uploaded_at: Timestamp | null;
+  updated_at: Timestamp;
+}
