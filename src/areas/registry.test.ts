@@ -19,7 +19,7 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches and the signed certificate (sign-out asks first)', () => {
-    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'jobs']);
+  it('answers GETs before the page only for the job searches, the signed certificate and old applicant links (sign-out asks first)', () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'hireSite', 'jobs']);
   });
 });

@@ -325,6 +325,12 @@ export const matchPlatformPage =
                       <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                       <td>
                         <strong>{translateIn(t, 'application.status', a.status)}</strong>
+                        {a.message && (
+                          <details className="company-message" data-testid="application-message">
+                            <summary>{t('tracker.companyMessage')}</summary>
+                            <p className="note-body">{a.message}</p>
+                          </details>
+                        )}
                       </td>
                       <td>
                         {threads.has(a.id) && (

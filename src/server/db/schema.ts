@@ -18,6 +18,9 @@ import type {
   OfferSkillsTable,
   OffersTable,
   ShortLinksTable,
+  ApplicationEventsTable,
+  ApplicationNotesTable,
+  ApplicationRatingsTable,
 } from '../offers/data/tables';
 import type {
   CertificationsTable,
@@ -122,6 +125,9 @@ export interface DB {
   job_alerts: JobAlertsTable;
   job_interviews: JobInterviewsTable;
   job_interview_slots: JobInterviewSlotsTable;
+  application_events: ApplicationEventsTable;
+  application_notes: ApplicationNotesTable;
+  application_ratings: ApplicationRatingsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */
