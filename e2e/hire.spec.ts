@@ -267,6 +267,10 @@ test('the workspace: a real tablist, one primary action per row with the rest in
   await page.keyboard.press('Enter');
   for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), 'menu open').toEqual([]);
   await close.click();
+  // Closing asks first; the confirmation names the offer and passes the scan too.
+  await expect(page.getByTestId('close-confirm')).toContainText(title);
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), 'close confirmation').toEqual([]);
+  await page.getByTestId('close-confirm-submit').click();
   await expect(page.getByTestId('site-notice')).toHaveText('Oferta cerrada.');
   await expect(page.getByTestId('company-offer').filter({ hasText: title })).toContainText('Cerrada');
 
