@@ -3,6 +3,10 @@ import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { testDatabases } from '../../testing/databases';
 import { createFormWorld, expectRefusal, msg, type Account, type FormWorld } from '../../testing/form-app';
+import { getT } from '../../i18n/translate';
+import type { PageProps } from '../../server/render/page-types';
+import { hireApplicantsPage } from './applicants-page';
+import { hireApplicationPage } from './application-page';
 
 // The applicant tracker's forms (tracker-actions.ts, decision 048) through the HTTP layer on real services:
 // a card's move, the bulk move in two steps, and the application page's move, note, rating and rejection;
@@ -142,6 +146,34 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
     expect(await row(id)).toMatchObject({ status: 'sent', rejection_reason: null });
     const notes = await w.t.db.selectFrom('application_notes').select('id').where('application_id', '=', id).execute();
     expect(notes).toHaveLength(0);
+  });
+
+  it("renders the tracker's pages for the company only: another company gets the 404 of an unknown id", async () => {
+    const o = await w.offer(acme);
+    const id = await apply(o);
+    const props = (as: Account, params: Record<string, string>): PageProps =>
+      ({
+        id: 'hireApplication',
+        locale: 'es',
+        params,
+        query: '',
+        path: '/',
+        t: getT('es'),
+        brand: 'Tandem',
+        viewer: { id: as.id, type: 'hire' },
+        form: null,
+      }) as unknown as PageProps;
+    const deps = { hiring: async () => w.svc.hiring, messages: async () => w.svc.messages };
+    const applicantsOf = hireApplicantsPage(deps);
+    const applicationOf = hireApplicationPage(deps);
+    await expect(applicantsOf(props(acme, { id: String(o.id) }))).resolves.toBeTruthy();
+    await expect(applicationOf(props(acme, { id: String(id) }))).resolves.toBeTruthy();
+    for (const [page, params] of [
+      [applicantsOf, { id: String(o.id) }],
+      [applicationOf, { id: String(id) }],
+      [applicationOf, { id: '99999999' }],
+    ] as const)
+      await expect(page(props(globex, params))).rejects.toMatchObject({ name: 'PageError', status: 404 });
   });
 
   it('asks before closing an offer, then closes it', async () => {
