@@ -31,6 +31,14 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInterview', l, { id: '1' }))}&type=hire`,
   },
+  hireApplicants: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplicants', l, { id: '1' }))}&type=hire`,
+  },
+  hireApplication: {
+    status: 307,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplication', l, { id: '1' }))}&type=hire`,
+  },
   hireConversation: {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireConversation', l, { id: '1' }))}&type=hire`,

@@ -121,12 +121,12 @@ test('a visitor writes an offer, signs up on the way without losing it, publishe
   await expect(withApplicant.getByTestId('primary-action')).toHaveText('Ver postulantes');
   await expect(withApplicant.getByTestId('primary-action')).toHaveAccessibleName(`Ver postulantes: ${title}`);
   await withApplicant.getByTestId('primary-action').click();
-  await expect(page).toHaveURL(new RegExp(`\\?oferta=${offer.id}#applicants$`));
-  const applicant = page.getByTestId('applicant').filter({ hasText: 'Cande Lara' });
-  await applicant.getByLabel('Estado').selectOption('technical-interview');
-  await applicant.getByRole('button', { name: 'Cambiar estado' }).click();
-  await expect(page.getByTestId('site-notice')).toContainText('Estado actualizado');
-  await expect(page.getByTestId('applicant').filter({ hasText: 'Cande Lara' }).getByLabel('Estado')).toHaveValue('technical-interview');
+  await expect(page).toHaveURL(new RegExp(`/hire/site/oferta/${offer.id}$`));
+  await page.getByTestId('applicant').filter({ hasText: 'Cande Lara' }).getByTestId('applicant-open').click();
+  await page.getByLabel('Estado', { exact: true }).selectOption('technical-interview');
+  await page.getByTestId('move-submit').click();
+  await expect(page.getByTestId('tracker-notice')).toContainText('Estado actualizado');
+  await expect(page.getByLabel('Estado', { exact: true })).toHaveValue('technical-interview');
 
   // The candidate sees the new status.
   await cand.page.goto('/match/plataforma');
@@ -197,6 +197,10 @@ test.describe('without JavaScript', () => {
     await act('Resume');
     await expect(row()).toContainText('Open');
     await act('Close');
+    // Closing asks first (a confirmation step without JavaScript).
+    await expect(page.getByTestId('close-confirm')).toContainText(title);
+    await expect(row()).toContainText('Open');
+    await page.getByTestId('close-confirm-submit').click();
     await expect(row()).toContainText('Closed');
     await expect(page.getByTestId('site-notice')).toHaveText('Offer closed.');
     await act('Renew 60 days');
@@ -263,6 +267,10 @@ test('the workspace: a real tablist, one primary action per row with the rest in
   await page.keyboard.press('Enter');
   for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), 'menu open').toEqual([]);
   await close.click();
+  // Closing asks first; the confirmation names the offer and passes the scan too.
+  await expect(page.getByTestId('close-confirm')).toContainText(title);
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), 'close confirmation').toEqual([]);
+  await page.getByTestId('close-confirm-submit').click();
   await expect(page.getByTestId('site-notice')).toHaveText('Oferta cerrada.');
   await expect(page.getByTestId('company-offer').filter({ hasText: title })).toContainText('Cerrada');
 

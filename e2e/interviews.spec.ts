@@ -98,7 +98,7 @@ for (const [n, locale] of (['es', 'en'] as const).entries()) {
       storageState: await co.context().storageState(),
     });
     const nj = await plain.newPage();
-    await nj.goto(`${href('hireSite', locale)}?oferta=${offer.id}#applicants`);
+    await nj.goto(href('hireApplicants', locale, { id: String(offer.id) }));
     await nj.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-interview').click();
     await expect(nj).toHaveURL(/\/hire\/site\/(entrevista|interview)\/\d+$/);
     // Times no other run holds: the company's time is held by one scheduled interview.

@@ -218,7 +218,7 @@ test('a company sees the certified badge on an applicant, and can filter certifi
   const company = await browser.newPage();
   await signIn(company, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
   await expect(company).not.toHaveURL(/ingresar/);
-  await company.goto(`/hire/site?oferta=${offer.id}`);
+  await company.goto(`/hire/site/oferta/${offer.id}`);
   const applicant = company.getByTestId('applicant').filter({ hasText: 'applicant' });
   await expect(applicant.getByTestId('applicant-certificate')).toContainText('Certificado: Desarrollador/a Frontend · Senior');
   await company.goto('/hire/site?vista=candidatos&certificados=1');

@@ -48,7 +48,7 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   const co = await company.newPage();
   await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
   await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
-  await co.goto(`/hire/site?oferta=${offer.id}#applicants`);
+  await co.goto(`/hire/site/oferta/${offer.id}`);
   await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
   await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
   const id = /\/(\d+)$/.exec(new URL(co.url()).pathname)![1]!;

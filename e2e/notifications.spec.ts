@@ -18,8 +18,6 @@ const L = {
   es: {
     createAccount: 'Crear cuenta',
     apply: 'Postular ahora',
-    status: 'Estado',
-    move: 'Cambiar estado',
     approved: 'Aprobada',
     newMessage: 'Nuevo mensaje de',
     unread: '1 sin leer',
@@ -28,8 +26,6 @@ const L = {
   en: {
     createAccount: 'Create account',
     apply: 'Apply now',
-    status: 'Status',
-    move: 'Change status',
     approved: 'Approved',
     newMessage: 'New message from',
     unread: '1 unread',
@@ -129,13 +125,12 @@ for (const locale of ['es', 'en'] as const) {
     for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(company, scheme)).toEqual([]);
     const item = company.getByTestId('notification').filter({ hasText: `Noa Avisos ${locale}` });
     await item.getByRole('link').click();
-    await expect(company).toHaveURL(new RegExp(`\\?oferta=${offer.id}#applicants$`));
+    await expect(company).toHaveURL(new RegExp(`${href('hireApplicants', locale, { id: String(offer.id) })}$`));
     expect(await bellCount(company)).toBe(before);
 
     // The company moves the application; the candidate is told by email and by the bell.
     const applicant = company.getByTestId('applicant').filter({ hasText: `Noa Avisos ${locale}` });
-    await applicant.getByLabel(t.status, { exact: true }).selectOption('approved');
-    await applicant.getByRole('button', { name: t.move }).click();
+    await applicant.getByTestId('move-next').click();
     const [toCandidate] = await waitForMail([email], (m) => m.subject.includes(t.approved));
     expect(toCandidate!.subject).toContain(t.approved);
     await candidate.goto(href('matchPlatform', locale));
@@ -146,7 +141,7 @@ for (const locale of ['es', 'en'] as const) {
     expect(await bellCount(candidate)).toBe(0);
 
     // The company writes from the applicant row; the candidate is told by email and bell, and answers.
-    await company.goto(`${href('hireSite', locale)}?oferta=${offer.id}#applicants`);
+    await company.goto(href('hireApplicants', locale, { id: String(offer.id) }));
     await company
       .getByTestId('applicant')
       .filter({ hasText: `Noa Avisos ${locale}` })
@@ -174,7 +169,7 @@ for (const locale of ['es', 'en'] as const) {
     await expect(candidate.getByTestId('message')).toHaveCount(2);
     const [reply] = await waitForMail([COMPANY], (m) => m.text.includes(`Sí, el jueves me viene bien (${locale})`));
     expect(reply!.subject.startsWith(t.newMessage)).toBe(true);
-    await company.goto(`${href('hireSite', locale)}?oferta=${offer.id}#applicants`);
+    await company.goto(href('hireApplicants', locale, { id: String(offer.id) }));
     await expect(
       company
         .getByTestId('applicant')

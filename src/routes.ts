@@ -122,6 +122,22 @@ export const routes = {
     validate: idParam,
     sample: { id: '1' },
   }),
+  /** The applicant tracker (decision 048): one offer's applicants (a list on phones, a board by stage on wide
+   * screens) and one application (history, private notes and ratings, moves, the rejection). */
+  hireApplicants: page('/hire/site/oferta/[id]', '/en/hire/site/offer/[id]', {
+    form: true,
+    access: 'hire-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
+  hireApplication: page('/hire/site/candidatura/[id]', '/en/hire/site/application/[id]', {
+    form: true,
+    access: 'hire-only',
+    indexable: false,
+    validate: idParam,
+    sample: { id: '1' },
+  }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
 
   match: page('/match', '/en/match'),

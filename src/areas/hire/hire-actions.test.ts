@@ -249,7 +249,7 @@ describe.each(testDatabases)('hire actions on %s', (_db, open) => {
       const { offer: o, id } = await application(acme);
       const a = await w.post(site(), move(id, 'initial-interview'), { as: acme, json: false });
       expect(a.status).toBe(303);
-      expect(a.location).toBe(`${site()}?oferta=${o.id}&moved=${id}#applicants`);
+      expect(a.location).toBe(`${href('hireApplicants', 'es', { id: String(o.id) })}?hecho=moved#applicant-${id}`);
       expect(await appStatus(id)).toBe('initial-interview');
     });
 

@@ -4,7 +4,7 @@ import { parseId } from '../../domain/ids';
 import { OFFER_FIELDS, parseOfferInput } from '../../domain/offer-input';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
-import type { FormHandler, FormInput } from '../../server/http/forms';
+import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
 import { fieldMessages } from '../../server/http/form-fields';
 import { attempt, invalid, refusal, type RefusalOptions } from '../../server/http/form-outcome';
 import { ServiceError } from '../../server/errors';
@@ -102,19 +102,24 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
       const { viewer } = input;
       const svc = await hiring();
       const back = (q: Record<string, string>) => `${href('hireSite', input.locale)}?${new URLSearchParams(q)}`;
-      return attempt(input, { summaries: REFUSALS }, async () => {
+      return attempt(input, { summaries: REFUSALS }, async (): Promise<FormOutcome> => {
         if (intent === 'offer-action') {
           const action = input.fields.action as OfferAction;
           if (!ACTIONS.includes(action)) return { ok: false, status: 422, message: input.t('hire.error.action'), errors: {}, values: {} };
           const offerId = parseId(input.fields.offer);
           if (offerId === null) throw new ServiceError('not-found');
+          // Closing asks first (decision 048): without confirm=1 the workspace shows the offer to confirm.
+          if (action === 'close' && input.fields.confirm !== '1') {
+            await svc.offerInput(viewer, offerId); // another company's offer answers 404 here already
+            return { ok: false, status: 200, message: '', errors: {}, values: { intent: 'close-confirm', offer: String(offerId) } };
+          }
           const r = await svc.act(viewer, offerId, action);
           return { ok: true, redirect: back({ done: action, offer: String(r.id) }) };
         }
         const applicationId = parseId(input.fields.application);
         if (applicationId === null) throw new ServiceError('not-found');
         const r = await svc.moveApplication(viewer, applicationId, input.fields.status ?? '');
-        return { ok: true, redirect: `${back({ oferta: String(r.offerId), moved: String(r.id) })}#applicants` };
+        return { ok: true, redirect: `${href('hireApplicants', input.locale, { id: String(r.offerId) })}?hecho=moved#applicant-${r.id}` };
       });
     },
   };

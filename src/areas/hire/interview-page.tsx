@@ -46,7 +46,7 @@ export const hireInterviewPage =
     return (
       <div className="container page narrow interviews">
         <p>
-          <Link to={`${href('hireSite', locale)}?oferta=${application.offerId}#applicants`}>{t('interviews.form.back')}</Link>
+          <Link to={href('hireApplicants', locale, { id: String(application.offerId) })}>{t('interviews.form.back')}</Link>
         </p>
         <h1>{t('interviews.form.title', { candidate: application.candidate })}</h1>
         <p className="muted">{t('interviews.form.intro', { offer: application.offer })}</p>

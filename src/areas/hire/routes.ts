@@ -7,8 +7,11 @@ import { StaffingPage } from './staffing-page';
 import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createHireActions } from './hire-actions';
 import { hireCreateOfferPage } from './create-offer-page';
-import { hireSitePage } from './workspace-page';
+import { hireSitePage, oldApplicantsLink } from './workspace-page';
 import { hireInterviewPage } from './interview-page';
+import { hireApplicantsPage } from './applicants-page';
+import { hireApplicationPage } from './application-page';
+import { createTrackerActions } from './tracker-actions';
 import { createInterviewActions } from './interview-actions';
 import { createMeetingActions } from './meeting-actions';
 import { requestMeetingPage } from './meeting-request-page';
@@ -25,6 +28,7 @@ import { createSignUpHandler } from '../../server/http/account-forms';
 export function hireRoutes(deps: AreaDeps) {
   const actions = createHireActions(deps);
   const meetings = createMeetingActions(deps);
+  const tracker = createTrackerActions(deps);
   return {
     hire: { page: hirePage(deps) },
     hireLanding: { page: hireLandingPage(deps) },
@@ -35,7 +39,9 @@ export function hireRoutes(deps: AreaDeps) {
     hireScheduleManage: { page: manageBookingPage(deps), action: meetings.hireScheduleManage },
     hireRequestMeeting: { page: requestMeetingPage(deps), action: meetings.hireRequestMeeting },
     hireCreateOffer: { page: hireCreateOfferPage(deps), action: actions.hireCreateOffer },
-    hireSite: { page: hireSitePage(deps), action: actions.hireSite },
+    hireSite: { page: hireSitePage(deps), action: actions.hireSite, get: oldApplicantsLink },
+    hireApplicants: { page: hireApplicantsPage(deps), action: tracker.hireApplicants },
+    hireApplication: { page: hireApplicationPage(deps), action: tracker.hireApplication },
     hireInbox: { page: inboxPage(deps, 'company') },
     hireConversation: { page: conversationPage(deps, 'company'), action: createConversationAction(deps, 'company') },
     hireInterview: { page: hireInterviewPage(deps), action: createInterviewActions(deps) },

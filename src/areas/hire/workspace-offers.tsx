@@ -66,7 +66,7 @@ export function OffersTable({ offers, site, locale, t }: { offers: Offer[]; site
                   <div className="row-actions">
                     <Link
                       className="btn btn-outline-primary btn-sm"
-                      to={seeApplicants ? `${site}?oferta=${o.id}#applicants` : edit(o)}
+                      to={seeApplicants ? href('hireApplicants', locale, { id: String(o.id) }) : edit(o)}
                       data-testid="primary-action"
                       aria-label={`${primary}: ${o.title}`}
                     >
@@ -130,5 +130,27 @@ function ActionForm({ site, offer, action, t }: { site: string; offer: Offer; ac
         {t(`hire.action.${action}`)}
       </button>
     </form>
+  );
+}
+
+/** The close action's second step (decision 048): closing is shown again with the offer's title, then done. */
+export function CloseConfirm({ offer, site, t }: { offer: Offer; site: string; t: T }) {
+  return (
+    <section className="card section-sm confirm-panel" role="alertdialog" aria-labelledby="close-confirm-title" data-testid="close-confirm">
+      <h3 id="close-confirm-title">{t('tracker.close.title', { title: offer.title })}</h3>
+      <p>{t('tracker.close.text')}</p>
+      <form method="post" action={site} className="inline-form">
+        <input type="hidden" name="intent" value="offer-action" />
+        <input type="hidden" name="offer" value={offer.id} />
+        <input type="hidden" name="action" value="close" />
+        <input type="hidden" name="confirm" value="1" />
+        <button type="submit" className="btn btn-danger btn-md" data-testid="close-confirm-submit">
+          {t('tracker.close.confirm')}
+        </button>
+        <Link className="btn btn-outline-secondary btn-md" to={site}>
+          {t('tracker.close.cancel')}
+        </Link>
+      </form>
+    </section>
   );
 }

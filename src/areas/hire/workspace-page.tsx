@@ -2,14 +2,15 @@ import 'server-only';
 import { SignOutEverywhere } from '../../views/account-forms/sign-out-everywhere';
 import { Link } from 'waku';
 import { CompanyEditor } from './company-editor';
-import { OffersTable } from './workspace-offers';
+import { CloseConfirm, OffersTable } from './workspace-offers';
 import { Pager, panelId, tabId, WorkspaceTabs } from './workspace-parts';
 import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../i18n/format';
 import { href } from '../../routes';
 import type { AreaDeps } from '../route-module';
-import { PIPELINE } from '../../server/offers/hiring-service';
+import { parseId } from '../../domain/ids';
+import type { RouteGet } from '../../server/http/app';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 import { InterviewList } from '../../views/interviews/interview-list';
@@ -18,8 +19,16 @@ import { InterviewList } from '../../views/interviews/interview-list';
 // and the company profile. Thin: services do the rules. Decision 029: the company's logo in the header, two
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
 
+/** Old links to an offer's applicants (/hire/site?oferta=N) go to its own page (decision 048). */
+export const oldApplicantsLink: RouteGet = async ({ match, url, rsc }) => {
+  const id = parseId(url.searchParams.get('oferta'));
+  if (id === null || rsc) return null;
+  const to = href('hireApplicants', match.locale, { id: String(id) });
+  return new Response(null, { status: 303, headers: { location: to, 'cache-control': 'no-store' } });
+};
+
 export const hireSitePage =
-  ({ hiring, profiles, messages, interviews }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages' | 'interviews'>): Page =>
+  ({ hiring, profiles, interviews }: Pick<AreaDeps, 'hiring' | 'profiles' | 'interviews'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -28,17 +37,8 @@ export const hireSitePage =
     const company = viewer ? await (await profiles()).companyOf(viewer.id) : null;
     const state = p.form;
     const list = company ? (await svc.offers(viewer)).offers : [];
-    const selected = Number(q.get('oferta') ?? '');
-    const applicants = company && list.some((o) => o.id === selected) ? await svc.applicants(viewer, selected) : null;
-    // Each applicant's conversation (decision 043), with what the company has not read yet.
-    const threads = applicants
-      ? await (
-          await messages()
-        ).forApplications(
-          viewer,
-          applicants.applicants.map((a) => a.id),
-        )
-      : new Map<number, { id: number; unread: number }>();
+    // Closing an offer asks first (decision 048): the close post comes back with the offer to confirm.
+    const closing = state?.values?.intent === 'close-confirm' ? list.find((o) => o.id === Number(state.values.offer)) : undefined;
     const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
     // Proposed and upcoming interviews (decision 046), on the offers tab.
     const upcoming = company && view === 'offers' ? await (await interviews()).upcoming(viewer) : [];
@@ -117,103 +117,15 @@ export const hireSitePage =
               {list.length === 0 ? (
                 <p className="notice">{t('hire.site.noOffers')}</p>
               ) : (
-                <OffersTable offers={list} site={site} locale={locale} t={t} />
+                <>
+                  {closing && <CloseConfirm offer={closing} site={site} t={t} />}
+                  <OffersTable offers={list} site={site} locale={locale} t={t} />
+                </>
               )}
             </section>
           )}
 
           {view === 'offers' && company && <InterviewList items={upcoming} side="company" locale={locale} t={t} tz={null} action={site} />}
-          {view === 'offers' && applicants && (
-            <section className="section" id="applicants" aria-labelledby="applicants-title">
-              <h2 id="applicants-title">{t('hire.site.applicantsOf', { title: applicants.offer.title })}</h2>
-              {applicants.applicants.length === 0 ? (
-                <p className="notice">{t('hire.site.noApplicants')}</p>
-              ) : (
-                <ul className="applicant-list">
-                  {applicants.applicants.map((a) => (
-                    <li key={a.id} className="card applicant" data-testid="applicant">
-                      <h3 className="h3">
-                        {a.candidate.slug ? (
-                          <Link to={href('talentProfile', locale, { slug: a.candidate.slug })}>{a.candidate.name}</Link>
-                        ) : (
-                          a.candidate.name
-                        )}
-                      </h3>
-                      <p className="muted">
-                        {[
-                          a.candidate.role && labelOf(roles, a.candidate.role, locale),
-                          a.candidate.seniority && labelOf(seniorities, a.candidate.seniority, locale),
-                          a.candidate.country && labelOf(countries, a.candidate.country, locale),
-                          a.candidate.english && labelOf(englishLevels, a.candidate.english, locale),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </p>
-                      {a.candidate.skills.length > 0 && <p>{a.candidate.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
-                      {a.candidate.certifications.length > 0 && (
-                        <ul className="chips" aria-label={t('hire.site.certifiedLabel')}>
-                          {a.candidate.certifications.map((c) => (
-                            <li key={c.slug} className="chip chip-certified" data-testid="applicant-certificate">
-                              <Link to={href('certification', locale, { slug: c.slug })}>
-                                {`✓ ${t('hire.site.certifiedAs', { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) })}${c.isDemo ? ` (${t('learning.cert.demo')})` : ''}`}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                      <p className="muted">
-                        {t('hire.site.appliedOn', { date: a.appliedAt ? formatDate(a.appliedAt, locale) : '' })} ·{' '}
-                        <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
-                      </p>
-                      {threads.has(a.id) && (
-                        <p>
-                          <Link
-                            className="btn btn-outline-primary btn-md"
-                            to={href('hireConversation', locale, { id: String(threads.get(a.id)!.id) })}
-                            data-testid="applicant-messages"
-                          >
-                            {threads.get(a.id)!.unread > 0 ? t('messages.rows.open') : t('messages.rows.write')}
-                            <span className="sr-only"> {a.candidate.name}</span>
-                            {threads.get(a.id)!.unread > 0 && (
-                              <span className="badge badge-unread" data-testid="unread">
-                                {t('messages.rows.unread', { n: threads.get(a.id)!.unread })}
-                              </span>
-                            )}
-                          </Link>
-                        </p>
-                      )}
-                      <p>
-                        <Link
-                          className="btn btn-outline-primary btn-md"
-                          to={href('hireInterview', locale, { id: String(a.id) })}
-                          data-testid="applicant-interview"
-                        >
-                          {t('interviews.propose')}
-                          <span className="sr-only"> ({a.candidate.name})</span>
-                        </Link>
-                      </p>
-                      <form method="post" action={site} className="inline-form">
-                        <input type="hidden" name="intent" value="application-status" />
-                        <input type="hidden" name="application" value={a.id} />
-                        <label htmlFor={`status-${a.id}`}>{t('offer.status')}</label>
-                        <select id={`status-${a.id}`} name="status" defaultValue={a.status}>
-                          {PIPELINE.map((s) => (
-                            <option key={s} value={s}>
-                              {t(`application.status.${s}`)}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" className="btn btn-outline-primary btn-sm">
-                          {t('hire.site.move')}
-                        </button>
-                      </form>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          )}
-
           {view === 'candidates' && candidates && (
             <section className="section-sm" aria-labelledby="candidates-title">
               <h2 id="candidates-title" className="sr-only">
@@ -316,7 +228,7 @@ export const hireSitePage =
                 action={site}
                 locale={locale}
                 t={t}
-                state={state && Object.keys(state.values).length ? state : null}
+                state={state && Object.keys(state.values).length && !closing ? state : null}
                 values={{
                   name: company.name,
                   website: company.website ?? '',

@@ -15,8 +15,8 @@ import { href } from '../../routes';
 import type { AreaDeps } from '../route-module';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
-import { MessageText } from '../../components/messages/message-text';
 import { InviteBox } from './invite-box';
+import { InvitationCards } from './invitation-cards';
 import { InterviewList } from '../../views/interviews/interview-list';
 import { isTimeZone } from '../../domain/scheduling';
 import { ProfileHistory } from '../../views/profile/profile-history';
@@ -278,44 +278,7 @@ export const matchPlatformPage =
           </div>
         )}
         <InterviewList items={myInterviews} side="candidate" locale={locale} t={t} tz={tz} action={href('matchPlatform', locale)} />
-        {invitations.length > 0 && (
-          <section className="section" id="invitations" aria-labelledby="invitations-title">
-            <h2 id="invitations-title">{t('messages.invitations.heading')}</h2>
-            <p className="muted">{t('messages.invitations.intro')}</p>
-            <ul className="applicant-list">
-              {invitations.map((i) => (
-                <li key={i.id} className="card invitation" data-testid="invitation">
-                  <h3 className="h3">{t('messages.invitations.from', { company: i.company.name })}</h3>
-                  {i.offer && (
-                    <p className="muted">
-                      {t('messages.invitations.forOffer')} <Link to={href('offer', locale, { slug: i.offer.slug })}>{i.offer.title}</Link>
-                    </p>
-                  )}
-                  <p className="message-body">
-                    <MessageText text={i.body} />
-                  </p>
-                  <div className="invitation-actions">
-                    <form method="post" action={href('matchPlatform', locale)}>
-                      <input type="hidden" name="intent" value="accept" />
-                      <input type="hidden" name="invitation" value={i.id} />
-                      <button type="submit" className="btn btn-primary btn-md" data-testid="accept-invitation">
-                        {t('messages.invitations.accept')}
-                      </button>
-                    </form>
-                    <form method="post" action={href('matchPlatform', locale)}>
-                      <input type="hidden" name="intent" value="decline" />
-                      <input type="hidden" name="invitation" value={i.id} />
-                      <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="decline-invitation">
-                        {t('messages.invitations.decline')}
-                      </button>
-                    </form>
-                  </div>
-                  <p className="field-hint">{t('messages.invitations.declineHint')}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <InvitationCards invitations={invitations} action={href('matchPlatform', locale)} locale={locale} t={t} />
         <LearningSections data={learningData} locale={locale} t={t} />
         <section className="section" id="alerts" aria-labelledby="alerts-title">
           <h2 id="alerts-title">{t('alerts.workspace.heading')}</h2>
@@ -354,6 +317,12 @@ export const matchPlatformPage =
                       <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                       <td>
                         <strong>{translateIn(t, 'application.status', a.status)}</strong>
+                        {a.message && (
+                          <details className="company-message" data-testid="application-message">
+                            <summary>{t('tracker.companyMessage')}</summary>
+                            <p className="note-body">{a.message}</p>
+                          </details>
+                        )}
                       </td>
                       <td>
                         {threads.has(a.id) && (

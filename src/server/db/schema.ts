@@ -21,6 +21,9 @@ import type {
   OfferSkillsTable,
   OffersTable,
   ShortLinksTable,
+  ApplicationEventsTable,
+  ApplicationNotesTable,
+  ApplicationRatingsTable,
 } from '../offers/data/tables';
 import type {
   CertificationsTable,
@@ -128,6 +131,9 @@ export interface DB {
   profile_experience: ProfileExperienceTable;
   profile_education: ProfileEducationTable;
   profile_documents: ProfileDocumentsTable;
+  application_events: ApplicationEventsTable;
+  application_notes: ApplicationNotesTable;
+  application_ratings: ApplicationRatingsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

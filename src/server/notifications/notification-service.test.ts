@@ -92,7 +92,7 @@ describe.each(testDatabases)('notifications on %s', (_name, open) => {
     const [n] = (await svc.page(acme.userId, 'es')).items;
     expect(n).toMatchObject({ read: false, title: 'Ana User se postuló a Go <Backend> & Cloud' });
     expect(await svc.open(ana, n!.id, 'es')).toBeUndefined();
-    expect(await svc.open(acme.userId, n!.id, 'en')).toBe(`/en/hire/site?oferta=${offerId}#applicants`);
+    expect(await svc.open(acme.userId, n!.id, 'en')).toBe(`/en/hire/site/offer/${offerId}`);
     expect(await svc.unread(acme.userId)).toBe(0);
     expect((await svc.page(acme.userId, 'es')).items[0]!.read).toBe(true);
   });

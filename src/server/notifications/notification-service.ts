@@ -43,7 +43,7 @@ import { signUnsubscribe, verifyUnsubscribe, type UnsubscribeScope } from './uns
 /** Something happened that people should hear about. `to` names a person or every member of a company. */
 export type Notice =
   | { kind: 'application-new'; applicationId: number }
-  | { kind: 'application-status'; applicationId: number }
+  | { kind: 'application-status'; applicationId: number; message?: string }
   | {
       kind: 'message';
       conversationId: number;
@@ -193,9 +193,11 @@ export function createNotificationService(database: Database, deps: Deps) {
             company: a.company_name,
             candidate: `${a.candidate_name} ${a.candidate_last_name}`.trim(),
             status: a.status,
+            // The company's words to the candidate (a rejection's message, decision 048), quoted in the bell and email.
+            ...(n.kind === 'application-status' && n.message ? { message: n.message } : {}),
           };
           if (n.kind === 'application-new') {
-            const link = `${href('hireSite', 'es', {}, { oferta: String(a.offer_id) })}#applicants`;
+            const link = href('hireApplicants', 'es', { id: String(a.offer_id) });
             for (const r of await companyRecipients(db, a.company_id)) await tell(r, n.kind, data, link);
           } else {
             const r = await userRecipient(db, a.candidate_id);

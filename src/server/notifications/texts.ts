@@ -24,6 +24,8 @@ export type NoticeData = {
   from?: string;
   preview?: string;
   accepted?: boolean;
+  /** A company's message with a status change (a rejection's, decision 048). */
+  message?: string;
   /** Interviews: what happened, the start (ISO) and the company's time zone it is written in. */
   event?: string;
   at?: string;
@@ -58,6 +60,7 @@ export function noticeText(kind: NotificationKind, data: NoticeData, locale: Loc
         title: t('notifications.kind.application-status.title', { ...v, status: words }),
         body: next,
         action: t('notifications.kind.application-status.action'),
+        ...(data.message ? { quote: data.message } : {}),
       };
     }
     case 'message':

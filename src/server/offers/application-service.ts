@@ -69,7 +69,12 @@ export function stateOf(row: Pick<OfferRow, 'status' | 'valid_through'>, now: Da
 }
 
 /** What the offers domain tells others (the notification service, wired by the container). */
-export type ApplicationEvent = { kind: 'application-new' | 'application-status'; applicationId: number };
+export type ApplicationEvent = {
+  kind: 'application-new' | 'application-status';
+  applicationId: number;
+  /** A status change's message from the company to the candidate (the rejection's, decision 048). */
+  message?: string;
+};
 
 export function createApplicationService(
   database: Database,
@@ -195,6 +200,8 @@ export function createApplicationService(
         status: r.status,
         createdAt: toDate(r.created_at),
         updatedAt: toDate(r.updated_at),
+        // The company's message when it did not select them (decision 048); its reason is never shown.
+        message: r.status === 'rejected' ? r.rejection_message : null,
         offer: {
           slug: r.slug,
           title: r.title,

@@ -8,9 +8,6 @@ import { slugify } from '../../domain/slug';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
-  applicantsOf,
-  certificatesOfUsers,
-  applicationWithCompany,
   companyOffer,
   companyOffers,
   countCandidates,
@@ -19,7 +16,6 @@ import {
   insertOffer,
   offerLists,
   replaceOfferLists,
-  setApplicationStatusIf,
   setOfferStatusIf,
   skillsOfUsers,
   takenSlugs,
@@ -31,6 +27,7 @@ import { isId } from '../../domain/ids';
 import { isUniqueViolation } from '../errors';
 import type { RateLimiter } from '../limits/rate-limit';
 import { createOfferDrafts } from './offer-drafts';
+import { createPipeline } from './pipeline-service';
 import { companyOfUser } from '../accounts/company-membership';
 import { stateOf, type OfferState } from './application-service';
 import { ServiceError } from '../errors';
@@ -40,17 +37,7 @@ import type { SalaryService } from '../salaries/salary-service';
 // closing and renewing them, following applicants through the pipeline, browsing public candidates, and the
 // market check shown while an offer is written. Only a company's own users see or change its offers and applicants.
 const OFFER_DAYS = 60;
-export const PIPELINE = [
-  'sent',
-  'approved',
-  'initial-interview',
-  'technical-interview',
-  'final-stage',
-  'pre-placed',
-  'placed',
-  'rejected',
-] as const;
-export type PipelineStatus = (typeof PIPELINE)[number];
+export { PIPELINE } from '../../domain/pipeline';
 export type OfferAction = 'publish' | 'pause' | 'resume' | 'close' | 'renew';
 import type { Viewer } from '../accounts/session';
 import type { ApplicationEvent } from './application-service';
@@ -272,55 +259,6 @@ export function createHiringService(
       };
     },
 
-    /** An offer's applicants with their profile summary. */
-    async applicants(viewer: Viewer, offerId: number) {
-      const { row } = await ownOffer(viewer, offerId);
-      const rows = await applicantsOf(db, row.id);
-      const ids = rows.map((r) => r.user_id);
-      const [skills, certs] = await Promise.all([skillsOfUsers(db, ids), certificatesOfUsers(db, ids, now().toISOString())]);
-      return {
-        offer: { id: row.id, slug: row.slug, title: row.title },
-        applicants: rows.map((r) => ({
-          id: r.id,
-          status: r.status as PipelineStatus,
-          appliedAt: toDate(r.created_at),
-          updatedAt: toDate(r.updated_at),
-          candidate: {
-            name: `${r.name} ${r.last_name}`.trim(),
-            email: r.email,
-            slug: r.is_public ? r.profile_slug : null,
-            headline: r.headline,
-            role: r.role,
-            seniority: r.seniority,
-            country: r.country,
-            english: r.english,
-            skills: skills.get(r.user_id) ?? [],
-            certifications: certs.get(r.user_id) ?? [],
-          },
-        })),
-      };
-    },
-
-    /** Move an application along the pipeline (any stage, so a mistake can be undone). */
-    async moveApplication(
-      viewer: Viewer,
-      applicationId: number,
-      status: string,
-    ): Promise<{ id: number; status: PipelineStatus; offerId: number }> {
-      const company = await companyFor(viewer);
-      if (!(PIPELINE as readonly string[]).includes(status))
-        throw new ServiceError('invalid-input', { status: { key: 'forms.error.invalid' } });
-      const app = isId(applicationId) ? await applicationWithCompany(db, applicationId) : undefined;
-      // Another company's application answers like an unknown id.
-      if (!app || app.company_id !== company.id) throw new ServiceError('not-found');
-      // From the status it was read in: of moves racing on one application, one wins and the others hear 409.
-      if (app.status !== status && !(await setApplicationStatusIf(db, app.id, app.status, status, now()))) {
-        throw new ServiceError('conflict', { status: { key: 'hire.error.moved' } });
-      }
-      if (app.status !== status) await deps.notify?.({ kind: 'application-status', applicationId: app.id });
-      return { id: app.id, status: status as PipelineStatus, offerId: app.offer_id };
-    },
-
     /** Public candidate profiles, certified first, 20 per page. */
     async candidates(viewer: Viewer, filter: CandidateFilter, page = 1) {
       await companyFor(viewer);
@@ -393,6 +331,8 @@ export function createHiringService(
 
     // Anonymous drafts (decision 015): offer-drafts.ts.
     ...createOfferDrafts(db, { limiter: deps.limiter, now }),
+    // The applicant tracker (decision 048): pipeline-service.ts.
+    ...createPipeline(database, { companyFor, now, notify: deps.notify }),
   };
   return service;
 }

@@ -212,15 +212,6 @@ export async function skillsOfUsers(db: Q, userIds: number[]): Promise<Map<numbe
   return out;
 }
 
-export function applicationWithCompany(db: Q, id: number) {
-  return db
-    .selectFrom('applications as a')
-    .innerJoin('offers as o', 'o.id', 'a.offer_id')
-    .select(['a.id', 'a.status', 'a.offer_id', 'o.company_id'])
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Move an application only if it still has the status it was read with. Answers whether it moved. */
 export async function setApplicationStatusIf(db: Q, id: number, from: string, status: string, at: Date): Promise<boolean> {
   const r = await db

@@ -78,6 +78,7 @@ export function applicationsOfCandidate(db: Q, candidateId: number) {
       'a.status',
       'a.created_at',
       'a.updated_at',
+      'a.rejection_message',
       'o.slug',
       'o.title',
       'o.status as offer_status',

@@ -65,6 +65,9 @@ export interface ApplicationsTable {
   status: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Decision 048: the company's reason (never shown to the candidate) and the message the candidate got. */
+  rejection_reason: string | null;
+  rejection_message: string | null;
 }
 export interface OfferDraftsTable {
   token_hash: string;
@@ -77,4 +80,28 @@ export interface ShortLinksTable {
   target: string;
   hits: Generated<number>;
   created_at: Timestamp;
+}
+
+// Decision 048 (migration 022): the applicant tracker.
+export interface ApplicationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  actor_id: number | null;
+  kind: 'moved' | 'note' | 'rating' | 'rejected';
+  from_status: string | null;
+  to_status: string | null;
+  at: Timestamp;
+}
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: Timestamp;
+}
+export interface ApplicationRatingsTable {
+  application_id: number;
+  user_id: number;
+  score: number;
+  updated_at: Timestamp;
 }
