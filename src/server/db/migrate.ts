@@ -22,6 +22,7 @@ import { notifications } from './migrations/017-notifications';
 import { conversations } from './migrations/018-conversations';
 import { jobAlerts } from './migrations/019-job-alerts';
 import { jobInterviews } from './migrations/020-job-interviews';
+import { companyTeams } from './migrations/021-company-teams';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -46,6 +47,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '018-conversations': conversations,
   '019-job-alerts': jobAlerts,
   '020-job-interviews': jobInterviews,
+  '021-company-teams': companyTeams,
 };
 
 class CodeProvider implements MigrationProvider {

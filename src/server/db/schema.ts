@@ -4,6 +4,7 @@ import type {
   AuthCodesTable,
   CandidateProfilesTable,
   CandidateSkillsTable,
+  CompanyInvitationsTable,
   OauthIdentitiesTable,
   RevokedTokensTable,
   SessionActivityTable,
@@ -122,6 +123,7 @@ export interface DB {
   job_alerts: JobAlertsTable;
   job_interviews: JobInterviewsTable;
   job_interview_slots: JobInterviewSlotsTable;
+  company_invitations: CompanyInvitationsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -73,3 +73,18 @@ export interface SessionActivityTable {
   user_id: number;
   last_seen_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
 }
+/** An invitation to join a company's team (decision 047): found by the hash of its signed token. */
+export interface CompanyInvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  role: 'owner' | 'recruiter';
+  token_hash: string;
+  invited_by: number | null;
+  locale: string;
+  expires_at: RequiredTimestamp;
+  used_at: Timestamp | null;
+  used_by: number | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
