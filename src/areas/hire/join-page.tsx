@@ -26,7 +26,7 @@ export const hireJoinPage =
     if (inv.state !== 'valid')
       return answer(
         inv.state === 'invalid' ? 404 : 410,
-        <div className="container page narrow">
+        <div className="container page narrow join-page">
           <h1>{t('routes.hireJoin.heading')}</h1>
           <p className="notice section-sm" role="alert" data-testid="join-state">
             {t(`team.join.state.${inv.state}`)} {t('team.join.askAgain')}
@@ -40,7 +40,7 @@ export const hireJoinPage =
     const loginHref = `${href('login', locale)}?redirect=${encodeURIComponent(self)}&type=hire`;
     return answer(
       200,
-      <div className="container page narrow">
+      <div className="container page narrow join-page">
         <h1>{t('team.join.heading', vars)}</h1>
         <p className="muted">{t('team.join.intro', vars)}</p>
         <Summary state={form ?? null} />
