@@ -52,6 +52,9 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('talentCv', l, { slug: 'ana-garcia' }))}`,
   },
+  hireTeam: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireTeam', l))}&type=hire` },
+  // An invitation token that does not verify: the "link not valid" page.
+  hireJoin: { status: 404 },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

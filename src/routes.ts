@@ -138,6 +138,16 @@ export const routes = {
     validate: idParam,
     sample: { id: '1' },
   }),
+  /** The company's team (decision 047): members, roles, invitations, leaving and deleting the company. */
+  hireTeam: page('/hire/site/equipo', '/en/hire/site/team', { form: true, access: 'hire-only', indexable: false }),
+  /** Accepting a team invitation (its signed token): join as a signed-in company account, or sign up here. */
+  hireJoin: page('/hire/unirse/[token]', '/en/hire/join/[token]', {
+    form: true,
+    perVisitor: true,
+    validate: signedTokenParam,
+    indexable: false,
+    sample: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJjIjoxfQ.c2FtcGxlLXNpZ25hdHVyZQ' },
+  }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
 
   match: page('/match', '/en/match'),

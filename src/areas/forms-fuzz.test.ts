@@ -65,6 +65,7 @@ import { loadContentInto } from '../server/learning/content-load';
 import { createNotificationService, type NotificationService } from '../server/notifications/notification-service';
 import { signUnsubscribe } from '../server/notifications/unsubscribe-token';
 import { createMessagingService, type MessagingService } from '../server/messages/messaging-service';
+import { createTeamService, type TeamService } from '../server/accounts/team-service';
 
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
@@ -196,6 +197,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     notifications: NotificationService;
     messages: MessagingService;
     interviews: InterviewService;
+    team: TeamService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -212,6 +214,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
       interviews: async () => svc.interviews,
+      team: async () => svc.team,
       alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
@@ -232,6 +235,10 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     anaApplicationId: 0,
     interviewId: 0,
     unsubscribe: '',
+    companyUserId: 0,
+    teamInvitationId: 0,
+    joinToken: '',
+    acceptToken: '',
   };
   let files: Awaited<ReturnType<typeof hostileFiles>> = [];
   let seq = 0;
@@ -317,6 +324,25 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     world.invitationId = (
       await svc.messages.invite({ id: otherCompany.user.id, type: 'hire' }, { candidateSlug: world.candidateSlug, text: 'Hola Ana' })
     ).id;
+    // Team invitations (decision 047): one to sign up with, one to accept, one pending to revoke.
+    svc.team = createTeamService(t, {
+      auth: async () => svc.auth,
+      email: async () => createEmailService(t, { log: () => {} }),
+      limiter: async () => svc.limiter,
+      secret: SECRET,
+      siteUrl: config.SITE_URL,
+      brand: 'Tandem',
+    });
+    world.companyUserId = company.user.id;
+    const invited = async (email: string) => {
+      await svc.team.invite({ id: company.user.id, type: 'hire' }, { email, role: 'recruiter', locale: 'es' });
+      const row = await t.db.selectFrom('email_outbox').select('text_body').where('to_email', '=', email).executeTakeFirstOrThrow();
+      return /\/hire\/unirse\/([\w.-]+)/.exec(row.text_body)![1]!;
+    };
+    world.joinToken = await invited('new-member@acme.example');
+    world.acceptToken = await invited('eva@acme.example'.replace('eva', 'otro'));
+    await invited('pending@acme.example');
+    world.teamInvitationId = (await svc.team.team({ id: company.user.id, type: 'hire' })).invitations[0]!.id;
     files = await hostileFiles();
   }, 60_000);
   afterAll(async () => {
@@ -514,6 +540,58 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
         timeZone: 'America/Lima',
         videoUrl: 'https://meet.example/x',
       }),
+    },
+    {
+      name: 'hireTeam (invite)',
+      route: 'hireTeam',
+      session: 'company',
+      ok: 303,
+      short: ['intent', 'role', 'language'],
+      fields: () => ({ intent: 'invite', email: freshEmail(), role: 'recruiter', language: 'en' }),
+    },
+    {
+      name: 'hireTeam (revoke)',
+      route: 'hireTeam',
+      session: 'company',
+      ok: 303,
+      short: ['intent'],
+      fields: () => ({ intent: 'revoke', invitation: String(world.teamInvitationId) }),
+    },
+    {
+      name: 'hireTeam (role and remove: the last owner stays)',
+      route: 'hireTeam',
+      session: 'company',
+      ok: 409,
+      short: ['intent', 'role'],
+      fields: () => ({ intent: 'role', member: String(world.companyUserId), role: 'recruiter' }),
+    },
+    {
+      // Never the company's name: the other cases need the company.
+      name: "hireTeam (delete, a name that is not the company's)",
+      route: 'hireTeam',
+      session: 'company',
+      ok: 422,
+      short: ['intent'],
+      fields: () => ({ intent: 'delete', confirm: 'Otra empresa' }),
+    },
+    {
+      name: 'hireJoin (sign up and join)',
+      route: 'hireJoin',
+      session: 'anon',
+      ok: 303,
+      expensive: true,
+      short: ['intent'],
+      params: () => ({ token: world.joinToken }),
+      fields: () => ({ intent: 'signup', name: 'Rita', last_name: 'Reyes', password: PASSWORD }),
+    },
+    {
+      name: 'hireJoin (accept: a company account that has a company)',
+      route: 'hireJoin',
+      session: 'company',
+      ok: 409,
+      short: 'all',
+      params: () => ({ token: world.acceptToken }),
+      fields: () => ({ intent: 'accept' }),
     },
     {
       name: 'hireInterview (cancel)',

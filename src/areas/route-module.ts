@@ -16,6 +16,7 @@ import type { InterviewService } from '../server/interviews/interview-service';
 import type { SigningKey } from '../server/learning/credentials';
 import type { ProfileService } from '../server/accounts/profile-service';
 import type { ProfileHistoryService } from '../server/accounts/profile-history-service';
+import type { TeamService } from '../server/accounts/team-service';
 import type { Contributions } from '../server/salaries/contributions';
 import type { SalaryService } from '../server/salaries/salary-service';
 import type { MarketplaceService } from '../server/offers/marketplace-service';
@@ -52,6 +53,8 @@ export type AreaDeps = {
   messages: () => Promise<MessagingService>;
   /** Interviews between companies and candidates (decision 046). */
   interviews: () => Promise<InterviewService>;
+  /** Company teams: members, roles and invitations (decision 047). */
+  team: () => Promise<TeamService>;
   /** Job alerts: saved searches emailed daily or weekly. */
   alerts: () => Promise<AlertService>;
   salaries: () => Promise<SalaryService>;

@@ -29,6 +29,7 @@ import { withLease } from './db/job-lease';
 import { scheduleRules } from './meetings/schedule-rules';
 import { createMessagingService, type MessagingService } from './messages/messaging-service';
 import { createInterviewService, type InterviewService } from './interviews/interview-service';
+import { createTeamService, type TeamService } from './accounts/team-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
@@ -56,6 +57,7 @@ let meetings: Promise<MeetingService> | undefined;
 let notifications: Promise<NotificationService> | undefined;
 let messages: Promise<MessagingService> | undefined;
 let interviews: Promise<InterviewService> | undefined;
+let team: Promise<TeamService> | undefined;
 let alerts: Promise<AlertService> | undefined;
 let signingKey: SigningKey | undefined;
 let flags: Promise<FlagStore> | undefined;
@@ -187,6 +189,19 @@ export const services = {
     (interviews ??= getDatabase().then((db) =>
       createInterviewService(db, { limiter: services.limiter, notify: tell, brand: getConfig().BRAND_NAME }),
     )),
+  /** Company teams: members, roles, invitations by email and deleting a company (decision 047). */
+  team: () =>
+    (team ??= getDatabase().then((db) => {
+      const c = getConfig();
+      return createTeamService(db, {
+        auth: services.auth,
+        email: services.email,
+        limiter: services.limiter,
+        secret: jwtSecret(),
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+      });
+    })),
   /** Job alerts: saved searches, their double opt-in and their emails. */
   alerts: () =>
     (alerts ??= getDatabase().then((db) => {

@@ -22,6 +22,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     meetings: unused('meetings'),
     messages: unused('messages'),
     interviews: unused('interviews'),
+    team: unused('team'),
     alerts: unused('alerts'),
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),

@@ -41,6 +41,7 @@ import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
 import { createMessagingService } from '../server/messages/messaging-service';
 import { createInterviewService } from '../server/interviews/interview-service';
+import { createTeamService, type TeamService } from '../server/accounts/team-service';
 
 const SITE = 'https://tandem.example';
 export const PASSWORD = 'clave-segura-2026';
@@ -167,7 +168,17 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     messages: createMessagingService(t, { limiter: async () => limiter }),
     interviews: createInterviewService(t, { limiter: async () => limiter, brand: 'Tandem' }),
     alerts: testAlertService(t, { email, limiter }),
+    team: undefined as unknown as TeamService,
   };
+  // Team invitations sign up through the same identity service (and its limits).
+  svc.team = createTeamService(t, {
+    auth: async () => svc.auth,
+    email: async () => email,
+    limiter: async () => limiter,
+    secret: SECRET,
+    siteUrl: SITE,
+    brand: 'Tandem',
+  });
   // Accounts the tests start with are made without the limits.
   const setupAuth = createAuthService(t, SECRET, { email, siteUrl: SITE });
   const routes = createRegistry(
@@ -184,6 +195,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       notifications: async () => svc.notifications,
       messages: async () => svc.messages,
       interviews: async () => svc.interviews,
+      team: async () => svc.team,
       alerts: async () => svc.alerts,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,

@@ -20,6 +20,10 @@ import { HireStartNowPage } from './start-now-page';
 import { conversationPage } from '../../views/messages/conversation-page';
 import { createConversationAction } from '../../views/messages/conversation-actions';
 import { inboxPage } from '../../views/messages/inbox-page';
+import { hireTeamPage } from './team-page';
+import { createTeamActions } from './team-actions';
+import { hireJoinPage } from './join-page';
+import { createJoinActions } from './join-actions';
 // Known exception to "areas never import each other", removed when the sign-up handler leaves the account
 // area (KNOWN_AREA_IMPORTS in eslint/tandem.js and src/architecture.test.ts).
 import { createSignUpHandler } from '../../server/http/account-forms';
@@ -45,5 +49,7 @@ export function hireRoutes(deps: AreaDeps) {
     hireInbox: { page: inboxPage(deps, 'company') },
     hireConversation: { page: conversationPage(deps, 'company'), action: createConversationAction(deps, 'company') },
     hireInterview: { page: hireInterviewPage(deps), action: createInterviewActions(deps) },
+    hireTeam: { page: hireTeamPage(deps), action: createTeamActions(deps) },
+    hireJoin: { page: hireJoinPage(deps), action: createJoinActions(deps) },
   } satisfies AreaRoutes;
 }

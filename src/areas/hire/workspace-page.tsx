@@ -86,6 +86,9 @@ export const hireSitePage =
           <Link className="btn btn-outline-primary btn-md" to={href('hireInbox', locale)} data-testid="inbox-link">
             {t('messages.inbox.link')}
           </Link>
+          <Link className="btn btn-outline-primary btn-md" to={href('hireTeam', locale)} data-testid="team-link">
+            {t('team.link')}
+          </Link>
           <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>
             {t('routes.hireCreateOffer.title')}
           </Link>

@@ -3,7 +3,8 @@ import { MessageText } from './message-text';
 
 // The conversation's messages and its form, as plain markup: what the server renders (the form posts without
 // JavaScript) and what the enhanced island (conversation-thread-impl.tsx) renders with its live state.
-export type ThreadMessage = { id: number; mine: boolean; body: string; createdAt: string };
+/** `author`: a colleague's name on the company's side (decision 047); null or absent: "you" or the other party. */
+export type ThreadMessage = { id: number; mine: boolean; body: string; createdAt: string; author?: string | null };
 export type ThreadProps = {
   conversationId: number;
   messages: ThreadMessage[];
@@ -67,7 +68,7 @@ export function ThreadMarkup({
           {messages.map((m) => (
             <li key={m.id} className={m.mine ? 'message message-mine' : 'message'} data-testid="message">
               <p className="message-meta">
-                <span className="message-author">{m.mine ? p.labels.you : p.labels.other}</span>{' '}
+                <span className="message-author">{m.mine ? (m.author ?? p.labels.you) : p.labels.other}</span>{' '}
                 <time dateTime={m.createdAt} suppressHydrationWarning>
                   {time(m.createdAt, p.lang)}
                 </time>

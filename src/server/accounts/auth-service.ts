@@ -1,7 +1,9 @@
 import 'server-only';
 import type { AccountType } from './session-check';
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/client';
+import type { DB } from '../db/schema';
 import { signToken, verifyToken } from './jwt';
 import { hashPassword, verifyPassword } from './password';
 import {
@@ -52,6 +54,12 @@ export type Registration = {
   company_name?: string;
   /** Language of the confirmation email. */
   locale?: Locale;
+  /**
+   * A company account that joins an existing company (a team invitation, decision 047) instead of getting
+   * one of its own: called in the sign-up's transaction (a refusal undoes the account). The invitation
+   * proved the address, so the account starts confirmed and no confirmation email goes out.
+   */
+  join?: (trx: Transaction<DB>, userId: number) => Promise<void>;
 };
 
 const toPublic = (u: PublicUser): PublicUser => ({
@@ -174,8 +182,11 @@ export function createAuthService(database: Database, secret: string, opts: Auth
               origin: r.origin ?? 'regular',
               locale: r.locale ?? 'es',
               ...r.utm,
+              ...(r.join ? { user_status: 'active' as const, email_confirmed_at: new Date() } : {}),
             });
-            if (type === 'match') {
+            if (r.join) {
+              await r.join(trx, userId);
+            } else if (type === 'match') {
               await insertCandidateProfile(trx, userId);
             } else {
               const name = r.company_name ?? `${r.name} ${r.last_name}`;
@@ -187,7 +198,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
           const user = await findUserById(db, id);
           if (!user) throw new Error('registered user vanished');
           // The account works at once; the emailed link confirms the address (user_status pending-confirmation until then).
-          await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
+          if (!r.join)
+            await mailCode(user, 'confirm', r.locale ?? 'es').catch((err) => console.error('[auth] confirmation email not queued', err));
           return { access_token: await issue(user), user: toPublic(user) };
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;

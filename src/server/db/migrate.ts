@@ -22,6 +22,7 @@ import { notifications } from './migrations/017-notifications';
 import { conversations } from './migrations/018-conversations';
 import { jobAlerts } from './migrations/019-job-alerts';
 import { jobInterviews } from './migrations/020-job-interviews';
+import { companyTeams } from './migrations/021-company-teams';
 import { applicantTracker } from './migrations/022-applicant-tracker';
 import { profileHistory } from './migrations/024-profile-history';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '018-conversations': conversations,
   '019-job-alerts': jobAlerts,
   '020-job-interviews': jobInterviews,
+  '021-company-teams': companyTeams,
   '022-applicant-tracker': applicantTracker,
   '024-profile-history': profileHistory,
 };

@@ -4,6 +4,7 @@ import type {
   AuthCodesTable,
   CandidateProfilesTable,
   CandidateSkillsTable,
+  CompanyInvitationsTable,
   OauthIdentitiesTable,
   ProfileDocumentsTable,
   ProfileEducationTable,
@@ -134,6 +135,7 @@ export interface DB {
   application_events: ApplicationEventsTable;
   application_notes: ApplicationNotesTable;
   application_ratings: ApplicationRatingsTable;
+  company_invitations: CompanyInvitationsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

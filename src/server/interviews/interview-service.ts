@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import { withLease } from '../db/job-lease';
 import { ServiceError, isUniqueViolation } from '../errors';
-import { companyOfUser } from '../accounts/company-membership';
+import { membershipOf, requireMembership, sideOf } from '../accounts/company-membership';
 import type { Viewer } from '../accounts/session';
 import type { RateLimiter } from '../limits/rate-limit';
 import { buildInvite } from '../meetings/icalendar';
@@ -86,25 +86,17 @@ export function createInterviewService(database: Database, deps: Deps) {
     if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
   }
 
-  async function companyOf(viewer: Viewer) {
-    if (!viewer) throw new ServiceError('unauthorized');
-    if (viewer.type !== 'hire') throw new ServiceError('not-found');
-    const company = await companyOfUser(db, viewer.id);
-    if (!company) throw new ServiceError('not-found');
-    return company;
-  }
+  /** The viewer's company (any member of it); anybody else hears not-found. */
+  const companyOf = async (viewer: Viewer) => (await requireMembership(db, viewer)).company;
 
   /** The interview and the viewer's side; anybody else (and any unknown id) hears not-found. */
   async function open(viewer: Viewer, id: number): Promise<{ row: InterviewRow; side: Side }> {
     if (!viewer) throw new ServiceError('unauthorized');
     const row = isId(id) ? await interviewById(db, id) : undefined;
     if (!row) throw new ServiceError('not-found');
-    if (viewer.type === 'match' && row.candidate_id === viewer.id) return { row, side: 'candidate' };
-    if (viewer.type === 'hire') {
-      const company = await companyOfUser(db, viewer.id);
-      if (company && company.id === row.company_id) return { row, side: 'company' };
-    }
-    throw new ServiceError('not-found');
+    const side = await sideOf(db, viewer, row);
+    if (!side) throw new ServiceError('not-found');
+    return { row, side };
   }
 
   /** The application, when it is one of the viewer's company's. */
@@ -297,7 +289,7 @@ export function createInterviewService(database: Database, deps: Deps) {
       if (!viewer) throw new ServiceError('unauthorized');
       const side =
         viewer.type === 'hire'
-          ? await companyOfUser(db, viewer.id).then((c) => (c ? { companyId: c.id } : null))
+          ? await membershipOf(db, viewer.id).then((m) => (m ? { companyId: m.companyId } : null))
           : { candidateId: viewer.id };
       if (!side) return [];
       return views(await openInterviews(db, side, now(), UPCOMING_LIMIT));

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { toDate } from '../db/schema';
 import { ServiceError } from '../errors';
-import { companyOfUser } from '../accounts/company-membership';
+import { membershipOf, requireMembership } from '../accounts/company-membership';
 import type { Viewer } from '../accounts/session';
 import { isId } from '../../domain/ids';
 import { DECLINE_COOLDOWN_DAYS, INVITE_RATE, INVITES_PER_COMPANY_PER_DAY, preview } from '../../domain/messaging';
@@ -36,13 +36,8 @@ const DAY = 86_400_000;
 const fullName = (name: string, last: string | null) => `${name} ${last ?? ''}`.trim();
 
 export function createInvitations(db: Kysely<DB>, { limit, tell, now, checked }: Helpers) {
-  async function companyOf(viewer: Viewer) {
-    if (!viewer) throw new ServiceError('unauthorized');
-    if (viewer.type !== 'hire') throw new ServiceError('not-found');
-    const company = await companyOfUser(db, viewer.id);
-    if (!company) throw new ServiceError('not-found');
-    return company;
-  }
+  /** The viewer's company (any member of it); anybody else hears not-found. */
+  const companyOf = async (viewer: Viewer) => (await requireMembership(db, viewer)).company;
 
   return {
     /**
@@ -52,7 +47,7 @@ export function createInvitations(db: Kysely<DB>, { limit, tell, now, checked }:
      */
     async inviteState(viewer: Viewer, candidateSlug: string) {
       if (!viewer || viewer.type !== 'hire') return null;
-      const company = await companyOfUser(db, viewer.id);
+      const company = (await membershipOf(db, viewer.id))?.company;
       if (!company) return null;
       const cand = await candidateBySlug(db, candidateSlug);
       if (!cand || cand.account_type !== 'match' || !cand.is_public) return null;

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import { ServiceError, isUniqueViolation } from '../errors';
-import { companyOfUser } from '../accounts/company-membership';
+import { membershipOf, requireMembership, sideOf } from '../accounts/company-membership';
 import type { Viewer } from '../accounts/session';
 import type { RateLimiter } from '../limits/rate-limit';
 import { isId } from '../../domain/ids';
@@ -44,7 +44,11 @@ type Deps = {
   now?: () => Date;
 };
 
-export type MessageView = { id: number; mine: boolean; side: Side; body: string; createdAt: string };
+/**
+ * `author`: for the company's members, who of the team wrote a company message (null: the viewer, or the
+ * candidate's messages); the candidate always sees the company as one voice, so null for them (decision 047).
+ */
+export type MessageView = { id: number; mine: boolean; side: Side; body: string; createdAt: string; author: string | null };
 export type ConversationView = {
   id: number;
   side: Side;
@@ -83,35 +87,41 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
     if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
   }
 
-  async function companyOf(viewer: Viewer) {
-    if (!viewer) throw new ServiceError('unauthorized');
-    if (viewer.type !== 'hire') throw new ServiceError('not-found');
-    const company = await companyOfUser(db, viewer.id);
-    if (!company) throw new ServiceError('not-found');
-    return company;
-  }
+  /** The viewer's company (any member of it); anybody else hears not-found. */
+  const companyOf = async (viewer: Viewer) => (await requireMembership(db, viewer)).company;
 
   /** The conversation and the viewer's side in it; anybody else (and any unknown id) hears not-found. */
   async function open(viewer: Viewer, id: number): Promise<{ row: ConversationRow; side: Side }> {
     if (!viewer) throw new ServiceError('unauthorized');
     const row = isId(id) ? await conversationById(db, id) : undefined;
     if (!row) throw new ServiceError('not-found');
-    if (viewer.type === 'match' && row.candidate_id === viewer.id) return { row, side: 'candidate' };
-    if (viewer.type === 'hire') {
-      const company = await companyOfUser(db, viewer.id);
-      if (company && company.id === row.company_id) return { row, side: 'company' };
-    }
-    throw new ServiceError('not-found');
+    const side = await sideOf(db, viewer, row);
+    if (!side) throw new ServiceError('not-found');
+    return { row, side };
   }
 
   const view =
-    (side: Side) =>
-    (m: { id: number; sender_side: Side; body: string; created_at: Date | string }): MessageView => ({
+    (side: Side, viewerId: number, companyName: string) =>
+    (m: {
+      id: number;
+      sender_side: Side;
+      sender_id: number | null;
+      sender_name: string | null;
+      sender_last_name: string | null;
+      body: string;
+      created_at: Date | string;
+    }): MessageView => ({
       id: m.id,
       mine: m.sender_side === side,
       side: m.sender_side,
       body: m.body,
       createdAt: (toDate(m.created_at) ?? new Date(0)).toISOString(),
+      author:
+        side === 'company' && m.sender_side === 'company' && m.sender_id !== viewerId
+          ? m.sender_name === null
+            ? companyName
+            : fullName(m.sender_name, m.sender_last_name)
+          : null,
     });
 
   const theirRead = (row: ConversationRow, side: Side) => Number(side === 'company' ? row.candidate_read_id : row.company_read_id);
@@ -129,7 +139,7 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
       const before = opts.before !== undefined && isId(opts.before) ? opts.before : undefined;
       const rows = await messagesOf(db, row.id, { before, limit: MESSAGES_PER_PAGE + 1 });
       const more = rows.length > MESSAGES_PER_PAGE;
-      const messages = (more ? rows.slice(1) : rows).map(view(side));
+      const messages = (more ? rows.slice(1) : rows).map(view(side, viewer!.id, row.company_name));
       return {
         id: row.id,
         side,
@@ -149,7 +159,7 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
     async poll(viewer: Viewer, id: number, after: number): Promise<Poll> {
       const { row, side } = await open(viewer, id);
       const rows = await messagesOf(db, row.id, { after: isId(after) ? after : 0, limit: MESSAGES_PER_PAGE });
-      return { messages: rows.map(view(side)), theirReadId: theirRead(row, side), blockedBy: row.blocked_by };
+      return { messages: rows.map(view(side, viewer!.id, row.company_name)), theirReadId: theirRead(row, side), blockedBy: row.blocked_by };
     },
 
     /** Marks the conversation read up to `upTo` (default: its last message) for the viewer's side. */
@@ -178,7 +188,7 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
         offerTitle: row.offer_title,
         preview: preview(body),
       });
-      return { id: messageId, mine: true, side, body, createdAt: at.toISOString() };
+      return { id: messageId, mine: true, side, body, createdAt: at.toISOString(), author: null };
     },
 
     /** Blocks the conversation for both sides (once: a second block is a 409). */
@@ -233,9 +243,9 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
       if (!ids.length) return out;
       let owner: { companyId: number } | { candidateId: number };
       if (viewer.type === 'hire') {
-        const company = await companyOfUser(db, viewer.id);
-        if (!company) return out;
-        owner = { companyId: company.id };
+        const member = await membershipOf(db, viewer.id);
+        if (!member) return out;
+        owner = { companyId: member.companyId };
       } else owner = { candidateId: viewer.id };
       await ensureApplicationConversations(db, ids, owner);
       for (const r of await applicationConversations(db, ids, owner))

@@ -97,7 +97,7 @@ export function conversationPage({ messages, notifications }: Deps, side: Side):
         {(() => {
           const props: ThreadProps = {
             conversationId: c.id,
-            messages: c.messages.map((m) => ({ id: m.id, mine: m.mine, body: m.body, createdAt: m.createdAt })),
+            messages: c.messages.map((m) => ({ id: m.id, mine: m.mine, body: m.body, createdAt: m.createdAt, author: m.author })),
             theirReadId: c.theirReadId,
             action,
             lang: locale,

@@ -105,3 +105,18 @@ export interface ProfileDocumentsTable {
   cv_uploaded_at: Timestamp | null;
   updated_at: Timestamp;
 }
+/** An invitation to join a company's team (decision 047): found by the hash of its signed token. */
+export interface CompanyInvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  role: 'owner' | 'recruiter';
+  token_hash: string;
+  invited_by: number | null;
+  locale: string;
+  expires_at: RequiredTimestamp;
+  used_at: Timestamp | null;
+  used_by: number | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}

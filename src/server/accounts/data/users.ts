@@ -107,6 +107,6 @@ export async function insertCandidateProfile(db: Q, userId: number): Promise<voi
 
 export async function insertCompanyWithMember(db: Q, company: { name: string; slug: string }, userId: number): Promise<number> {
   const row = await db.insertInto('companies').values(company).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('company_users').values({ company_id: row.id, user_id: userId }).execute();
+  await db.insertInto('company_users').values({ company_id: row.id, user_id: userId, role: 'owner', joined_at: new Date() }).execute();
   return row.id;
 }

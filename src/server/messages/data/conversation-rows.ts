@@ -45,15 +45,22 @@ export function conversationById(db: Q, id: number) {
 }
 export type ConversationRow = NonNullable<Awaited<ReturnType<typeof conversationById>>>;
 
-/** Messages of a conversation: the newest `limit` before `before`, or the oldest `limit` after `after`, oldest first. */
+/**
+ * Messages of a conversation: the newest `limit` before `before`, or the oldest `limit` after `after`, oldest
+ * first, with their author's name (null once the account is gone).
+ */
 export async function messagesOf(db: Q, conversationId: number, opts: { before?: number; after?: number; limit: number }) {
-  let q = db.selectFrom('messages').select(['id', 'sender_side', 'body', 'created_at']).where('conversation_id', '=', conversationId);
+  let q = db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
+    .select(['m.id', 'm.sender_side', 'm.sender_id', 'm.body', 'm.created_at', 'u.name as sender_name', 'u.last_name as sender_last_name'])
+    .where('m.conversation_id', '=', conversationId);
   if (opts.after !== undefined) {
-    const rows = await q.where('id', '>', opts.after).orderBy('id', 'asc').limit(opts.limit).execute();
+    const rows = await q.where('m.id', '>', opts.after).orderBy('m.id', 'asc').limit(opts.limit).execute();
     return rows;
   }
-  if (opts.before !== undefined) q = q.where('id', '<', opts.before);
-  const rows = await q.orderBy('id', 'desc').limit(opts.limit).execute();
+  if (opts.before !== undefined) q = q.where('m.id', '<', opts.before);
+  const rows = await q.orderBy('m.id', 'desc').limit(opts.limit).execute();
   return rows.reverse();
 }
 

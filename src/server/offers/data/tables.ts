@@ -20,6 +20,10 @@ export interface CompaniesTable {
 export interface CompanyUsersTable {
   company_id: number;
   user_id: number;
+  /** Decision 047: owners manage the team; recruiters hire. */
+  role: Generated<'owner' | 'recruiter'>;
+  /** When the member joined (null only for a row written without it). */
+  joined_at: Timestamp | null;
 }
 export interface OffersTable {
   id: Generated<number>;
