@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 type Q = Kysely<DB> | Transaction<DB>;
@@ -21,6 +21,9 @@ export function membersOf(db: Q, companyId: number) {
     .innerJoin('users as u', 'u.id', 'cu.user_id')
     .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'cu.role', 'cu.joined_at'])
     .where('cu.company_id', '=', companyId)
+    // A member whose joining time is unknown (written before it was kept) first, on both engines: SQLite sorts
+    // nulls first, PostgreSQL last.
+    .orderBy(sql`cu.joined_at is not null`)
     .orderBy('cu.joined_at')
     .orderBy('u.id')
     .execute();
