@@ -152,6 +152,22 @@ export const routes = {
     sample: { slug: 'ana-garcia' },
   }),
   offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true, validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' } }),
+  /** Applying with a cover note and the offer's screening questions (decision 049). */
+  offerApply: page('/oferta/[slug]/postular', '/en/oferta/[slug]/apply', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: slugParam('slug'),
+    sample: { slug: 'frontend-react-lima' },
+  }),
+  /** Saving an offer: the cards' and offer pages' plain POST; its page asks a visitor back from signing in. */
+  offerSave: page('/oferta/[slug]/guardar', '/en/oferta/[slug]/save', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: slugParam('slug'),
+    sample: { slug: 'frontend-react-lima' },
+  }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
     validate: slugParam('slug'),
     indexable: false,

@@ -15,6 +15,8 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     profiles: unused('profiles'),
     hiring: unused('hiring'),
     applications: unused('applications'),
+    screening: unused('screening'),
+    savedOffers: unused('savedOffers'),
     contributions: unused('contributions'),
     jobs: unused('jobs'),
     learning: unused('learning'),

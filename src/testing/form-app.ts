@@ -27,6 +27,8 @@ import { createApplicationService } from '../server/offers/application-service';
 import { createAuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
 import { createHiringService } from '../server/offers/hiring-service';
+import { createScreeningService } from '../server/offers/screening-service';
+import { createSavedOffersService } from '../server/offers/saved-offers-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createNotificationService } from '../server/notifications/notification-service';
 import { createProfileService } from '../server/accounts/profile-service';
@@ -152,6 +154,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     profiles: createProfileService(t, createImageStore(uploads)),
     hiring: createHiringService(t, { salaries: async () => salaries, limiter: async () => limiter }),
     applications: createApplicationService(t),
+    screening: createScreeningService(t),
+    savedOffers: createSavedOffersService(t),
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
     meetings: testMeetingService(t, { email, limiter }),
@@ -174,6 +178,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       profiles: async () => svc.profiles,
       hiring: async () => svc.hiring,
       applications: async () => svc.applications,
+      screening: async () => svc.screening,
+      savedOffers: async () => svc.savedOffers,
       contributions: async () => svc.contributions,
       jobs: async () => createJobSearchService(t),
       learning: async () => svc.learning,

@@ -8,6 +8,7 @@ import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { href } from '../../routes';
+import { ApplicationAnswers } from '../../views/applications/application-answers';
 import type { AreaDeps } from '../route-module';
 import { PIPELINE } from '../../server/offers/hiring-service';
 import type { Page } from '../../server/render/page-types';
@@ -19,7 +20,13 @@ import { InterviewList } from '../../views/interviews/interview-list';
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
 
 export const hireSitePage =
-  ({ hiring, profiles, messages, interviews }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages' | 'interviews'>): Page =>
+  ({
+    hiring,
+    profiles,
+    messages,
+    interviews,
+    screening,
+  }: Pick<AreaDeps, 'hiring' | 'profiles' | 'messages' | 'interviews' | 'screening'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -39,6 +46,7 @@ export const hireSitePage =
           applicants.applicants.map((a) => a.id),
         )
       : new Map<number, { id: number; unread: number }>();
+    const sent = await (await screening()).answersFor(viewer, applicants?.applicants.map((a) => a.id) ?? []); // decision 049
     const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
     // Proposed and upcoming interviews (decision 046), on the offers tab.
     const upcoming = company && view === 'offers' ? await (await interviews()).upcoming(viewer) : [];
@@ -126,6 +134,9 @@ export const hireSitePage =
           {view === 'offers' && applicants && (
             <section className="section" id="applicants" aria-labelledby="applicants-title">
               <h2 id="applicants-title">{t('hire.site.applicantsOf', { title: applicants.offer.title })}</h2>
+              <a href={`/api/v3/hire/offers/${applicants.offer.id}/applicants.csv?lang=${locale}`} download data-testid="applicants-csv">
+                {t('applying.csv.download')}
+              </a>
               {applicants.applicants.length === 0 ? (
                 <p className="notice">{t('hire.site.noApplicants')}</p>
               ) : (
@@ -192,18 +203,20 @@ export const hireSitePage =
                           <span className="sr-only"> ({a.candidate.name})</span>
                         </Link>
                       </p>
+                      <ApplicationAnswers sent={sent.get(a.id)} t={t} />
                       <form method="post" action={site} className="inline-form">
                         <input type="hidden" name="intent" value="application-status" />
                         <input type="hidden" name="application" value={a.id} />
                         <label htmlFor={`status-${a.id}`}>{t('offer.status')}</label>
-                        <select id={`status-${a.id}`} name="status" defaultValue={a.status}>
+                        <select id={`status-${a.id}`} name="status" defaultValue={a.status} disabled={a.status === ('withdrawn' as string)}>
+                          {a.status === ('withdrawn' as string) && <option value="withdrawn">{t('application.status.withdrawn')}</option>}
                           {PIPELINE.map((s) => (
                             <option key={s} value={s}>
                               {t(`application.status.${s}`)}
                             </option>
                           ))}
                         </select>
-                        <button type="submit" className="btn btn-outline-primary btn-sm">
+                        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={a.status === ('withdrawn' as string)}>
                           {t('hire.site.move')}
                         </button>
                       </form>

@@ -19,6 +19,8 @@ import { MessageText } from '../../components/messages/message-text';
 import { InviteBox } from './invite-box';
 import { InterviewList } from '../../views/interviews/interview-list';
 import { isTimeZone } from '../../domain/scheduling';
+import { parseId } from '../../domain/ids';
+import { SavedOffersSection, WithdrawConfirm } from './applying-sections';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -168,7 +170,9 @@ export const matchPlatformPage =
     messages,
     alerts,
     interviews,
-  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts' | 'interviews'>): Page =>
+    screening,
+    savedOffers,
+  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts' | 'interviews' | 'screening' | 'savedOffers'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -191,6 +195,11 @@ export const matchPlatformPage =
     const myInterviews = viewer ? await (await interviews()).upcoming(viewer) : [];
     const tz = isTimeZone(q.get('tz')) ? q.get('tz') : null;
     const interviewDone = q.get('entrevista');
+    // Saved offers and the withdrawal's confirmation step (decision 049).
+    const saved = viewer ? await (await savedOffers()).list(viewer, q.get('guardadas')) : { open: [], closed: [], next: null };
+    const withdrawId = parseId(q.get('retirar'));
+    const withdrawing = withdrawId && viewer ? await (await screening()).ownApplication(viewer, withdrawId).catch(() => null) : null;
+    const canWithdraw = (status: string) => !['withdrawn', 'placed', 'rejected'].includes(status);
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -298,6 +307,12 @@ export const matchPlatformPage =
         </section>
         <section className="section" id="applications" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
+          {q.get('retirada') === '1' && (
+            <p className="alert alert-success" role="status">
+              {t('applying.withdraw.done')}
+            </p>
+          )}
+          {withdrawing?.withdrawable && <WithdrawConfirm application={withdrawing} locale={locale} t={t} />}
           {applications.length === 0 ? (
             <p className="notice">
               {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
@@ -325,6 +340,16 @@ export const matchPlatformPage =
                       <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
                       <td>
                         <strong>{translateIn(t, 'application.status', a.status)}</strong>
+                        {canWithdraw(a.status) && (
+                          <Link
+                            className="row-link"
+                            to={`${href('matchPlatform', locale)}?retirar=${a.id}#withdraw`}
+                            data-testid="withdraw-link"
+                          >
+                            {t('applying.withdraw.action')}
+                            <span className="sr-only"> {a.offer.title}</span>
+                          </Link>
+                        )}
                       </td>
                       <td>
                         {threads.has(a.id) && (
@@ -350,6 +375,7 @@ export const matchPlatformPage =
             </div>
           )}
         </section>
+        <SavedOffersSection saved={saved} removed={q.get('quitada') === '1'} locale={locale} t={t} />
         {recommended ? (
           <RelatedOffers
             id="recommended-offers"

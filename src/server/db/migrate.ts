@@ -22,10 +22,11 @@ import { notifications } from './migrations/017-notifications';
 import { conversations } from './migrations/018-conversations';
 import { jobAlerts } from './migrations/019-job-alerts';
 import { jobInterviews } from './migrations/020-job-interviews';
+import { applyingExtras } from './migrations/023-applying-extras';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
-const migrations: Record<string, (d: Database['dialect']) => Migration> = {
+export const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '001-initial-schema': initialSchema,
   '002-outbox-delivery': outboxDelivery,
   '003-salary-aggregates': salaryAggregates,
@@ -46,6 +47,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '018-conversations': conversations,
   '019-job-alerts': jobAlerts,
   '020-job-interviews': jobInterviews,
+  '023-applying-extras': applyingExtras,
 };
 
 class CodeProvider implements MigrationProvider {

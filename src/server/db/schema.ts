@@ -10,13 +10,16 @@ import type {
   UsersTable,
 } from '../accounts/data/tables';
 import type {
+  ApplicationAnswersTable,
   ApplicationsTable,
   CompaniesTable,
   CompanyUsersTable,
   OfferCountriesTable,
   OfferDraftsTable,
+  OfferQuestionsTable,
   OfferSkillsTable,
   OffersTable,
+  SavedOffersTable,
   ShortLinksTable,
 } from '../offers/data/tables';
 import type {
@@ -83,6 +86,9 @@ export interface DB {
   offer_skills: OfferSkillsTable;
   offer_countries: OfferCountriesTable;
   applications: ApplicationsTable;
+  offer_questions: OfferQuestionsTable;
+  application_answers: ApplicationAnswersTable;
+  saved_offers: SavedOffersTable;
   courses: CoursesTable;
   lessons: LessonsTable;
   enrollments: EnrollmentsTable;

@@ -65,6 +65,8 @@ export interface ApplicationsTable {
   status: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The applicant's note to the company (decision 049). */
+  cover_note: string | null;
 }
 export interface OfferDraftsTable {
   token_hash: string;
@@ -76,5 +78,27 @@ export interface ShortLinksTable {
   code: string;
   target: string;
   hits: Generated<number>;
+  created_at: Timestamp;
+}
+/** Screening questions of an offer, up to five (decision 049). */
+export interface OfferQuestionsTable {
+  id: Generated<number>;
+  offer_id: number;
+  position: number;
+  kind: 'yes-no' | 'text' | 'number';
+  label: string;
+  required: Flag;
+}
+/** An applicant's answers, each with its question as it read when they applied. */
+export interface ApplicationAnswersTable {
+  application_id: number;
+  position: number;
+  kind: string;
+  question: string;
+  answer: string;
+}
+export interface SavedOffersTable {
+  candidate_id: number;
+  offer_id: number;
   created_at: Timestamp;
 }
