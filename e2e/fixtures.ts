@@ -40,6 +40,17 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchConversation', l, { id: '1' }))}&type=match`,
   },
+  // Decision 049: applying with questions and saving an offer are for candidates; a visitor signs in first.
+  offerApply: {
+    status: 307,
+    redirectTo: (l) =>
+      `${href('login', l)}?redirect=${encodeURIComponent(href('offerApply', l, { slug: 'frontend-react-lima' }))}&type=match`,
+  },
+  offerSave: {
+    status: 307,
+    redirectTo: (l) =>
+      `${href('login', l)}?redirect=${encodeURIComponent(href('offerSave', l, { slug: 'frontend-react-lima' }))}&type=match`,
+  },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

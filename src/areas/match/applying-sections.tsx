@@ -26,7 +26,7 @@ export function WithdrawConfirm({
       <form method="post" action={href('matchPlatform', locale)} className="actions">
         <input type="hidden" name="intent" value="withdraw" />
         <input type="hidden" name="application" value={application.id} />
-        <button type="submit" className="btn btn-danger btn-md">
+        <button type="submit" className="btn btn-danger btn-md" data-testid="withdraw-confirm-button">
           {t('applying.withdraw.confirm')}
         </button>
         <Link className="btn btn-outline-secondary btn-md" to={back}>

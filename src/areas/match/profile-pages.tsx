@@ -345,9 +345,10 @@ export const matchPlatformPage =
                             className="row-link"
                             to={`${href('matchPlatform', locale)}?retirar=${a.id}#withdraw`}
                             data-testid="withdraw-link"
+                            // A name with the offer, without an sr-only span: absolutely placed, it would widen the page past the table's scroll box.
+                            aria-label={`${t('applying.withdraw.action')}: ${a.offer.title}`}
                           >
                             {t('applying.withdraw.action')}
-                            <span className="sr-only"> {a.offer.title}</span>
                           </Link>
                         )}
                       </td>

@@ -132,7 +132,7 @@ export const offerApplyPage =
               )}
             </div>
             <div className="actions">
-              <button type="submit" className="btn btn-primary btn-lg">
+              <button type="submit" className="btn btn-primary btn-lg" data-testid="apply-submit">
                 {t('applying.apply.submit')}
               </button>
             </div>
