@@ -55,6 +55,17 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   hireTeam: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireTeam', l))}&type=hire` },
   // An invitation token that does not verify: the "link not valid" page.
   hireJoin: { status: 404 },
+  // Decision 049: applying with questions and saving an offer are for candidates; a visitor signs in first.
+  offerApply: {
+    status: 307,
+    redirectTo: (l) =>
+      `${href('login', l)}?redirect=${encodeURIComponent(href('offerApply', l, { slug: 'frontend-react-lima' }))}&type=match`,
+  },
+  offerSave: {
+    status: 307,
+    redirectTo: (l) =>
+      `${href('login', l)}?redirect=${encodeURIComponent(href('offerSave', l, { slug: 'frontend-react-lima' }))}&type=match`,
+  },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
   offer: { status: 404, errorKind: 'offer' },

@@ -54,6 +54,9 @@ const signedTokenParam = (p: Params) =>
   str(p.token) && p.token.length <= 512 && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(p.token);
 // A row id in plain digits (a conversation): what parseId (src/domain/ids.ts) accepts.
 const idParam = (p: Params) => str(p.id) && /^[1-9][0-9]{0,9}$/.test(p.id) && Number(p.id) <= 2_147_483_647;
+// A workspace page about one row (a conversation, an application, an offer): a signed-in form page by its id.
+const workspaceRow = (access: 'hire-only' | 'match-only') =>
+  ({ form: true, access, indexable: false, validate: idParam, sample: { id: '1' } }) as const;
 // Job search segments: known facet values only, one per facet (any order: the HTTP layer redirects a
 // non-canonical order to the canonical URL).
 const filtersParam = (p: Params) => {
@@ -107,37 +110,13 @@ export const routes = {
     sample: { token: 'sample-booking-token-0001' },
   }),
   hireInbox: page('/hire/site/mensajes', '/en/hire/site/messages', { access: 'hire-only', indexable: false }),
-  hireConversation: page('/hire/site/mensajes/[id]', '/en/hire/site/messages/[id]', {
-    form: true,
-    access: 'hire-only',
-    indexable: false,
-    validate: idParam,
-    sample: { id: '1' },
-  }),
+  hireConversation: page('/hire/site/mensajes/[id]', '/en/hire/site/messages/[id]', workspaceRow('hire-only')),
   /** Proposing interview times for one application (its id), or moving or cancelling its open interview. */
-  hireInterview: page('/hire/site/entrevista/[id]', '/en/hire/site/interview/[id]', {
-    form: true,
-    access: 'hire-only',
-    indexable: false,
-    validate: idParam,
-    sample: { id: '1' },
-  }),
+  hireInterview: page('/hire/site/entrevista/[id]', '/en/hire/site/interview/[id]', workspaceRow('hire-only')),
   /** The applicant tracker (decision 048): one offer's applicants (a list on phones, a board by stage on wide
    * screens) and one application (history, private notes and ratings, moves, the rejection). */
-  hireApplicants: page('/hire/site/oferta/[id]', '/en/hire/site/offer/[id]', {
-    form: true,
-    access: 'hire-only',
-    indexable: false,
-    validate: idParam,
-    sample: { id: '1' },
-  }),
-  hireApplication: page('/hire/site/candidatura/[id]', '/en/hire/site/application/[id]', {
-    form: true,
-    access: 'hire-only',
-    indexable: false,
-    validate: idParam,
-    sample: { id: '1' },
-  }),
+  hireApplicants: page('/hire/site/oferta/[id]', '/en/hire/site/offer/[id]', workspaceRow('hire-only')),
+  hireApplication: page('/hire/site/candidatura/[id]', '/en/hire/site/application/[id]', workspaceRow('hire-only')),
   /** The company's team (decision 047): members, roles, invitations, leaving and deleting the company. */
   hireTeam: page('/hire/site/equipo', '/en/hire/site/team', { form: true, access: 'hire-only', indexable: false }),
   /** Accepting a team invitation (its signed token): join as a signed-in company account, or sign up here. */
@@ -153,13 +132,7 @@ export const routes = {
   match: page('/match', '/en/match'),
   matchPlatform: page('/match/plataforma', '/en/match/plataforma', { form: true, access: 'match-only', indexable: false }),
   matchInbox: page('/match/plataforma/mensajes', '/en/match/plataforma/messages', { access: 'match-only', indexable: false }),
-  matchConversation: page('/match/plataforma/mensajes/[id]', '/en/match/plataforma/messages/[id]', {
-    form: true,
-    access: 'match-only',
-    indexable: false,
-    validate: idParam,
-    sample: { id: '1' },
-  }),
+  matchConversation: page('/match/plataforma/mensajes/[id]', '/en/match/plataforma/messages/[id]', workspaceRow('match-only')),
   matchCourses: page('/match/cursos', '/en/match/cursos', { middleware: 'courses', indexable: false, perVisitor: true }),
   matchCourse: page('/match/cursos/[idCurso]', '/en/match/cursos/[idCurso]', {
     form: true,
@@ -185,6 +158,22 @@ export const routes = {
     sample: { slug: 'ana-garcia' },
   }),
   offer: page('/oferta/[slug]', '/en/oferta/[slug]', { form: true, validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' } }),
+  /** Applying with a cover note and the offer's screening questions (decision 049). */
+  offerApply: page('/oferta/[slug]/postular', '/en/oferta/[slug]/apply', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: slugParam('slug'),
+    sample: { slug: 'frontend-react-lima' },
+  }),
+  /** Saving an offer: the cards' and offer pages' plain POST; its page asks a visitor back from signing in. */
+  offerSave: page('/oferta/[slug]/guardar', '/en/oferta/[slug]/save', {
+    form: true,
+    access: 'match-only',
+    indexable: false,
+    validate: slugParam('slug'),
+    sample: { slug: 'frontend-react-lima' },
+  }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
     validate: slugParam('slug'),
     indexable: false,

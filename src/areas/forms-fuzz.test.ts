@@ -46,6 +46,8 @@ import { createEmailService } from '../server/email/email-service';
 import { createHiringService, type HiringService } from '../server/offers/hiring-service';
 import { createProfileHistoryService, type ProfileHistoryService } from '../server/accounts/profile-history-service';
 import { pdfFile, tinyPdf } from '../testing/fixtures/pdf';
+import { createScreeningService, type ScreeningService } from '../server/offers/screening-service';
+import { createSavedOffersService, type SavedOffersService } from '../server/offers/saved-offers-service';
 import { createProfileService, type ProfileService } from '../server/accounts/profile-service';
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from '../server/limits/rate-limit';
 import { createSalaryService } from '../server/salaries/salary-service';
@@ -198,6 +200,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     messages: MessagingService;
     interviews: InterviewService;
     team: TeamService;
+    screening: ScreeningService;
+    savedOffers: SavedOffersService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -207,6 +211,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       profileHistory: async () => svc.profileHistory,
       hiring: async () => svc.hiring,
       applications: async () => svc.applications,
+      screening: async () => svc.screening,
+      savedOffers: async () => svc.savedOffers,
       contributions: async () => createContributions(t.db, { stats: createSalaryService(t).stats, onNewReport: () => {} }),
       jobs: async () => createJobSearchService(t),
       learning: async () => createLearningService(t, { retakeDays: 30 }),
@@ -234,6 +240,8 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     invitationId: 0,
     anaApplicationId: 0,
     interviewId: 0,
+    questionsOfferSlug: '',
+    withdrawApplicationId: 0,
     unsubscribe: '',
     companyUserId: 0,
     teamInvitationId: 0,
@@ -296,6 +304,19 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       { ip: 'setup' },
     );
     world.applicationId = (await svc.applications.apply(offer.slug, { id: applicant.user.id, type: 'match' })).id;
+    // Decision 049: an offer with screening questions to apply to, and an application of Ana's to withdraw.
+    svc.screening = createScreeningService(t, { notify: (e) => svc.notifications.notify(e) });
+    svc.savedOffers = createSavedOffersService(t);
+    const eva = { id: company.user.id, type: 'hire' as const };
+    const asked = await svc.hiring.save(eva, { ...parsed.value, title: 'Diseñadora UX' }, { publish: true });
+    await svc.screening.saveQuestions(eva, asked.id, [
+      { kind: 'yes-no', label: '¿Vives en Lima?', required: true },
+      { kind: 'number', label: 'Años de experiencia', required: true },
+      { kind: 'text', label: 'Portafolio', required: false },
+    ]);
+    world.questionsOfferSlug = asked.slug;
+    const other = await svc.hiring.save(eva, { ...parsed.value, title: 'Analista QA' }, { publish: true });
+    world.withdrawApplicationId = (await svc.screening.apply(other.slug, { id: candidate.user.id, type: 'match' }, {})).id;
     // Ana's own application and its conversation (both sessions are its parties); an invitation for her
     // from another company, and her profile public so that the company may invite her.
     svc.messages = createMessagingService(t, { limiter: async () => svc.limiter });
@@ -728,6 +749,22 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       fields: () => ({ ...OFFER, intent: 'publish' }),
     },
     {
+      name: 'hireCreateOffer (screening questions)',
+      route: 'hireCreateOffer',
+      session: 'company',
+      ok: 303,
+      short: [...OFFER_LIST_FIELDS, 'intent', 'q1_required', 'q2_required', 'q1_kind', 'q2_kind'],
+      fields: () => ({
+        ...OFFER,
+        intent: 'draft',
+        q1_label: '¿Vives en Lima?',
+        q1_kind: 'yes-no',
+        q1_required: '1',
+        q2_label: 'Años de experiencia',
+        q2_kind: 'number',
+      }),
+    },
+    {
       name: 'hireRequestMeeting',
       route: 'hireRequestMeeting',
       session: 'anon',
@@ -870,6 +907,29 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       fields: () => ({ intent: 'unsubscribe' }),
     },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
+    {
+      name: 'offerApply',
+      route: 'offerApply',
+      session: 'candidate',
+      params: () => ({ slug: world.questionsOfferSlug }),
+      fields: () => ({ cover_note: 'Hola, me interesa mucho.', answer_1: 'yes', answer_2: '3,5', answer_3: 'https://ana.example' }),
+    },
+    { name: 'offerSave', route: 'offerSave', session: 'candidate', ok: 303, params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
+    {
+      name: 'matchPlatform (withdraw)',
+      route: 'matchPlatform',
+      session: 'candidate',
+      short: ['intent'],
+      fields: () => ({ intent: 'withdraw', application: String(world.withdrawApplicationId) }),
+    },
+    {
+      name: 'matchPlatform (unsave)',
+      route: 'matchPlatform',
+      session: 'candidate',
+      ok: 303,
+      short: ['intent'],
+      fields: () => ({ intent: 'unsave', offer: String(world.offerId) }),
+    },
     {
       name: 'calculatorRegister',
       route: 'calculatorRegister',

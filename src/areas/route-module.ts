@@ -8,6 +8,8 @@ import type { AlertService } from '../server/alerts/alert-service';
 import type { ApplicationService } from '../server/offers/application-service';
 import type { AuthService } from '../server/accounts/auth-service';
 import type { HiringService } from '../server/offers/hiring-service';
+import type { ScreeningService } from '../server/offers/screening-service';
+import type { SavedOffersService } from '../server/offers/saved-offers-service';
 import type { JobSearchService } from '../server/offers/job-search-service';
 import type { LearningService } from '../server/learning/learning-service';
 import type { MeetingService } from '../server/meetings/meeting-service';
@@ -45,6 +47,10 @@ export type AreaDeps = {
   profileHistory: () => Promise<ProfileHistoryService>;
   hiring: () => Promise<HiringService>;
   applications: () => Promise<ApplicationService>;
+  /** Screening questions, the apply form, withdrawals and what applicants sent (decision 049). */
+  screening: () => Promise<ScreeningService>;
+  /** Candidates' saved offers (decision 049). */
+  savedOffers: () => Promise<SavedOffersService>;
   contributions: () => Promise<Contributions>;
   jobs: () => Promise<JobSearchService>;
   learning: () => Promise<LearningService>;

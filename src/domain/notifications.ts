@@ -5,6 +5,7 @@
 export const NOTIFICATION_KINDS = [
   'application-new',
   'application-status',
+  'application-withdrawn',
   'message',
   'invitation',
   'invitation-answer',
@@ -21,6 +22,7 @@ export type EmailMode = (typeof EMAIL_MODES)[number];
 export const AUDIENCE: Record<NotificationKind, readonly ('hire' | 'match')[]> = {
   'application-new': ['hire'],
   'application-status': ['match'],
+  'application-withdrawn': ['hire'],
   message: ['hire', 'match'],
   invitation: ['match'],
   'invitation-answer': ['hire'],

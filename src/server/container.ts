@@ -13,6 +13,9 @@ import { createProfileHistoryService, type ProfileHistoryService } from './accou
 import { createSalaryService, type SalaryService } from './salaries/salary-service';
 import { createApplicationService, type ApplicationService } from './offers/application-service';
 import { createHiringService, type HiringService } from './offers/hiring-service';
+import { createScreeningService, type ScreeningService } from './offers/screening-service';
+import { createSavedOffersService, type SavedOffersService } from './offers/saved-offers-service';
+import { createApplicantsCsv, type ApplicantsCsv } from './offers/applicants-csv';
 import { createLearningService, type LearningService } from './learning/learning-service';
 import { loadSigningKey, type SigningKey } from './learning/credentials';
 import { createFlagStore, type FlagStore } from './flags/flag-store';
@@ -51,6 +54,9 @@ let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
+let screening: Promise<ScreeningService> | undefined;
+let savedOffers: Promise<SavedOffersService> | undefined;
+let applicantsCsv: Promise<ApplicantsCsv> | undefined;
 let learning: Promise<LearningService> | undefined;
 let marketplace: Promise<MarketplaceService> | undefined;
 let meetings: Promise<MeetingService> | undefined;
@@ -231,6 +237,12 @@ export const services = {
   /** The Ed25519 key that signs certificates (read or generated on first use). */
   signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
   applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db, { notify: tell }))),
+  /** Screening questions, the apply form, withdrawals and what applicants sent (decision 049). */
+  screening: () => (screening ??= getDatabase().then((db) => createScreeningService(db, { notify: tell }))),
+  /** Candidates' saved offers (decision 049). */
+  savedOffers: () => (savedOffers ??= getDatabase().then((db) => createSavedOffersService(db))),
+  /** An offer's applicants as CSV for its company (decision 049). */
+  applicantsCsv: () => (applicantsCsv ??= getDatabase().then((db) => createApplicantsCsv(db))),
   /** What people are told: the bell, instant emails and the daily digests. */
   notifications: () =>
     (notifications ??= getDatabase().then((db) => {

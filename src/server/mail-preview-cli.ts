@@ -16,6 +16,7 @@ import type { NoticeData } from './notifications/texts';
 const SAMPLES: Record<NotificationKind, NoticeData> = {
   'application-new': { offer: 'Backend Developer (Go)', candidate: 'Ana García', company: 'Andes Digital' },
   'application-status': { offer: 'Backend Developer (Go)', company: 'Andes Digital', status: 'technical-interview' },
+  'application-withdrawn': { offer: 'Backend Developer (Go)', candidate: 'Ana García', company: 'Andes Digital' },
   message: {
     from: 'Andes Digital',
     offer: 'Backend Developer (Go)',

@@ -16,6 +16,8 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     profileHistory: unused('profileHistory'),
     hiring: unused('hiring'),
     applications: unused('applications'),
+    screening: unused('screening'),
+    savedOffers: unused('savedOffers'),
     contributions: unused('contributions'),
     jobs: unused('jobs'),
     learning: unused('learning'),

@@ -27,6 +27,8 @@ import { createApplicationService } from '../server/offers/application-service';
 import { createAuthService } from '../server/accounts/auth-service';
 import { createEmailService } from '../server/email/email-service';
 import { createHiringService } from '../server/offers/hiring-service';
+import { createScreeningService } from '../server/offers/screening-service';
+import { createSavedOffersService } from '../server/offers/saved-offers-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
 import { createNotificationService } from '../server/notifications/notification-service';
 import { createProfileHistoryService } from '../server/accounts/profile-history-service';
@@ -155,6 +157,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     profileHistory: createProfileHistoryService(t, { store: uploads, limiter: async () => limiter }),
     hiring: createHiringService(t, { salaries: async () => salaries, limiter: async () => limiter }),
     applications: createApplicationService(t),
+    screening: createScreeningService(t),
+    savedOffers: createSavedOffersService(t),
     contributions: createContributions(t.db, { stats: salaries.stats, onNewReport: () => {} }),
     learning: createLearningService(t, { retakeDays: 30 }),
     meetings: testMeetingService(t, { email, limiter }),
@@ -188,6 +192,8 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       profileHistory: async () => svc.profileHistory,
       hiring: async () => svc.hiring,
       applications: async () => svc.applications,
+      screening: async () => svc.screening,
+      savedOffers: async () => svc.savedOffers,
       contributions: async () => svc.contributions,
       jobs: async () => createJobSearchService(t),
       learning: async () => svc.learning,

@@ -63,6 +63,19 @@ export const hireApplicantsPage =
           <Link to={href('hireSite', locale)}>{t('tracker.back')}</Link>
         </p>
         <h1>{t('tracker.applicantsTitle', { title: offer.title })}</h1>
+        {applicants.length > 0 && (
+          <p>
+            {/* The export (decision 049): an API download, in the page's language. */}
+            <a
+              className="btn btn-outline-primary btn-md"
+              href={`/api/v3/hire/offers/${offer.id}/applicants.csv?lang=${locale}`}
+              download
+              data-testid="applicants-csv"
+            >
+              {t('applying.csv.download')}
+            </a>
+          </p>
+        )}
         {done && (
           <div className="alert alert-success" role="status" data-testid="tracker-notice">
             {done === 'bulk' ? t('tracker.bulk.done', { n: Number(q.get('movidos') ?? 0) || 0 }) : t('tracker.done.moved')}

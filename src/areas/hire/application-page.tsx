@@ -14,6 +14,7 @@ import type { HiringService } from '../../server/offers/hiring-service';
 import type { Page } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import { ApplicantProfile } from '../../views/profile/applicant-profile';
+import { ApplicationAnswers } from '../../views/applications/application-answers';
 
 // /hire/site/candidatura/{application id} (decision 048): one applicant for the company's members: the
 // profile summary, the stage (a move), the history with who did what, the private notes, the ratings (the
@@ -31,7 +32,7 @@ function eventText(e: Detail['events'][number], t: T) {
 }
 
 export const hireApplicationPage =
-  ({ hiring, profileHistory }: Pick<AreaDeps, 'hiring' | 'profileHistory'>): Page =>
+  ({ hiring, profileHistory, screening }: Pick<AreaDeps, 'hiring' | 'profileHistory' | 'screening'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const id = parseId(p.params.id);
@@ -49,6 +50,8 @@ export const hireApplicationPage =
       if (e instanceof ServiceError && e.code === 'not-found') return null;
       throw e;
     });
+    // The cover note and the answers to the offer's questions (decision 049).
+    const sent = (await (await screening()).answersFor(p.viewer, [a.id])).get(a.id);
     const action = href('hireApplication', locale, { id: String(a.id) });
     const form = p.form;
     const mine = (intent: string) => (form?.values?.intent === intent ? form : null);
@@ -105,6 +108,7 @@ export const hireApplicationPage =
               {t('interviews.propose')}
             </Link>
           </p>
+          <ApplicationAnswers sent={sent} t={t} />
           {background && <ApplicantProfile applicant={background} locale={locale} t={t} />}
         </section>
 

@@ -3,6 +3,7 @@ import { Provenance } from '../../views/salary/salary-provenance';
 import { adjustedText, adjustmentsOf } from '../../views/salary/effect-label';
 import { parseId } from '../../domain/ids';
 import { OfferForm, OfferFormActions, type OfferFormValues } from './offer-form';
+import { questionValues } from '../../domain/screening';
 import { countries, englishLevels, roles, seniorities } from '../../domain/catalog';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { renderMarkdown } from '../../server/render/markdown';
@@ -76,7 +77,7 @@ async function MarketCheck({ p, values, hiring }: { p: PageProps; values: OfferF
 }
 
 export const hireCreateOfferPage =
-  ({ hiring }: Pick<AreaDeps, 'hiring'>): Page =>
+  ({ hiring, screening }: Pick<AreaDeps, 'hiring' | 'screening'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session } = p;
@@ -94,7 +95,7 @@ export const hireCreateOfferPage =
       try {
         const e = await svc.offerInput(p.viewer, editId);
         editing = { slug: e.slug, state: e.state };
-        values = asValues(offerFormValues(e.input));
+        values = { ...asValues(offerFormValues(e.input)), ...questionValues(await (await screening()).questionsFor(p.viewer, e.id)) };
       } catch (err) {
         if (!(err instanceof ServiceError)) throw err;
         return answer(

@@ -2,6 +2,8 @@ import 'server-only';
 import { parseCookie } from 'cookie';
 import { parseId } from '../../domain/ids';
 import { OFFER_FIELDS, parseOfferInput } from '../../domain/offer-input';
+import { parseQuestions, QUESTION_FIELDS } from '../../domain/screening';
+import type { ScreeningService } from '../../server/offers/screening-service';
 import { href } from '../../routes';
 import type { ServerConfig } from '../../server/config';
 import type { FormHandler, FormInput, FormOutcome } from '../../server/http/forms';
@@ -20,6 +22,8 @@ import { offerDraftCookie } from '../../server/accounts/session';
 // form, filled in. The workspace posts offer actions and pipeline moves to itself.
 type Deps = {
   hiring: () => Promise<HiringService>;
+  /** The offer's screening questions, saved after the offer (decision 049). */
+  screening: () => Promise<ScreeningService>;
   profiles: () => Promise<ProfileService>;
   config: Pick<ServerConfig, 'SITE_URL' | 'AUTH_COOKIE_TOKEN' | 'AUTH_COOKIE_TYPE' | 'AUTH_COOKIE_DOMAIN'>;
 };
@@ -33,6 +37,7 @@ function typed(input: FormInput) {
   for (const f of OFFER_FIELDS)
     raw[f] = LIST_FIELDS.has(f) ? (input.lists[f] ?? []).slice(0, 60) : (input.fields[f] ?? '').slice(0, 12_000);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
+  for (const f of QUESTION_FIELDS) if (input.fields[f]) values[f] = input.fields[f].slice(0, 400);
   return { raw, values };
 }
 
@@ -45,14 +50,18 @@ const REFUSALS: RefusalOptions['summaries'] = {
   'rate-limited': 'hire.error.tooManyDrafts',
 };
 
-export function createHireActions({ hiring, profiles, config }: Deps): { hireCreateOffer: FormHandler; hireSite: FormHandler } {
+export function createHireActions({ hiring, screening, profiles, config }: Deps): { hireCreateOffer: FormHandler; hireSite: FormHandler } {
   const createOffer: FormHandler = {
     maxBytes: 128 * 1024,
     async handle(input) {
       const intent = input.fields.intent === 'preview' || input.fields.intent === 'draft' ? input.fields.intent : 'publish';
       const { raw, values } = typed(input);
       const parsed = parseOfferInput(raw);
-      const errors = parsed.ok ? {} : fieldMessages(input.t, parsed.errors);
+      const questions = parseQuestions(values);
+      const errors = {
+        ...(parsed.ok ? {} : fieldMessages(input.t, parsed.errors)),
+        ...(questions.ok ? {} : fieldMessages(input.t, questions.errors)),
+      };
       if (intent === 'preview') return { ok: false, status: 200, message: '', errors, values: { ...values, intent: 'preview' } };
       const { viewer } = input;
       const svc = await hiring();
@@ -70,12 +79,13 @@ export function createHireActions({ hiring, profiles, config }: Deps): { hireCre
         });
       }
       if (viewer.type !== 'hire') return refusal(input, new ServiceError('forbidden'), { values, summaries: REFUSALS });
-      if (!parsed.ok) return invalid(input, errors, values);
+      if (!parsed.ok || !questions.ok) return invalid(input, errors, values);
       const editing = input.query.get('oferta');
       const id = editing === null ? undefined : parseId(editing);
       if (id === null) return refusal(input, new ServiceError('not-found'), { values });
       return attempt(input, { values, summaries: REFUSALS }, async () => {
         const saved = await svc.save(viewer, parsed.value, { id, publish: intent === 'publish' });
+        await (await screening()).saveQuestions(viewer, saved.id, questions.value);
         if (draftToken) await svc.dropDraft(draftToken);
         const done = saved.status === 'published' ? 'published' : 'saved';
         return {

@@ -37,6 +37,9 @@ describe.each(testDatabases)('anonymous offer drafts on %s', (_name, open) => {
       routes: actionRoutes(
         createHireActions({
           hiring: async () => hiring,
+          screening: async () => {
+            throw new Error('not used');
+          },
           profiles: async () => {
             throw new Error('not used');
           },

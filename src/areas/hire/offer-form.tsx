@@ -16,6 +16,7 @@ import { translateIn, type T } from '../../i18n/translate';
 import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../components/forms/skill-picker';
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { describedBy, Row } from '../../components/forms/form-parts';
+import { QuestionRows } from './question-rows';
 
 // The offer form (decision 015): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
@@ -250,6 +251,7 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
           aria-describedby={describedBy('offer-description', true, !!errors.description)}
         />
       </Row>
+      <QuestionRows values={values} errors={errors} t={t} />
     </form>
   );
 }

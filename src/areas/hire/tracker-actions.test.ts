@@ -167,6 +167,7 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
       hiring: async () => w.svc.hiring,
       messages: async () => w.svc.messages,
       profileHistory: async () => w.svc.profileHistory,
+      screening: async () => w.svc.screening,
     };
     const applicantsOf = hireApplicantsPage(deps);
     const applicationOf = hireApplicationPage(deps);

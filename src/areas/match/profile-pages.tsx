@@ -23,6 +23,8 @@ import { ProfileHistory } from '../../views/profile/profile-history';
 import { CvLink } from '../../views/profile/applicant-profile';
 import { ProfileHistoryEditor } from './profile-history-editor';
 import { isHistoryIntent } from './profile-history-actions';
+import { parseId } from '../../domain/ids';
+import { SavedOffersSection, WithdrawConfirm } from './applying-sections';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -197,7 +199,9 @@ export const matchPlatformPage =
     messages,
     alerts,
     interviews,
-  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts' | 'interviews'>): Page =>
+    screening,
+    savedOffers,
+  }: Pick<AreaDeps, 'applications' | 'jobs' | 'learning' | 'messages' | 'alerts' | 'interviews' | 'screening' | 'savedOffers'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const { session, viewer } = p;
@@ -220,6 +224,11 @@ export const matchPlatformPage =
     const myInterviews = viewer ? await (await interviews()).upcoming(viewer) : [];
     const tz = isTimeZone(q.get('tz')) ? q.get('tz') : null;
     const interviewDone = q.get('entrevista');
+    // Saved offers and the withdrawal's confirmation step (decision 049).
+    const saved = viewer ? await (await savedOffers()).list(viewer, q.get('guardadas')) : { open: [], closed: [], next: null };
+    const withdrawId = parseId(q.get('retirar'));
+    const withdrawing = withdrawId && viewer ? await (await screening()).ownApplication(viewer, withdrawId).catch(() => null) : null;
+    const canWithdraw = (status: string) => !['withdrawn', 'placed', 'rejected'].includes(status);
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -290,6 +299,12 @@ export const matchPlatformPage =
         </section>
         <section className="section" id="applications" aria-labelledby="applications-title">
           <h2 id="applications-title">{t('platform.applications')}</h2>
+          {q.get('retirada') === '1' && (
+            <p className="alert alert-success" role="status">
+              {t('applying.withdraw.done')}
+            </p>
+          )}
+          {withdrawing?.withdrawable && <WithdrawConfirm application={withdrawing} locale={locale} t={t} />}
           {applications.length === 0 ? (
             <p className="notice">
               {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
@@ -323,6 +338,17 @@ export const matchPlatformPage =
                             <p className="note-body">{a.message}</p>
                           </details>
                         )}
+                        {canWithdraw(a.status) && (
+                          <Link
+                            className="row-link"
+                            to={`${href('matchPlatform', locale)}?retirar=${a.id}#withdraw`}
+                            data-testid="withdraw-link"
+                            // A name with the offer, without an sr-only span: absolutely placed, it would widen the page past the table's scroll box.
+                            aria-label={`${t('applying.withdraw.action')}: ${a.offer.title}`}
+                          >
+                            {t('applying.withdraw.action')}
+                          </Link>
+                        )}
                       </td>
                       <td>
                         {threads.has(a.id) && (
@@ -348,6 +374,7 @@ export const matchPlatformPage =
             </div>
           )}
         </section>
+        <SavedOffersSection saved={saved} removed={q.get('quitada') === '1'} locale={locale} t={t} />
         {recommended ? (
           <RelatedOffers
             id="recommended-offers"

@@ -10,6 +10,7 @@ import { createConversationAction } from '../../views/messages/conversation-acti
 import { inboxPage } from '../../views/messages/inbox-page';
 import { createInvitationActions } from './invitation-actions';
 import { createCandidateInterviewAction, INTERVIEW_INTENTS } from './interview-actions';
+import { APPLYING_INTENTS, createCandidateApplyingAction } from './applying-actions';
 
 // The candidate side: its landing (/match), the workspace and the public profile with its owner's editor.
 export function matchRoutes(deps: AreaDeps) {
@@ -17,16 +18,20 @@ export function matchRoutes(deps: AreaDeps) {
   const profile = createTalentProfileAction(deps);
   const history = createProfileHistoryAction(deps);
   const interviews = createCandidateInterviewAction(deps);
+  const applying = createCandidateApplyingAction(deps);
   return {
     match: { page: matchPage(deps) },
-    // The workspace's forms: answers to invitations (accept, decline) and to interviews (interview-*).
+    // The workspace's forms: answers to invitations (accept, decline), to interviews (interview-*), withdrawals
+    // and removing saved offers (withdraw, unsave).
     matchPlatform: {
       page: matchPlatformPage(deps),
       action: {
         handle: (input) =>
           (INTERVIEW_INTENTS as readonly (string | undefined)[]).includes(input.fields.intent)
             ? interviews.handle(input)
-            : invitations.answer.handle(input),
+            : (APPLYING_INTENTS as readonly (string | undefined)[]).includes(input.fields.intent)
+              ? applying.handle(input)
+              : invitations.answer.handle(input),
       },
     },
     // The profile page's forms: its owner's editor, their history, links and CV (history intents), and a

@@ -71,6 +71,7 @@ describe.each(testDatabases)('notification forms on %s', (_db, open) => {
       href('notificationPreferences', 'es'),
       {
         'mode-application-new': 'digest',
+        'mode-application-withdrawn': 'instant',
         'mode-message': 'instant',
         'mode-invitation-answer': 'off',
         'mode-interview-answer': 'instant',

@@ -12,7 +12,7 @@ import { OfferViewer, type AppliedLabels } from './offer-viewer';
 // The offer's apply card (decision 016; one HTML for everyone, decision 002).
 /** The labels the offer's viewer island fills in for a visitor who has applied. */
 export function appliedLabels(t: T, locale: Locale): AppliedLabels {
-  const statuses = Object.fromEntries(PIPELINE.map((k) => [k, translateIn(t, 'application.status', k)]));
+  const statuses = Object.fromEntries([...PIPELINE, 'withdrawn'].map((k) => [k, translateIn(t, 'application.status', k)]));
   return {
     applied: t('offer.applied', { date: '{{date}}' }),
     status: t('offer.status'),
@@ -28,7 +28,7 @@ export function appliedLabels(t: T, locale: Locale): AppliedLabels {
  * script's hint names shown by CSS, and the island that puts a signed-in visitor's own state in place.
  * Without JavaScript a signed-in candidate still applies with the form under <noscript>.
  */
-export function SharedApplyBox({ p, o }: { p: PageProps; o: OfferView }) {
+export function SharedApplyBox({ p, o, questions = 0 }: { p: PageProps; o: OfferView; questions?: number }) {
   const { t, locale } = p;
   const here = href('offer', locale, { slug: o.slug });
   if (o.state !== 'open') return <ApplyBox p={p} o={o} type="anonymous" />;
@@ -48,7 +48,7 @@ export function SharedApplyBox({ p, o }: { p: PageProps; o: OfferView }) {
       <div className="when-member">
         <OfferViewer part="box" path={here} locale={locale} labels={appliedLabels(t, locale)}>
           <div className="when-match">
-            <ApplyBox p={p} o={o} type="match" />
+            <ApplyBox p={p} o={o} type="match" questions={questions} />
           </div>
           <div className="when-hire">
             <ApplyBox p={p} o={o} type="hire" />
@@ -59,8 +59,21 @@ export function SharedApplyBox({ p, o }: { p: PageProps; o: OfferView }) {
   );
 }
 
-/** Apply in one step: a form for candidates, sign-up or sign-in for visitors, a note for companies. */
-export function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'anonymous' | 'match' | 'hire' }) {
+/**
+ * Apply in one step (or on the apply page when the offer asks screening questions, decision 049): a form
+ * for candidates, sign-up or sign-in for visitors, a note for companies.
+ */
+export function ApplyBox({
+  p,
+  o,
+  type,
+  questions = 0,
+}: {
+  p: PageProps;
+  o: OfferView;
+  type: 'anonymous' | 'match' | 'hire';
+  questions?: number;
+}) {
   const { t, locale } = p;
   const here = href('offer', locale, { slug: o.slug });
   const state = p.form;
@@ -97,6 +110,16 @@ export function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'an
       </div>
     );
   }
+  const applyPage = href('offerApply', locale, { slug: o.slug });
+  if (questions > 0)
+    return (
+      <div className="apply-box">
+        <p>{t('applying.apply.hasQuestions')}</p>
+        <Link className="btn btn-primary btn-lg" to={applyPage} data-testid="apply-with-questions">
+          {t('offer.apply')}
+        </Link>
+      </div>
+    );
   return (
     <div className="apply-box">
       <form id="apply-form" method="post" action={here} className="form">
@@ -110,6 +133,9 @@ export function ApplyBox({ p, o, type }: { p: PageProps; o: OfferView; type: 'an
         </button>
       </form>
       <p className="muted">{t('offer.applyHint')}</p>
+      <p>
+        <Link to={applyPage}>{t('applying.apply.withNote')}</Link>
+      </p>
     </div>
   );
 }

@@ -35,6 +35,7 @@ import { type T } from '../../i18n/translate';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { OfferViewer } from './offer-viewer';
 import { ApplyBox, appliedLabels, SharedApplyBox } from './apply-box';
+import { SaveOfferForm } from '../../views/jobs/save-offer-form';
 
 // The offer page (/oferta/{slug}, decision 016): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (docs/product-rules.md). A closed or expired
@@ -97,7 +98,12 @@ function SalaryLine({ o, locale, t }: { o: OfferView; locale: Locale; t: T }) {
 }
 
 /** The offer page, built from the services it reads. */
-export function offerPage({ applications, salaries, jobs: jobSearch }: Pick<AreaDeps, 'applications' | 'salaries' | 'jobs'>): Page {
+export function offerPage({
+  applications,
+  salaries,
+  jobs: jobSearch,
+  screening,
+}: Pick<AreaDeps, 'applications' | 'salaries' | 'jobs' | 'screening'>): Page {
   // meta() and the page get the same viewer object: one load per request serves both.
   const loadOffer = cache(async (slug: string, viewer: Viewer) => {
     try {
@@ -122,6 +128,8 @@ export function offerPage({ applications, salaries, jobs: jobSearch }: Pick<Area
       o.salary.minUsdMonth,
       o.salary.maxUsdMonth,
     );
+    // Screening questions are public offer data (decision 049): with them, applying happens on its own page.
+    const questions = (await (await screening()).questions(o.id)).length;
     const jobs = await jobSearch();
     const country = o.country as CountryId;
     const similar = await jobs.related(
@@ -176,6 +184,11 @@ export function offerPage({ applications, salaries, jobs: jobSearch }: Pick<Area
             {t('offer.sent')} <Link to={href('matchPlatform', locale)}>{t('offer.seeApplications')}</Link>
           </div>
         )}
+        {new URLSearchParams(p.query).get('guardada') === '1' && (
+          <div className="alert alert-success section-gap" role="status" data-testid="saved-notice">
+            {t('applying.saved.done')} <Link to={`${href('matchPlatform', locale)}#saved`}>{t('applying.saved.heading')}</Link>
+          </div>
+        )}
         {o.state !== 'open' && (
           <div className="alert alert-info section-gap" role="status" data-testid="offer-state">
             {t(`offer.state.${o.state}`)}
@@ -223,7 +236,16 @@ export function offerPage({ applications, salaries, jobs: jobSearch }: Pick<Area
               <h2 id="apply-title" className="h3">
                 {t('offer.applyTitle')}
               </h2>
-              {shared ? <SharedApplyBox p={p} o={o} /> : <ApplyBox p={p} o={o} type={p.session.type} />}
+              {shared ? (
+                <SharedApplyBox p={p} o={o} questions={questions} />
+              ) : (
+                <ApplyBox p={p} o={o} type={p.session.type} questions={questions} />
+              )}
+              {o.state === 'open' && (shared || p.session.type !== 'hire') && (
+                <div className="when-not-hire">
+                  <SaveOfferForm slug={o.slug} locale={locale} label={t('applying.saved.save')} title={o.title} />
+                </div>
+              )}
             </section>
             <section className="card offer-verdict" aria-labelledby="verdict-title" data-testid="offer-verdict">
               <h2 id="verdict-title" className="h3">

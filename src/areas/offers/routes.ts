@@ -3,10 +3,14 @@ import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createApplicationActions } from './application-actions';
 import { offerPage } from './offer-page';
 import { companyPage } from './company-page';
+import { offerApplyPage } from './apply-page';
+import { createApplyingActions } from './applying-actions';
+import { offerSavePage } from './save-page';
 import { ServiceError } from '../../server/errors';
 
 // One offer: its page and the one-step application; the company's public page with its open offers.
 export function offerRoutes(deps: AreaDeps) {
+  const applying = createApplyingActions(deps);
   return {
     offer: {
       page: offerPage(deps),
@@ -23,5 +27,8 @@ export function offerRoutes(deps: AreaDeps) {
       },
     },
     company: { page: companyPage(deps) },
+    // Applying with a cover note and answers, and saving an offer (decision 049).
+    offerApply: { page: offerApplyPage(deps), action: applying.apply },
+    offerSave: { page: offerSavePage, action: applying.save },
   } satisfies AreaRoutes;
 }

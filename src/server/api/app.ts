@@ -21,6 +21,8 @@ import { fail, failService, fieldErrors, langOf, ok } from '../http/respond';
 import { registerHireRoutes } from './hire-routes';
 import type { HiringService } from '../offers/hiring-service';
 import { registerMessagesRoutes } from './messages-routes';
+import { registerApplicantsCsvRoute } from './applicants-csv-routes';
+import type { ApplicantsCsv } from '../offers/applicants-csv';
 import type { MessagingService } from '../messages/messaging-service';
 
 // The product API under /api (docs/api.md): thin adapters that validate input, call a service and answer in
@@ -58,6 +60,8 @@ type Deps = {
   messages?: () => Promise<MessagingService>;
   /** Name of the web session's token cookie, accepted in place of the bearer header from same-site pages. */
   sessionCookie?: string;
+  /** An offer's applicants as CSV (decision 049); without it the route is not mounted. */
+  applicantsCsv?: () => Promise<ApplicantsCsv>;
   /** The database, for Idempotency-Key (idempotency.ts); without it the header is ignored. */
   database?: () => Promise<Kysely<DB>>;
 };
@@ -81,7 +85,16 @@ const tokenOf = (c: Context, cookieName: string | undefined, siteOrigin: string 
   return parseCookie(c.req.header('cookie') ?? '')[cookieName] ?? null;
 };
 
-export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessionCookie, hiring, messages, database }: Deps) {
+export function createApiApp({
+  auth,
+  trustProxy = null,
+  siteOrigin = null,
+  sessionCookie,
+  hiring,
+  messages,
+  applicantsCsv,
+  database,
+}: Deps) {
   const api = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
 
@@ -219,6 +232,7 @@ export function createApiApp({ auth, trustProxy = null, siteOrigin = null, sessi
 
   if (hiring) registerHireRoutes(api, { auth, hiring, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
   if (messages) registerMessagesRoutes(api, { auth, messages, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin), readJson });
+  if (applicantsCsv) registerApplicantsCsvRoute(api, { auth, applicantsCsv, tokenOf: (c) => tokenOf(c, sessionCookie, siteOrigin) });
 
   // Mounted with app.route('/api'), a sub-app's notFound is not consulted: the last route answers any path
   // nothing above matched, so /api never falls through to the HTML 404 page.

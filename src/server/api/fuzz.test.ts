@@ -41,6 +41,7 @@ import { createHiringService, type HiringService } from '../offers/hiring-servic
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
 import { createSalaryService } from '../salaries/salary-service';
 import { createApiApp } from './app';
+import { createApplicantsCsv } from '../offers/applicants-csv';
 import { createMessagingService } from '../messages/messaging-service';
 
 const SECRET = 'f'.repeat(40);
@@ -160,6 +161,7 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
       auth: async () => auth,
       hiring: async () => hiring,
       messages: async () => messages,
+      applicantsCsv: async () => createApplicantsCsv(t),
       sessionCookie: config.AUTH_COOKIE_TOKEN,
     });
     const cms = createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => SECRET, config } });
@@ -433,6 +435,15 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
         params: { id: String(offerId) },
         who: 'owner',
         ok: 200,
+        pathWho: HIRE_WHO,
+      },
+      {
+        method: 'GET',
+        path: '/api/v3/hire/offers/:id/applicants.csv',
+        params: { id: String(offerId) },
+        who: 'owner',
+        ok: 200,
+        query: { lang: 'en' },
         pathWho: HIRE_WHO,
       },
       {

@@ -24,11 +24,12 @@ import { jobAlerts } from './migrations/019-job-alerts';
 import { jobInterviews } from './migrations/020-job-interviews';
 import { companyTeams } from './migrations/021-company-teams';
 import { applicantTracker } from './migrations/022-applicant-tracker';
+import { applyingExtras } from './migrations/023-applying-extras';
 import { profileHistory } from './migrations/024-profile-history';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
-const migrations: Record<string, (d: Database['dialect']) => Migration> = {
+export const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '001-initial-schema': initialSchema,
   '002-outbox-delivery': outboxDelivery,
   '003-salary-aggregates': salaryAggregates,
@@ -51,6 +52,7 @@ const migrations: Record<string, (d: Database['dialect']) => Migration> = {
   '020-job-interviews': jobInterviews,
   '021-company-teams': companyTeams,
   '022-applicant-tracker': applicantTracker,
+  '023-applying-extras': applyingExtras,
   '024-profile-history': profileHistory,
 };
 

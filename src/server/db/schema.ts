@@ -14,13 +14,16 @@ import type {
   UsersTable,
 } from '../accounts/data/tables';
 import type {
+  ApplicationAnswersTable,
   ApplicationsTable,
   CompaniesTable,
   CompanyUsersTable,
   OfferCountriesTable,
   OfferDraftsTable,
+  OfferQuestionsTable,
   OfferSkillsTable,
   OffersTable,
+  SavedOffersTable,
   ShortLinksTable,
   ApplicationEventsTable,
   ApplicationNotesTable,
@@ -90,6 +93,9 @@ export interface DB {
   offer_skills: OfferSkillsTable;
   offer_countries: OfferCountriesTable;
   applications: ApplicationsTable;
+  offer_questions: OfferQuestionsTable;
+  application_answers: ApplicationAnswersTable;
+  saved_offers: SavedOffersTable;
   courses: CoursesTable;
   lessons: LessonsTable;
   enrollments: EnrollmentsTable;

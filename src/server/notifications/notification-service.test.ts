@@ -169,7 +169,14 @@ describe.each(testDatabases)('notifications on %s', (_name, open) => {
 
   it('a company’s preferences list only the kinds a company receives', async () => {
     const kinds = (await svc.preferences({ id: acme.userId, type: 'hire' })).kinds.map((k) => k.kind);
-    expect(kinds).toEqual(['application-new', 'message', 'invitation-answer', 'interview-answer', 'interview-reminder']);
+    expect(kinds).toEqual([
+      'application-new',
+      'application-withdrawn',
+      'message',
+      'invitation-answer',
+      'interview-answer',
+      'interview-reminder',
+    ]);
     const candidate = (await svc.preferences({ id: ana, type: 'match' })).kinds.map((k) => k.kind);
     expect(candidate).toEqual(['application-status', 'message', 'invitation', 'interview', 'interview-reminder']);
   });

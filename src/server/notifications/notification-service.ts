@@ -44,6 +44,7 @@ import { signUnsubscribe, verifyUnsubscribe, type UnsubscribeScope } from './uns
 export type Notice =
   | { kind: 'application-new'; applicationId: number }
   | { kind: 'application-status'; applicationId: number; message?: string }
+  | { kind: 'application-withdrawn'; applicationId: number }
   | {
       kind: 'message';
       conversationId: number;
@@ -185,6 +186,7 @@ export function createNotificationService(database: Database, deps: Deps) {
     async deliver(n: Notice): Promise<void> {
       switch (n.kind) {
         case 'application-new':
+        case 'application-withdrawn':
         case 'application-status': {
           const a = await applicationFacts(db, n.applicationId);
           if (!a) return;
@@ -196,7 +198,7 @@ export function createNotificationService(database: Database, deps: Deps) {
             // The company's words to the candidate (a rejection's message, decision 048), quoted in the bell and email.
             ...(n.kind === 'application-status' && n.message ? { message: n.message } : {}),
           };
-          if (n.kind === 'application-new') {
+          if (n.kind === 'application-new' || n.kind === 'application-withdrawn') {
             const link = href('hireApplicants', 'es', { id: String(a.offer_id) });
             for (const r of await companyRecipients(db, a.company_id)) await tell(r, n.kind, data, link);
           } else {

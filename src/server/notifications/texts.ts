@@ -51,6 +51,13 @@ export function noticeText(kind: NotificationKind, data: NoticeData, locale: Loc
         body: t('notifications.kind.application-new.body', v),
         action: t('notifications.kind.application-new.action'),
       };
+    case 'application-withdrawn':
+      return {
+        subject: t('notifications.kind.application-withdrawn.subject', v),
+        title: t('notifications.kind.application-withdrawn.title', v),
+        body: t('notifications.kind.application-withdrawn.body', v),
+        action: t('notifications.kind.application-withdrawn.action'),
+      };
     case 'application-status': {
       const status = data.status ?? 'sent';
       const words = translateIn(t, 'application.status', status);

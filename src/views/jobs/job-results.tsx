@@ -7,6 +7,7 @@ import { englishLabel, modalityLabel, placeText, salaryText, seniorityLabel } fr
 import { href } from '../../routes';
 import { CompanyLogo } from '../../components/ui/company-logo';
 import type { JobCard } from '../../server/offers/job-search-service';
+import { SaveOfferForm } from './save-offer-form';
 
 // The results of a job search: offer cards, pagination and the empty state. Server components only.
 
@@ -53,6 +54,7 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
                   ))}
                 </ul>
               )}
+              <SaveOfferForm slug={o.slug} locale={locale} label={t('applying.saved.save')} title={o.title} />
             </article>
           </li>
         );

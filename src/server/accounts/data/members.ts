@@ -16,17 +16,19 @@ export function membershipRow(db: Q, userId: number) {
 }
 
 export function membersOf(db: Q, companyId: number) {
-  return db
-    .selectFrom('company_users as cu')
-    .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'cu.role', 'cu.joined_at'])
-    .where('cu.company_id', '=', companyId)
-    // A member whose joining time is unknown (written before it was kept) first, on both engines: SQLite sorts
-    // nulls first, PostgreSQL last.
-    .orderBy(sql`cu.joined_at is not null`)
-    .orderBy('cu.joined_at')
-    .orderBy('u.id')
-    .execute();
+  return (
+    db
+      .selectFrom('company_users as cu')
+      .innerJoin('users as u', 'u.id', 'cu.user_id')
+      .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'cu.role', 'cu.joined_at'])
+      .where('cu.company_id', '=', companyId)
+      // A member whose joining time is unknown (written before it was kept) first, on both engines: SQLite sorts
+      // nulls first, PostgreSQL last.
+      .orderBy(sql`cu.joined_at is not null`)
+      .orderBy('cu.joined_at')
+      .orderBy('u.id')
+      .execute()
+  );
 }
 
 export function memberOf(db: Q, companyId: number, userId: number) {

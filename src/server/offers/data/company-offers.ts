@@ -212,13 +212,17 @@ export async function skillsOfUsers(db: Q, userIds: number[]): Promise<Map<numbe
   return out;
 }
 
-/** Move an application only if it still has the status it was read with. Answers whether it moved. */
+/**
+ * Move an application only if it still has the status it was read with, and never one its candidate withdrew
+ * (decision 049: the company sees it as withdrawn for good). Answers whether it moved.
+ */
 export async function setApplicationStatusIf(db: Q, id: number, from: string, status: string, at: Date): Promise<boolean> {
   const r = await db
     .updateTable('applications')
     .set({ status, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', from)
+    .where('status', '<>', 'withdrawn')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

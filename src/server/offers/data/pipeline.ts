@@ -115,13 +115,14 @@ export async function averageRatings(db: Q, ids: number[]): Promise<Map<number, 
   return out;
 }
 
-/** Reject only from the status it was read in; answers whether it did. */
+/** Reject only from the status it was read in, never a withdrawn application; answers whether it did. */
 export async function rejectIf(db: Q, id: number, from: string, reason: string, message: string, at: Date): Promise<boolean> {
   const r = await db
     .updateTable('applications')
     .set({ status: 'rejected', rejection_reason: reason, rejection_message: message, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', from)
+    .where('status', '<>', 'withdrawn')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

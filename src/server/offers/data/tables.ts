@@ -72,6 +72,8 @@ export interface ApplicationsTable {
   /** Decision 048: the company's reason (never shown to the candidate) and the message the candidate got. */
   rejection_reason: string | null;
   rejection_message: string | null;
+  /** The applicant's note to the company (decision 049). */
+  cover_note: string | null;
 }
 export interface OfferDraftsTable {
   token_hash: string;
@@ -108,4 +110,26 @@ export interface ApplicationRatingsTable {
   user_id: number;
   score: number;
   updated_at: Timestamp;
+}
+/** Screening questions of an offer, up to five (decision 049). */
+export interface OfferQuestionsTable {
+  id: Generated<number>;
+  offer_id: number;
+  position: number;
+  kind: 'yes-no' | 'text' | 'number';
+  label: string;
+  required: Flag;
+}
+/** An applicant's answers, each with its question as it read when they applied. */
+export interface ApplicationAnswersTable {
+  application_id: number;
+  position: number;
+  kind: string;
+  question: string;
+  answer: string;
+}
+export interface SavedOffersTable {
+  candidate_id: number;
+  offer_id: number;
+  created_at: Timestamp;
 }
