@@ -111,7 +111,9 @@ export function ApplicantCard({
       </p>
       {movable ? (
         (prev || next) && (
-          <form method="post" action={action} className="inline-form card-moves" aria-label={t('tracker.card.movesOf', { name })}>
+          // No accessible name on the form: a named form is a landmark, and two applicants may share a name. The
+          // buttons carry the name and the stage.
+          <form method="post" action={action} className="inline-form card-moves">
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="application" value={a.id} />
             <input type="hidden" name="from" value={a.status} />
