@@ -1,39 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
 import { E2E_ORIGIN } from './env';
-import { axeViolations, freshEmail, queryOne, waitForForm } from './fixtures';
+import { axeViolations, fitsPhone, freshEmail, newPage, queryOne, waitForForm } from './fixtures';
 
 // Decision 049, in both languages: a company writes an offer with two screening questions (its form without
 // JavaScript); a candidate saves it, applies with a note and answers (a missing required answer first);
 // the company reads them and downloads the CSV; the candidate withdraws and the company sees "Retirada".
 // The pages added fit a phone and pass axe, light and dark.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 const W = {
   es: { createAccount: 'Crear cuenta', withdrawn: 'Retirada', required: 'Responde esta pregunta: es obligatoria.', yes: 'Sí' },
   en: { createAccount: 'Create account', withdrawn: 'Withdrawn', required: 'Answer this question: it is required.', yes: 'Yes' },
 } as const;
 const word = () => `Quorvex${Math.random().toString(36).slice(2, 7)}`;
-
-async function newPage(
-  browser: Browser,
-  locale: Locale,
-  js = true,
-  storageState?: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>,
-) {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US', javaScriptEnabled: js, storageState });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
-
-async function fitsPhone(page: Page, testId: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  const box = await page.getByTestId(testId).first().boundingBox();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 for (const locale of ['es', 'en'] as const) {
   test(`questions, a note, saving, the CSV and withdrawing (${locale})`, async ({ browser }) => {
@@ -52,7 +31,7 @@ for (const locale of ['es', 'en'] as const) {
     await co.fill('#hire-signup-form-password', 'clave-segura-7');
     await co.locator('#hire-signup-form button[type=submit]').click();
     await co.waitForURL((u) => !u.pathname.includes('empezar-ahora'));
-    const nj = await newPage(browser, locale, false, await co.context().storageState());
+    const nj = await newPage(browser, locale, { js: false, storageState: await co.context().storageState() });
     await nj.goto(href('hireCreateOffer', locale));
     await nj.fill('#offer-title', title);
     await nj.selectOption('#offer-area', 'tech');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, routeIds, routes, type RouteId } from '../src/routes';
 
@@ -208,4 +208,34 @@ export async function pickSkills(page: Page, scope: string, labels: string[]) {
     await root.getByRole('option', { name: label, exact: true }).click();
     await expect(root.locator('.chip-removable', { hasText: label })).toBeVisible();
   }
+}
+
+/** The consent cookie a visitor who answered the banner has (so no banner covers the page). */
+export const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
+
+/** A page in a fresh browser context in the locale's language, consent given; optionally without JavaScript,
+ * signed in as another page's context (its storage state) or at another width. */
+export async function newPage(
+  browser: Browser,
+  locale: Locale,
+  o: { js?: boolean; storageState?: BrowserContextOptions['storageState']; width?: number } = {},
+): Promise<Page> {
+  const { E2E_ORIGIN } = await import('./env');
+  const context = await browser.newContext({
+    locale: locale === 'es' ? 'es-ES' : 'en-US',
+    javaScriptEnabled: o.js ?? true,
+    storageState: o.storageState,
+    viewport: { width: o.width ?? 1280, height: 900 },
+  });
+  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
+  return context.newPage();
+}
+
+/** At 390 px nothing scrolls sideways and the control `testId` is a thumb's height (44 px); then back to 1280 px. */
+export async function fitsPhone(page: Page, testId: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  const box = await page.getByTestId(testId).first().boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

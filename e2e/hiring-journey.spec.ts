@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
 import { E2E_ORIGIN } from './env';
-import { axeViolations, freshEmail, linkPath, queryOne, signIn, waitForForm } from './fixtures';
+import { axeViolations, freshEmail, linkPath, newPage, queryOne, signIn, waitForForm } from './fixtures';
 import { PASSWORD, publishOffer, register } from './product-api';
 
 // The whole company journey, in both languages, on a phone (390 px) and a wide screen (1280 px): the owner
@@ -12,7 +12,6 @@ import { PASSWORD, publishOffer, register } from './product-api';
 // moves two with a confirmed bulk move (the history names them); the board sits side by side; an interview
 // is proposed and the candidate picks a time (both invites parse as RFC 5545 REQUESTs); the other applicant
 // is rejected with the template; the owner exports the CSV and reads it back with the library.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 
 const L = {
   es: {
@@ -37,16 +36,10 @@ const L = {
   },
 } as const;
 
-async function newPage(browser: Browser, locale: Locale, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US', viewport: { width, height: 900 } });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
-
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function candidateApplies(browser: Browser, locale: Locale, name: string, last: string, slug: string) {
-  const page = await newPage(browser, locale, 390);
+  const page = await newPage(browser, locale, { width: 390 });
   const email = freshEmail(`journey-${locale}`);
   await page.goto(href('signUp', locale));
   await waitForForm(page, 'signup-form');
@@ -120,7 +113,7 @@ for (const locale of ['es', 'en'] as const) {
     ))!;
 
     // The colleague signs up from the link, on a phone, and lands in the company's workspace.
-    const mem = await newPage(browser, locale, 390);
+    const mem = await newPage(browser, locale, { width: 390 });
     await mem.goto(linkPath(mail.text));
     await mem.fill('#join-name', 'Rita');
     await mem.fill('#join-last-name', `Recluta${stamp}`);

@@ -1,14 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
-import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
-import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
+import { axeViolations, fitsPhone, freshEmail, newPage, queryOne, signIn, waitForForm } from './fixtures';
 
 // Interviews (decision 046), in both languages, without JavaScript where it matters: the company proposes
 // two times from the applicant row, the candidate picks one, both workspaces list it, the outbox holds two
 // emails with a REQUEST invite; the company cancels and a CANCEL follows. The pages fit a phone and pass axe.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 const COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 const L = {
@@ -45,20 +42,6 @@ const invites = async (interviewUid: string) => {
     db.close();
   }
 };
-
-async function newPage(browser: Browser, locale: Locale, js = true): Promise<Page> {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US', javaScriptEnabled: js });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
-
-async function fitsPhone(page: Page, testId: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  const box = await page.getByTestId(testId).first().boundingBox();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A datetime-local value `days` ahead (the wall clock in Lima is close enough: the form's zone is Lima). */
 const ahead = (days: number, hour: number, minute: number) => {

@@ -1,15 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Locale } from '../src/i18n/locales';
+import { expect, test } from '@playwright/test';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
-import { axeViolations, queryOne, signIn } from './fixtures';
+import { axeViolations, newPage, queryOne, signIn } from './fixtures';
 import { PASSWORD, register } from './product-api';
 
 // Work history, education, links and the CV (decision 050), in both languages, the candidate's forms
 // without JavaScript: a job, a school, links and a small PDF; the public profile shows the history; the
 // company the candidate applied to opens the CV (200, a PDF, never cached); another company gets 404. The
 // editor fits a phone and passes axe in light and dark.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 const COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 const L = {
@@ -28,12 +25,6 @@ const pdf = (text: string) =>
   Buffer.from(
     `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 >>\nstartxref\n60\n%%EOF\n`,
   );
-
-async function newPage(browser: Browser, locale: Locale, js = true): Promise<Page> {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US', javaScriptEnabled: js });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
 
 const companyOffer = () =>
   queryOne<{ slug: string }>(

@@ -1,29 +1,12 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import type { Locale } from '../src/i18n/locales';
+import { expect, test } from '@playwright/test';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
-import { axeViolations, linkPath, queryOne, signIn } from './fixtures';
+import { axeViolations, fitsPhone, linkPath, newPage, queryOne, signIn } from './fixtures';
 import { PASSWORD, publishOffer, register } from './product-api';
 
 // Company teams (decision 047), in both languages and without JavaScript for the forms: the owner invites a
 // colleague from the team page, the outbox holds the email, a new person opens its link, signs up right
 // there, lands in the company's workspace and sees the same offers; the owner then removes them. The team and
 // join pages fit a phone and pass axe in light and dark.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
-
-async function newPage(browser: Browser, locale: Locale, js = true, storageState?: BrowserContextOptions['storageState']) {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US', javaScriptEnabled: js, storageState });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
-
-async function fitsPhone(page: Page, testId: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  const box = await page.getByTestId(testId).first().boundingBox();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const invitationEmail = (to: string) =>
   queryOne<{ text: string; subject: string; locale: string }>(
@@ -47,7 +30,7 @@ for (const locale of ['es', 'en'] as const) {
     const co = await newPage(browser, locale);
     await signIn(co, href('login', locale), owner.email, PASSWORD, 'hire');
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
-    const nj = await newPage(browser, locale, false, await co.context().storageState());
+    const nj = await newPage(browser, locale, { js: false, storageState: await co.context().storageState() });
     await nj.goto(href('hireSite', locale));
     await nj.getByTestId('team-link').click();
     await expect(nj).toHaveURL(new RegExp(`${href('hireTeam', locale)}$`));
@@ -78,7 +61,7 @@ for (const locale of ['es', 'en'] as const) {
     await expect(guest.locator('#join-email')).toHaveValue(colleague);
     for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(guest, scheme)).toEqual([]);
     await fitsPhone(guest, 'join-signup');
-    const guestNj = await newPage(browser, locale, false);
+    const guestNj = await newPage(browser, locale, { js: false });
     await guestNj.goto(path);
     await guestNj.fill('#join-name', 'Rita');
     await guestNj.fill('#join-last-name', `Equipo${stamp}`);

@@ -1,14 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
-import { axeViolations, freshEmail, queryOne, signIn, waitForForm } from './fixtures';
+import { axeViolations, freshEmail, newPage, queryOne, signIn, waitForForm } from './fixtures';
 
 // The applicant tracker (decision 048), in both languages: two candidates apply; the company, on a phone,
 // writes a note and a rating, moves both with a bulk move after its confirmation; on a wide screen the board
 // shows stages side by side and a card moves from the keyboard; the company rejects one with the template
 // in the candidate's language, and the candidate sees "not selected" and the message. Axe, light and dark.
-const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 const COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 const L = {
@@ -43,12 +41,6 @@ const companyOffer = () =>
     COMPANY.email,
     new Date().toISOString(),
   );
-
-async function newPage(browser: Browser, locale: Locale): Promise<Page> {
-  const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US' });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
-  return context.newPage();
-}
 
 async function candidateApplies(browser: Browser, locale: Locale, name: string, last: string, slug: string): Promise<Page> {
   const cand = await newPage(browser, locale);

@@ -43,6 +43,8 @@ export const hireTeamPage =
     }
     const { company, role, members, invitations } = data;
     const owner = role === 'owner';
+    // The last owner cannot leave: say why instead of offering a button that can only be refused.
+    const soleOwner = owner && members.filter((m) => m.role === 'owner').length === 1;
     const form = p.form;
     const intent = form?.values?.intent;
     const v = (name: string, fallback = '') => (intent === 'invite' || intent === 'delete' ? (form?.values?.[name] ?? fallback) : fallback);
@@ -186,12 +188,18 @@ export const hireTeamPage =
         <section className="section" aria-labelledby="team-leave">
           <h2 id="team-leave">{t('team.leave.heading')}</h2>
           <p className="muted">{t('team.leave.body')}</p>
-          <form method="post" action={self}>
-            <input type="hidden" name="intent" value="leave" />
-            <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="team-leave">
-              {t('team.leave.submit')}
-            </button>
-          </form>
+          {soleOwner ? (
+            <p className="notice" data-testid="team-sole-owner">
+              {t('team.error.lastOwner')}
+            </p>
+          ) : (
+            <form method="post" action={self}>
+              <input type="hidden" name="intent" value="leave" />
+              <button type="submit" className="btn btn-outline-secondary btn-md" data-testid="team-leave">
+                {t('team.leave.submit')}
+              </button>
+            </form>
+          )}
         </section>
 
         {owner && (
