@@ -211,7 +211,7 @@ export async function pickSkills(page: Page, scope: string, labels: string[]) {
 }
 
 /** The consent cookie a visitor who answered the banner has (so no banner covers the page). */
-export const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
+const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 
 /** A page in a fresh browser context in the locale's language, consent given; optionally without JavaScript,
  * signed in as another page's context (its storage state) or at another width. */
