@@ -118,7 +118,7 @@ export function NoSalaryData({
           {t(role ? 'salary.coveredRole' : 'salary.covered')} <Links items={covered} />.
         </p>
       ) : (
-        <p>{t('salary.noneCovered')}</p>
+        <p>{t(role ? 'salary.noneCoveredRole' : 'salary.noneCovered')}</p>
       )}
     </div>
   );
