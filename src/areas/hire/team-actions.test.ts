@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { testDatabases } from '../../testing/databases';
-import { PASSWORD, createFormWorld, expectRefusal, msg, setCookie, type Account, type FormWorld } from '../../testing/form-app';
+import {
+  PASSWORD,
+  cookieValue,
+  createFormWorld,
+  expectRefusal,
+  msg,
+  setCookie,
+  type Account,
+  type FormWorld,
+} from '../../testing/form-app';
 import { config } from '../../testing/form-app';
 
 // The team page's forms (team-actions.ts) and the invitation's accept page (join-actions.ts), through the
@@ -69,7 +78,8 @@ describe.each(testDatabases)('team actions on %s', (_db, open) => {
     const r = await w.post(join(token), { intent: 'signup', name: 'Rita', last_name: 'Reyes', password: PASSWORD }, { json: false });
     expect(r.status, r.text).toBe(303);
     expect(r.location).toBe(href('hireSite', 'es'));
-    expect(setCookie(r, config.AUTH_COOKIE_TOKEN)).toBeTruthy();
+    // Signed in: a session token (a compact JWS) in the cookie.
+    expect(cookieValue(setCookie(r, config.AUTH_COOKIE_TOKEN))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const user = await w.t.db
       .selectFrom('users')
       .select(['id', 'account_type'])
@@ -132,6 +142,6 @@ describe.each(testDatabases)('team actions on %s', (_db, open) => {
     const r = await w.post(team(), { intent: 'delete', confirm: 'Borrame' }, { as: doomed, json: false });
     expect(r.location).toBe(`${team()}?hecho=deleted`);
     expect(await membership(doomed.id)).toBeUndefined();
-    expect(await w.t.db.selectFrom('users').select('id').where('id', '=', doomed.id).executeTakeFirst()).toBeTruthy();
+    expect(await w.t.db.selectFrom('users').select('id').where('id', '=', doomed.id).executeTakeFirst()).toEqual({ id: doomed.id });
   });
 });

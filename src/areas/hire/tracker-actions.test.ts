@@ -171,8 +171,10 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
     };
     const applicantsOf = hireApplicantsPage(deps);
     const applicationOf = hireApplicationPage(deps);
-    await expect(applicantsOf(props(acme, { id: String(o.id) }))).resolves.toBeTruthy();
-    await expect(applicationOf(props(acme, { id: String(id) }))).resolves.toBeTruthy();
+    // The company's own pages render, with the applicant (their name, in the element tree's props) on them.
+    const tree = async (el: unknown) => JSON.stringify(await el);
+    expect(await tree(applicantsOf(props(acme, { id: String(o.id) })))).toContain('Ana García');
+    expect(await tree(applicationOf(props(acme, { id: String(id) })))).toContain('Ana García');
     for (const [page, params] of [
       [applicantsOf, { id: String(o.id) }],
       [applicationOf, { id: String(id) }],
