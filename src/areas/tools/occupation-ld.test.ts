@@ -5,7 +5,8 @@ import { occupationLd } from './occupation-ld';
 const stats = (demoShare: number, n = 40): Stats => ({
   key: 'country=colombia|role=backend',
   n,
-  enough: n >= 5,
+  enough: n >= 10,
+  confidence: n >= 25 ? 'medium' : n >= 10 ? 'low' : 'insufficient',
   usd: { p25: 1000, p50: 1500, p75: 2200 },
   local: { currency: 'COP', p25: 4_000_000.4, p50: 6_000_000, p75: 8_800_000, asOf: '2026-11-01' },
   sources: [

@@ -13,9 +13,9 @@ describe('which reports make the figures', () => {
     const few = [r(1), r(1), r(0), r(0, 'chile'), r(0, 'chile', 'qa-engineer')];
     expect(reportsToUse(few, 'included').every((x) => x.is_demo)).toBe(true);
   });
-  it('uses only the real ones once a role in a country has 5 of them', () => {
-    const enough = [r(1), r(1), ...Array.from({ length: 5 }, () => r(0, 'colombia'))];
-    expect(reportsToUse(enough, 'included')).toHaveLength(5);
+  it('uses only the real ones once a role in a country has 10 of them', () => {
+    const enough = [r(1), r(1), ...Array.from({ length: 10 }, () => r(0, 'colombia'))];
+    expect(reportsToUse(enough, 'included')).toHaveLength(10);
     expect(reportsToUse(enough, 'included').some((x) => x.is_demo)).toBe(false);
   });
   it('uses no demo report once the operator removed them, real data or not', () => {

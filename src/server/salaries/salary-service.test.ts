@@ -51,24 +51,24 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     svc = createSalaryService(t);
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
     await setFxRate(t, 'CLP', 950, '2026-11-01');
-    // Peru backend: mid 2000-2400 (5 reports), senior 3000-3600 (only 3: too few), half with advanced English paid 20% more.
+    // Peru backend: mid 2000-2900 (10 reports), senior 3000-3600 (only 3: too few), half with advanced English paid 20% more.
     await add(
-      many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate', skills: ['go'] }, (i) => 2000 + i * 100),
+      many(10, { country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate', skills: ['go'] }, (i) => 2000 + i * 100),
     );
     await add(
-      many(5, { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', skills: ['docker'] }, (i) => 2400 + i * 120),
+      many(10, { country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced', skills: ['docker'] }, (i) => 2400 + i * 120),
     );
     await add(many(3, { country: 'peru', role: 'backend', seniority: 'senior' }, (i) => 3000 + i * 300));
     // Chile backend seniors (enough), and Chile overall.
-    await add(many(6, { country: 'chile', role: 'backend', seniority: 'senior' }, (i) => 4000 + i * 100));
-    await add(many(6, { country: 'chile', role: 'frontend', seniority: 'mid' }, (i) => 2500 + i * 100));
+    await add(many(12, { country: 'chile', role: 'backend', seniority: 'senior' }, (i) => 4000 + i * 100));
+    await add(many(12, { country: 'chile', role: 'frontend', seniority: 'mid' }, (i) => 2500 + i * 100));
     await refreshAggregates(t.db, (c) => (c === 'peru' ? 'PEN' : 'CLP'));
   });
   afterAll(async () => t?.cleanup());
 
-  it('reads a group, and marks groups under five reports as not enough', async () => {
+  it('reads a group, and marks groups under ten reports as not enough', async () => {
     const mid = await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' });
-    expect(mid).toMatchObject({ n: 10, enough: true, usd: { p25: 2225, p50: 2400, p75: 2610 }, local: { currency: 'PEN' } });
+    expect(mid).toMatchObject({ n: 20, enough: true, usd: { p25: 2400, p50: 2670, p75: 2925 }, local: { currency: 'PEN' } });
     expect(mid!.sources).toEqual([{ id: 'test', licence: '', licenceUrl: '', name: 'test', short: 'test', url: '' }]);
     // Its provenance: when the reports were collected, and the FX table's date of the local figures.
     expect(mid).toMatchObject({ period: { from: '2026-01-01', to: '2026-01-01' }, local: { currency: 'PEN', asOf: '2026-11-01' } });
@@ -78,8 +78,8 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
 
   it('uses the exact group when it has enough reports, with local currency from the FX table', async () => {
     const e = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' });
-    expect(e).toMatchObject({ fallbacks: [], effects: [], usd: { low: 2225, median: 2400, high: 2610 } });
-    expect(e!.local).toEqual({ currency: 'PEN', rate: 3.75, asOf: '2026-11-01', low: 8344, median: 9000, high: 9788 });
+    expect(e).toMatchObject({ fallbacks: [], effects: [], usd: { low: 2400, median: 2670, high: 2925 } });
+    expect(e!.local).toEqual({ currency: 'PEN', rate: 3.75, asOf: '2026-11-01', low: 9000, median: 10013, high: 10969 });
   });
 
   it('falls back to the role in the country, moved by the seniority ratio of the data', async () => {
@@ -136,8 +136,8 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
   it('lists each role of a country, best paid first', async () => {
     const roles = await svc.breakdown({ country: 'chile' }, 'role');
     expect(roles.map((r) => [r.value, r.stats.n])).toEqual([
-      ['backend', 6],
-      ['frontend', 6],
+      ['backend', 12],
+      ['frontend', 12],
     ]);
   });
 
@@ -200,26 +200,26 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
   beforeAll(async () => {
     t = await open();
     await setFxRate(t, 'PEN', 3.75, '2026-11-01');
-    for (let i = 0; i < 5; i++) await report(1000 + i * 100);
+    for (let i = 0; i < 10; i++) await report(1000 + i * 100);
     await refresh();
   });
   afterAll(async () => t?.cleanup());
 
   it('shows a new report and a new FX rate as soon as this process refreshes', async () => {
     const svc = createSalaryService(t);
-    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(5);
-    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 5]]);
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(10);
+    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 10]]);
     await report(5000);
     await refresh();
-    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(6);
-    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 6]]);
+    expect((await svc.stats({ country: 'peru', role: 'qa-engineer' }))?.n).toBe(11);
+    expect((await svc.breakdown({ country: 'peru' }, 'role')).map((r) => [r.value, r.stats.n])).toEqual([['qa-engineer', 11]]);
     await setFxRate(t, 'PEN', 4, '2026-12-01');
     const e = await svc.estimate({ country: 'peru', role: 'qa-engineer', seniority: 'mid' });
     expect(e!.local).toMatchObject({ rate: 4, asOf: '2026-12-01', median: e!.usd.median * 4 });
     // The page figures follow the new rate too, and say its date (pay reported in USD: the soles are converted).
     expect(await svc.stats({ country: 'peru', role: 'qa-engineer' })).toMatchObject({
-      usd: { p50: 1250 },
-      local: { currency: 'PEN', p50: 5000, asOf: '2026-12-01' },
+      usd: { p50: 1500 },
+      local: { currency: 'PEN', p50: 6000, asOf: '2026-12-01' },
     });
   });
 

@@ -10,6 +10,7 @@ import { allAggregates, pageAggregates } from './data/aggregate-reads';
 import { fxRows as readFxRows } from './data/reports';
 import { currencyOf } from './mapping';
 import type { CountryId } from '../../domain/catalog';
+import { confidenceOf, spreadOf, type Confidence } from '../../domain/salary-confidence';
 
 // The salary tools' read side (decision 012): group statistics from the precomputed aggregates, and the
 // calculator's estimate, which uses the most specific group with enough reports, falls back step by step,
@@ -17,7 +18,10 @@ import type { CountryId } from '../../domain/catalog';
 export type Stats = {
   key: string;
   n: number;
+  /** Whether the figure may be shown as a number: its confidence is above "insufficient". */
   enough: boolean;
+  /** How sure the figure is, from n, the sources and the spread (decision 051). */
+  confidence: Confidence;
   usd: { p25: number; p50: number; p75: number };
   /** In the country's currency at the FX table's rate of `asOf` (YYYY-MM-DD). */
   local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
@@ -82,10 +86,13 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
   const groups = new Map<string, Stats>();
   const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
   for (const row of rows) {
+    const sources = sourcesOf(row.sources);
+    const confidence = confidenceOf({ n: row.n, sources: sources.length, spread: spreadOf(row.usd_p25, row.usd_p75) });
     const stats: Stats = Object.freeze({
       key: row.group_key,
       n: row.n,
-      enough: row.n >= MIN_REPORTS,
+      enough: row.n >= MIN_REPORTS && confidence !== 'insufficient',
+      confidence,
       usd: Object.freeze({ p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 }),
       local: row.currency
         ? Object.freeze({
@@ -96,7 +103,7 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
             asOf: fx.get(row.currency)?.asOf ?? '',
           })
         : null,
-      sources: sourcesOf(row.sources),
+      sources,
       demoShare: Number(row.demo_share),
       period: row.collected_from && row.collected_to ? Object.freeze({ from: row.collected_from, to: row.collected_to }) : null,
     });

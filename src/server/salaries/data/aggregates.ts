@@ -3,12 +3,13 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { toDate, type DB } from '../../db/schema';
 import { readGeneration, setGeneration, writeWithGeneration } from '../../db/generations';
 import { roles } from '../../../domain/catalog';
+import { MIN_FIGURE_REPORTS } from '../../../domain/salary-confidence';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
 // in local currency, with the sample size and the sources behind them. Recomputed from the reports after
 // each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
-// needs the sample size) but never shown as numbers.
-export const MIN_REPORTS = 5;
+// needs the sample size) but never shown as numbers: the confidence grade's floor (decision 051).
+export const MIN_REPORTS = MIN_FIGURE_REPORTS;
 /** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
 export const SALARY_GENERATION = 'salaries';
 /** Bumped with every user contribution (the reports changed since the aggregates were built?). */
