@@ -59,6 +59,24 @@ export const modalities = [
   { id: 'office', label: l('Presencial', 'On-site') },
 ] as const satisfies readonly Labelled[];
 
+/** Who pays a salary: an employer of the person's own country or one abroad. */
+export const employers = [
+  { id: 'local', label: l('Empresa del país', 'Local employer') },
+  { id: 'foreign', label: l('Empresa del exterior', 'Foreign employer') },
+] as const satisfies readonly Labelled[];
+
+/** The currency a salary is paid in: the country's own or US dollars. */
+export const payCurrencies = [
+  { id: 'local', label: l('Moneda local', 'Local currency') },
+  { id: 'usd', label: l('Dólares (US$)', 'US dollars') },
+] as const satisfies readonly Labelled[];
+
+/** The kind of contract: employment or a services contract (contractor, freelance). */
+export const contracts = [
+  { id: 'employee', label: l('Contrato laboral', 'Employee') },
+  { id: 'contractor', label: l('Prestación de servicios', 'Contractor') },
+] as const satisfies readonly Labelled[];
+
 export const countries = [
   { id: 'peru', iso: 'PE', currency: 'PEN', label: l('Perú', 'Peru') },
   { id: 'mexico', iso: 'MX', currency: 'MXN', label: l('México', 'Mexico') },

@@ -68,6 +68,12 @@ export function formatNumber(n: number, locale: Locale): string {
 }
 
 /** "martes, 1 de diciembre de 2026, 10:00" in a timezone (meeting times: the visitor's own). */
+/** A share as people read it: "50 %" in Spanish, "50%" in English (whole percent). */
+export function formatPercent(share: number, locale: Locale): string {
+  const f = memo(`p:${locale}`, () => new Intl.NumberFormat(localeInfo[locale].language, { style: 'percent', maximumFractionDigits: 0 }));
+  return f.format(share);
+}
+
 export function formatMeetingTime(d: Date, locale: Locale, timeZone: string): string {
   const f = memo(
     `mt:${locale}:${timeZone}`,

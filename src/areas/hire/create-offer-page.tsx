@@ -1,6 +1,8 @@
 import 'server-only';
 import { Provenance } from '../../views/salary/salary-provenance';
 import { adjustedText, adjustmentsOf } from '../../views/salary/effect-label';
+import { ConfidenceNote } from '../../views/salary/confidence-note';
+import { showsNumber } from '../../domain/salary-confidence';
 import { parseId } from '../../domain/ids';
 import { OfferForm, OfferFormActions, type OfferFormValues } from './offer-form';
 import { questionValues } from '../../domain/screening';
@@ -45,7 +47,7 @@ async function MarketCheck({ p, values, hiring }: { p: PageProps; values: OfferF
         <p className="muted">{t('hire.market.choose')}</p>
       ) : (
         <>
-          {market.estimate ? (
+          {market.estimate && showsNumber(market.estimate.confidence) ? (
             <>
               <p>
                 {t('hire.market.range', {
@@ -53,10 +55,13 @@ async function MarketCheck({ p, values, hiring }: { p: PageProps; values: OfferF
                   high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
                   lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
                   highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
-                  adjusted: adjustedText(t, adjustmentsOf(market.estimate.effects, locale)),
-                })}
+                  adjusted: adjustedText(t, adjustmentsOf(market.estimate.steps, locale)),
+                })}{' '}
+                <ConfidenceNote confidence={market.estimate.confidence} n={market.estimate.n} locale={locale} t={t} />
               </p>
-              <Provenance stats={{ ...market.estimate.basis, local: market.estimate.local }} locale={locale} t={t} />
+              {market.estimate.basis && (
+                <Provenance stats={{ ...market.estimate.basis, local: market.estimate.local }} locale={locale} t={t} />
+              )}
             </>
           ) : (
             <p className="muted">{t('salary.noData')}</p>

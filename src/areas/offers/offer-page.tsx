@@ -1,6 +1,7 @@
 import 'server-only';
 import { Provenance } from '../../views/salary/salary-provenance';
 import { adjustedText, adjustmentsOf } from '../../views/salary/effect-label';
+import { ConfidenceNote } from '../../views/salary/confidence-note';
 import { cache } from 'react';
 import { Link } from 'waku';
 import { JsonLd } from '../../components/layout/json-ld';
@@ -260,10 +261,11 @@ export function offerPage({
                     {t('offer.marketRange', {
                       low: m(verdict.estimate.usd.low, 'USD'),
                       high: m(verdict.estimate.usd.high, 'USD'),
-                      adjusted: adjustedText(t, adjustmentsOf(verdict.estimate.effects, locale)),
-                    })}
+                      adjusted: adjustedText(t, adjustmentsOf(verdict.estimate.steps, locale)),
+                    })}{' '}
+                    <ConfidenceNote confidence={verdict.estimate.confidence} n={verdict.estimate.n} locale={locale} t={t} />
                   </p>
-                  <Provenance stats={verdict.estimate.basis} locale={locale} t={t} />
+                  {verdict.estimate.basis && <Provenance stats={verdict.estimate.basis} locale={locale} t={t} />}
                   <p>
                     <Link to={href('toolsCountryRole', locale, { country: o.country, rol: o.role })}>
                       {t('offer.moreSalaries', { role: labelOf(roles, o.role, locale) })}

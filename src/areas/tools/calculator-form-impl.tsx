@@ -20,6 +20,7 @@ export function capture({ id }: { id: string }) {
     country: one('country'),
     role: one('role'),
     seniority: one('seniority'),
+    employer: one('employer'),
     english: one('english'),
     modality: one('modality'),
     skills: data.getAll('skills').filter((v): v is string => typeof v === 'string'),
@@ -63,7 +64,7 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
     navigateTo(`${props.action}?${calculatorQuery(parsed.input)}`);
   }
 
-  const select = (f: 'seniority' | 'english' | 'modality', empty: string) => (
+  const select = (f: 'seniority' | 'employer' | 'english' | 'modality', empty: string) => (
     <div className="field">
       <label htmlFor={`${id}-${f}`}>{labels[f]}</label>
       <select
@@ -123,6 +124,7 @@ export default function CalculatorFormImpl(props: CalculatorFormProps & { typed?
         {combo('country')}
         {combo('role')}
         {select('seniority', labels.choose)}
+        {select('employer', labels.any)}
         {select('english', labels.any)}
         {select('modality', labels.any)}
       </div>

@@ -3,7 +3,7 @@ import type { CalcOption, CalculatorFormProps } from './calculator-form-types';
 import { CalculatorFormIsland } from './calculator-form-island';
 import { PageHero } from '../../components/ui/page-hero';
 import { ToolsNav } from '../../components/layout/tools-nav';
-import { countries, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
+import { countries, employers, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import { pick, type MessageKey, type T } from '../../i18n/translate';
 import { href } from '../../routes';
@@ -17,6 +17,7 @@ const CHOICES: [string, MessageKey, readonly Labelled[], MessageKey][] = [
   ['country', 'profile.country', countries, 'calculator.choose'],
   ['role', 'profile.role', roles, 'calculator.choose'],
   ['seniority', 'profile.seniority', seniorities, 'calculator.choose'],
+  ['employer', 'calculator.employer', employers, 'calculator.any'],
   ['english', 'profile.english', englishLevels, 'calculator.any'],
   ['modality', 'calculator.modality', modalities, 'calculator.any'],
 ];
@@ -85,6 +86,7 @@ function formProps(p: PageProps, q: URLSearchParams, invalid: string[]): Calcula
       country: v('country'),
       role: v('role'),
       seniority: v('seniority'),
+      employer: v('employer'),
       english: v('english'),
       modality: v('modality'),
       skills: (q.get('skills') ?? '').split(',').filter(Boolean),
@@ -94,6 +96,7 @@ function formProps(p: PageProps, q: URLSearchParams, invalid: string[]): Calcula
       country: options(countries, locale),
       role: options(roles, locale),
       seniority: options(seniorities, locale),
+      employer: options(employers, locale),
       english: options(englishLevels, locale),
       modality: options(modalities, locale),
       skills: options(skills, locale),
@@ -103,6 +106,7 @@ function formProps(p: PageProps, q: URLSearchParams, invalid: string[]): Calcula
         country: 'profile.country',
         role: 'profile.role',
         seniority: 'profile.seniority',
+        employer: 'calculator.employer',
         english: 'profile.english',
         modality: 'calculator.modality',
         skills: 'profile.skills',
@@ -221,6 +225,7 @@ export function CalculatorIframePage(p: PageProps) {
           {c('embed-country', 'country', t('profile.country'), countries, t('calculator.choose'), true)}
           {c('embed-role', 'role', t('profile.role'), roles, t('calculator.choose'), true)}
           {c('embed-seniority', 'seniority', t('profile.seniority'), seniorities, t('calculator.choose'), true)}
+          {c('embed-employer', 'employer', t('calculator.employer'), employers, t('calculator.any'), false)}
           {c('embed-english', 'english', t('profile.english'), englishLevels, t('calculator.any'), false)}
           {c('embed-modality', 'modality', t('calculator.modality'), modalities, t('calculator.any'), false)}
         </div>

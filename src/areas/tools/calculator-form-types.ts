@@ -1,7 +1,15 @@
 // Props of the calculator form island: plain data, strings already translated by the server.
 export type CalcOption = { id: string; label: string };
-export type CalcField = 'country' | 'role' | 'seniority' | 'english' | 'modality' | 'skills';
-export type CalcValues = { country: string; role: string; seniority: string; english: string; modality: string; skills: string[] };
+export type CalcField = 'country' | 'role' | 'seniority' | 'employer' | 'english' | 'modality' | 'skills';
+export type CalcValues = {
+  country: string;
+  role: string;
+  seniority: string;
+  employer: string;
+  english: string;
+  modality: string;
+  skills: string[];
+};
 
 export type CalculatorFormProps = {
   id: string;

@@ -5,7 +5,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { LegalConsentNote } from '../../components/forms/legal-note';
 import { countries, labelOf, roles, seniorities } from '../../domain/catalog';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber, formatPercent } from '../../i18n/format';
 import { calculatorQuery, parseCalculatorQuery } from '../../domain/calculator';
 import { utmQuery } from '../../domain/utm';
 import { href } from '../../routes';
@@ -16,9 +16,10 @@ import type { FieldDef } from '../../views/account-forms/account-form-types';
 import type { CalculatorInput } from '../../domain/calculator';
 import { currencyOf } from '../../server/salaries/mapping';
 import { NoSalaryData } from './salary-breakdown';
-import { percentDiff } from './table-markup';
 import { Provenance } from '../../views/salary/salary-provenance';
 import { effectLabel } from '../../views/salary/effect-label';
+import { ConfidenceNote } from '../../views/salary/confidence-note';
+import { MIN_FIGURE_REPORTS, showsNumber } from '../../domain/salary-confidence';
 import { getConfig } from '../../server/config';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { CONTRIBUTION_STATUSES } from './salary-actions';
@@ -58,6 +59,11 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
   if (!session.loggedIn) pageRedirect(`${href('calculatorRegister', locale)}?${query}${utm ? `&${utm}` : ''}`, 307);
   const salaries = await deps.salaries();
   const estimate = await salaries.estimate(input);
+  // Who pays the people behind the figure: the two markets a country's figures mix.
+  const byEmployer = async (employer: string) =>
+    (await salaries.stats({ country: input.country, role: input.role, seniority: input.seniority, employer }))?.n ?? 0;
+  const [foreign, local] = estimate ? await Promise.all([byEmployer('foreign'), byEmployer('local')]) : [0, 0];
+  const foreignShare = foreign + local >= MIN_FIGURE_REPORTS ? foreign / (foreign + local) : null;
   // Without an estimate: where this role does have figures, and which roles do in this country.
   const covered = estimate
     ? []
@@ -105,8 +111,15 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
             {t(`calculator.contribute.${contribution}`)}
           </div>
         )}
-        {!estimate ? (
-          <NoSalaryData t={t} role covered={covered} here={here} />
+        {!estimate || !showsNumber(estimate.confidence) ? (
+          <>
+            {estimate && (
+              <p className="notice" data-testid="estimate-insufficient">
+                {t('calculator.insufficient', { n: formatNumber(estimate.n, locale), what, min: formatNumber(MIN_FIGURE_REPORTS, locale) })}
+              </p>
+            )}
+            <NoSalaryData t={t} role covered={covered} here={here} />
+          </>
         ) : (
           <>
             <section className="card result-card" aria-labelledby="estimate-title">
@@ -122,27 +135,34 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
                   highUsd: money(estimate.usd.high, 'USD'),
                 })}
               </p>
-              {estimate.fallbacks.length > 0 && (
-                <p className="muted">{estimate.fallbacks.map((f) => t(`calculator.fallback.${f}`)).join(' ')}</p>
+              <p>
+                <ConfidenceNote confidence={estimate.confidence} n={estimate.n} locale={locale} t={t} />
+              </p>
+              {foreignShare !== null && <p className="muted">{t('calculator.mix', { share: formatPercent(foreignShare, locale) })}</p>}
+              {estimate.floored && (
+                <p className="muted">{t('calculator.floored', { country: labelOf(countries, input.country, locale) })}</p>
               )}
-              <Provenance stats={{ ...estimate.basis, local: estimate.local }} locale={locale} t={t} />
+              {estimate.basis && <Provenance stats={{ ...estimate.basis, local: estimate.local }} locale={locale} t={t} />}
             </section>
-            {estimate.effects.length > 0 && (
-              <section className="section" aria-labelledby="effects-title">
-                <h2 id="effects-title">{t('calculator.effects')}</h2>
-                <ul>
-                  {estimate.effects.map((e) => (
-                    <li key={`${e.factor}-${e.value}`}>
-                      {t('calculator.effect', {
-                        what: effectLabel(e.factor, e.value, locale),
-                        percent: percentDiff(e.ratio, 1),
-                        n: formatNumber(e.n, locale),
-                      })}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            <section className="section" aria-labelledby="how-title">
+              <h2 id="how-title">{t('calculator.how')}</h2>
+              <p className="muted">{t('calculator.howIntro')}</p>
+              <ol data-testid="estimate-steps">
+                {estimate.steps.map((s) => (
+                  <li key={s.dimension}>
+                    {t('calculator.step', {
+                      what:
+                        s.dimension === 'role'
+                          ? `${t('calculator.stepRole')}: ${labelOf(roles, s.value, locale)}`
+                          : effectLabel(s.dimension, s.value, locale),
+                      n: formatNumber(s.n, locale),
+                      weight: formatPercent(s.weight, locale),
+                    })}
+                  </li>
+                ))}
+              </ol>
+              {input.skills.length > 0 && <p className="muted">{t('calculator.skillsIgnored')}</p>}
+            </section>
             <section className="section" aria-labelledby="share-title">
               <h2 id="share-title" className="h3">
                 {t('calculator.share')}

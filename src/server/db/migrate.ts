@@ -26,6 +26,7 @@ import { companyTeams } from './migrations/021-company-teams';
 import { applicantTracker } from './migrations/022-applicant-tracker';
 import { applyingExtras } from './migrations/023-applying-extras';
 import { profileHistory } from './migrations/024-profile-history';
+import { salaryModel } from './migrations/025-salary-model';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -54,6 +55,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '022-applicant-tracker': applicantTracker,
   '023-applying-extras': applyingExtras,
   '024-profile-history': profileHistory,
+  '025-salary-model': salaryModel,
 };
 
 class CodeProvider implements MigrationProvider {

@@ -291,6 +291,9 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         years: seniority === 'junior' ? between(0, 2) : seniority === 'mid' ? between(3, 5) : between(6, 15),
         english,
         modality,
+        // Derived without new random draws, so the rest of the demo world stays as it was.
+        employer: modality === 'remote-global' ? 'foreign' : 'local',
+        contract: i % 3 === 0 ? 'contractor' : 'employee',
         currency: country.currency,
         amount: local,
         period: 'month' as const,

@@ -142,11 +142,11 @@ describe.each(testDatabases)('marketplace figures on %s', (_name, open) => {
   it('counts the demo salary reports, labelled, until real ones can stand alone; then the real ones only', async () => {
     await reports(12, true);
     expect((await svc.figures()).salaryReports).toEqual({ value: 12, demo: 'all' });
-    // Four real reports cannot make a figure (decision 024): the figures stay on demo data.
-    await reports(4, false, 'chile');
+    // Nine real reports cannot make a figure (decisions 024 and 051): the figures stay on demo data.
+    await reports(9, false, 'chile');
     expect((await svc.figures()).salaryReports).toEqual({ value: 12, demo: 'all' });
-    await reports(5, false, 'colombia', 'frontend');
-    expect((await svc.figures()).salaryReports).toEqual({ value: 9, demo: null });
+    await reports(10, false, 'colombia', 'frontend');
+    expect((await svc.figures()).salaryReports).toEqual({ value: 19, demo: null });
   });
 
   it('reads the FX table, each rate with its date', async () => {

@@ -8,6 +8,8 @@ import { importSalaryFile, salaryDataStatus, setDemoSetting, setFxRate } from '.
 import { downloadSurvey, localCopy, PUBLIC_SOURCES } from './public-sources';
 import { ensureFxRates } from './data/default-fx';
 import { runCommand } from '../run-command';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { checkAgainst, crossValidate, formatValidation, publicReports, type Baseline } from './validation/cross-validate';
 
 /** Open DATABASE_URL (migrated), run a command on it, and turn a failure into its message and exit code 1. */
 async function withDatabase(fn: (database: Database) => Promise<void>): Promise<number> {
@@ -109,4 +111,31 @@ export async function demoCli(args: string[]): Promise<number> {
   });
 }
 
-if (import.meta.main) await runCommand({ importCli, importPublicCli, fxCli, demoCli });
+/** The committed figures of the estimate model's cross-validation, which CI holds later versions to. */
+export const BASELINE_FILE = new URL('./validation/baseline.json', import.meta.url);
+
+/**
+ * `npm run salaries:validate -- [DATA_DIR] [--check] [--write-baseline]`: cross-validate the estimate model
+ * on the public surveys (../shared/data by default; no database). `--check` fails when the range's coverage
+ * leaves 40-60 % or the error grows more than 10 % past the committed baseline; `--write-baseline` commits
+ * today's figures as the new baseline.
+ */
+export async function validateCli(args: string[]): Promise<number> {
+  const dataDir = args.find((a) => !a.startsWith('--')) ?? join(process.cwd(), '..', 'shared', 'data');
+  const v = crossValidate(publicReports(dataDir));
+  console.log(formatValidation(v));
+  if (args.includes('--write-baseline')) {
+    const baseline: Baseline = { mdape: v.model.mdape, mdale: v.model.mdale, coverage: v.model.coverage, evaluated: v.evaluated };
+    writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
+    console.log(`\nBaseline written: ${BASELINE_FILE.pathname}`);
+  }
+  if (args.includes('--check')) {
+    const problems = checkAgainst(v, JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Baseline);
+    for (const p of problems) console.error(`FAIL: ${p}`);
+    if (problems.length) return 1;
+    console.log('\nWithin the committed baseline and the 40-60 % coverage band.');
+  }
+  return 0;
+}
+
+if (import.meta.main) await runCommand({ importCli, importPublicCli, fxCli, demoCli, validateCli });

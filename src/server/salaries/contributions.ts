@@ -66,6 +66,8 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       years: null,
       english: input.english ?? null,
       modality: input.modality ?? null,
+      employer: input.employer ?? null,
+      contract: null,
       currency: rate > 0 ? currency : 'USD',
       amount: rate > 0 ? localMonth : usdMonth,
       period: 'month' as const,

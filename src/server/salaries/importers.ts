@@ -4,7 +4,10 @@ import type { RoleId } from '../../domain/catalog';
 import { parseCsv } from './csv';
 import {
   countryOfIso,
+  contractOfLaplaza,
   currencyOf,
+  employerOfLaplaza,
+  employerOfLocations,
   englishOfCefr,
   modalityOfLaplaza,
   modalityOfRatio,
@@ -13,6 +16,8 @@ import {
   seniorityOfLevel,
   seniorityOfYears,
   skillOfLanguage,
+  type Contract,
+  type Employer,
   type English,
   type Modality,
   type Seniority,
@@ -71,6 +76,8 @@ export type Report = {
   years: number | null;
   english: English | null;
   modality: Modality | null;
+  employer: Employer | null;
+  contract: Contract | null;
   currency: string;
   amount: number;
   period: 'year';
@@ -119,6 +126,9 @@ export function mapAijobsRow(r: Record<string, string>, fx: FxTable): RowResult 
       years: null,
       english: null,
       modality: modalityOfRatio(r.remote_ratio ?? '', r.employee_residence ?? '', r.company_location ?? ''),
+      employer: employerOfLocations(r.employee_residence ?? '', r.company_location ?? ''),
+      // Full-time rows only, and the file does not say whether they are employed or contracted.
+      contract: null,
       currency,
       amount,
       period: 'year',
@@ -139,6 +149,7 @@ const LAPLAZA = {
   language: /lenguajes de programación/,
   mode: /modo de trabajo/,
   company: /tipo de empresa/,
+  contract: /tipo de contrato/,
   currency: /le pagan en pesos colombianos/,
   base: /REMUNERACIÓN BASE ANUAL/,
 };
@@ -161,6 +172,7 @@ function laplazaColumns(header: string[]) {
     language: one(LAPLAZA.language),
     mode: one(LAPLAZA.mode),
     company: one(LAPLAZA.company),
+    contract: one(LAPLAZA.contract),
     pay: [
       [currency[0]!, base[0]!],
       [currency[1]!, base[1]!],
@@ -199,6 +211,8 @@ function mapLaplazaRow(row: string[], cols: ReturnType<typeof laplazaColumns>, f
       years: Math.round(years),
       english: englishOfCefr(row[cols.english] ?? ''),
       modality: modalityOfLaplaza(row[cols.mode] ?? '', row[cols.company] ?? ''),
+      employer: employerOfLaplaza(row[cols.company] ?? ''),
+      contract: contractOfLaplaza(row[cols.contract] ?? ''),
       currency,
       amount: pay.amount,
       period: 'year',

@@ -7,6 +7,8 @@ import { countries, type CountryId, type RoleId } from '../../domain/catalog';
 export type Seniority = 'junior' | 'mid' | 'senior';
 export type English = 'basic' | 'intermediate' | 'advanced';
 export type Modality = 'remote-global' | 'remote-local' | 'hybrid' | 'office';
+export type Employer = 'local' | 'foreign';
+export type Contract = 'employee' | 'contractor';
 
 const byIso = new Map<string, (typeof countries)[number]>(countries.map((c) => [c.iso, c]));
 /** Our country for an ISO 3166-1 alpha-2 code, or null when Tandem does not cover it. */
@@ -118,4 +120,28 @@ export function modalityOfLaplaza(mode: string, companyType: string): Modality |
   if (m === 'híbrido' || m === 'hibrido') return 'hybrid';
   if (m === 'presencial') return 'office';
   return null;
+}
+
+/** La Plaza's company type: "Extranjera" is a foreign employer, both "Colombiana…" answers a local one; freelancers have none. */
+export function employerOfLaplaza(companyType: string): Employer | null {
+  const c = companyType.trim().toLowerCase();
+  if (c.startsWith('extranjer')) return 'foreign';
+  if (c.startsWith('colombian')) return 'local';
+  return null;
+}
+
+/** La Plaza's contract: "Laboral" is employment; "Prestación de servicios/Contractor/Independiente" is not. */
+export function contractOfLaplaza(contract: string): Contract | null {
+  const c = contract.trim().toLowerCase();
+  if (c.startsWith('laboral')) return 'employee';
+  if (/prestaci|contractor|independiente/.test(c)) return 'contractor';
+  return null;
+}
+
+/** aijobs.net: an employer located in another country than the person is a foreign one. */
+export function employerOfLocations(residence: string, companyLocation: string): Employer | null {
+  const a = residence.trim().toUpperCase();
+  const b = companyLocation.trim().toUpperCase();
+  if (!a || !b) return null;
+  return a === b ? 'local' : 'foreign';
 }

@@ -76,46 +76,52 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     expect(await svc.stats({ country: 'bolivia' })).toBeNull();
   });
 
-  it('uses the exact group when it has enough reports, with local currency from the FX table', async () => {
-    const e = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' });
-    expect(e).toMatchObject({ fallbacks: [], effects: [], usd: { low: 2400, median: 2670, high: 2925 } });
-    expect(e!.local).toEqual({ currency: 'PEN', rate: 3.75, asOf: '2026-11-01', low: 9000, median: 10013, high: 10969 });
+  it('estimates a well-covered profile from its own reports, in local currency at the FX table rate', async () => {
+    const e = (await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' }))!;
+    const group = (await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))!;
+    // Peru's reports are all backend mid but for three seniors: the pooled figure stays near the group's own.
+    expect(e.usd.median / group.usd.p50).toBeGreaterThan(0.95);
+    expect(e.usd.median / group.usd.p50).toBeLessThan(1.05);
+    expect(e.usd.low).toBeLessThan(e.usd.median);
+    expect(e.usd.high).toBeGreaterThan(e.usd.median);
+    expect(e).toMatchObject({ n: 20, confidence: 'low', basis: { key: 'country=peru|role=backend|seniority=mid' } });
+    expect(e.local).toEqual({
+      currency: 'PEN',
+      rate: 3.75,
+      asOf: '2026-11-01',
+      low: Math.round(e.usd.low * 3.75),
+      median: Math.round(e.usd.median * 3.75),
+      high: Math.round(e.usd.high * 3.75),
+    });
   });
 
-  it('falls back to the role in the country, moved by the seniority ratio of the data', async () => {
-    const e = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'senior' });
-    expect(e!.fallbacks).toEqual(['role-in-country']);
-    const ratio = e!.effects[0]!;
-    // Backend seniors (Chile 4000-4500 and Peru 3000-3600, 9 reports) against all backend (19 reports).
-    expect(ratio).toMatchObject({ factor: 'seniority', value: 'senior' });
-    const wide = await svc.stats({ country: 'peru', role: 'backend' });
-    expect(e!.usd.median).toBe(Math.round(wide!.usd.p50 * ratio.ratio));
-  });
-
-  it('falls back to the role across countries when the country has no such group', async () => {
-    const e = await svc.estimate({ country: 'peru', role: 'frontend', seniority: 'mid' });
-    expect(e!.fallbacks).toEqual(['role-across-countries']);
-    expect(e!.effects.map((x) => x.factor)).toEqual(['country']);
-  });
-
-  it('adjusts for English and skills with ratios of medians, and answers null without data', async () => {
-    const plain = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' });
-    const adv = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced' });
-    const eng = adv!.effects.find((x) => x.factor === 'english')!;
-    const all = await svc.stats({ country: 'peru', role: 'backend' });
-    const advanced = await svc.stats({ country: 'peru', role: 'backend', english: 'advanced' });
-    expect(eng.ratio).toBeCloseTo(advanced!.usd.p50 / all!.usd.p50, 6);
-    expect(adv!.usd.median).toBeGreaterThan(plain!.usd.median);
-    const docker = await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', skills: ['docker'] });
-    expect(docker!.effects.map((x) => [x.factor, x.value])).toEqual([['skill', 'docker']]);
+  it('draws a thin group toward its parent and grades it insufficient; a country without reports has no estimate', async () => {
+    const e = (await svc.estimate({ country: 'peru', role: 'backend', seniority: 'senior' }))!;
+    expect(e.confidence).toBe('insufficient');
+    expect(e.n).toBe(3);
+    expect(e.steps.map((s) => [s.dimension, s.n])).toEqual([
+      ['country', 23],
+      ['role', 23],
+      ['seniority', 3],
+    ]);
     expect(await svc.estimate({ country: 'bolivia', role: 'sdr', seniority: 'junior' })).toBeNull();
   });
 
-  it('rates an offer range low, competitive or high against the estimate', async () => {
+  it('moves the estimate by the answers given, measured within the same country and seniority', async () => {
+    const plain = (await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid' }))!;
+    const adv = (await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', english: 'advanced' }))!;
+    const basic = (await svc.estimate({ country: 'peru', role: 'backend', seniority: 'mid', english: 'intermediate' }))!;
+    expect(adv.usd.median).toBeGreaterThan(plain.usd.median);
+    expect(basic.usd.median).toBeLessThan(plain.usd.median);
+    expect(adv.steps.at(-1)).toMatchObject({ dimension: 'english', value: 'advanced', n: 10 });
+  });
+
+  it('rates an offer range low, competitive or high against the estimate, and not at all without a figure', async () => {
     const input = { country: 'peru' as const, role: 'backend', seniority: 'mid' as const };
     expect((await svc.verdict(input, 1000, 1500))?.verdict).toBe('low');
-    expect((await svc.verdict(input, 2200, 2600))?.verdict).toBe('competitive');
+    expect((await svc.verdict(input, 2500, 2800))?.verdict).toBe('competitive');
     expect((await svc.verdict(input, 3500, 4500))?.verdict).toBe('high');
+    expect(await svc.verdict({ ...input, seniority: 'senior' }, 3000, 3500)).toBeNull();
   });
 
   it('lists the salary pages that have enough data, for the sitemap', async () => {

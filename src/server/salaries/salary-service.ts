@@ -10,11 +10,12 @@ import { allAggregates, pageAggregates } from './data/aggregate-reads';
 import { fxRows as readFxRows } from './data/reports';
 import { currencyOf } from './mapping';
 import type { CountryId } from '../../domain/catalog';
-import { confidenceOf, spreadOf, type Confidence } from '../../domain/salary-confidence';
+import { confidenceOf, showsNumber, spreadOf, type Confidence } from '../../domain/salary-confidence';
+import { estimateProfile, type Moments, type Step } from './estimate-model';
+import { minimumUsdMonth } from './minimum-wages';
 
 // The salary tools' read side (decision 012): group statistics from the precomputed aggregates, and the
-// calculator's estimate, which uses the most specific group with enough reports, falls back step by step,
-// and adjusts for English, modality and skills with ratios of medians taken from the data.
+// calculator's estimate, pooled from the profile's groups (decision 051, estimate-model.ts).
 export type Stats = {
   key: string;
   n: number;
@@ -35,24 +36,26 @@ export type EstimateInput = {
   country: CountryId;
   role: string;
   seniority: 'junior' | 'mid' | 'senior';
+  /** Who pays: 'local' or 'foreign' employer. */
+  employer?: string;
   english?: string;
   modality?: string;
-  skills?: string[];
 };
-type Effect = { factor: 'seniority' | 'country' | 'english' | 'modality' | 'skill'; value: string; ratio: number; n: number };
 export type Estimate = {
   usd: { low: number; median: number; high: number };
   local: { currency: string; low: number; median: number; high: number; rate: number; asOf: string };
-  basis: Stats;
-  /** How the base group was found: 'exact' or the fallbacks taken, most specific first. */
-  fallbacks: ('role-in-country' | 'role-across-countries' | 'role-only')[];
-  effects: Effect[];
+  /** How sure the estimate is; 'insufficient' estimates are never shown as numbers. */
+  confidence: Confidence;
+  /** Reports of the role at the seniority in the country (what the grade counts), and their sources. */
+  n: number;
+  /** The provenance of those reports (null when there are none). */
+  basis: Stats | null;
+  /** Each group of the profile's chain with its reports and the weight its own data got (decision 051). */
+  steps: Step[];
+  /** Whether the country's minimum wage raised the range. */
+  floored: boolean;
 };
 export type Verdict = 'low' | 'competitive' | 'high';
-
-/** Adjustments from thin data are kept within this band, so one odd group cannot swing an estimate. */
-const RATIO_BOUNDS = [0.6, 1.6] as const;
-const clamp = (r: number) => Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], r));
 
 /** How often a process asks the database whether the salary data changed (decision 012). */
 const SALARY_CHECK_MS = 5_000;
@@ -61,6 +64,8 @@ type AggregateRow = Selectable<DB['salary_aggregates']>;
 type Snapshot = {
   /** Stats by group key. */
   groups: Map<string, Stats>;
+  /** Log-pay moments by group key, for the estimate model. */
+  moments: Map<string, Moments>;
   /** Breakdown rows by "{group key of the filter}#{dimension}", best paid first. */
   breakdowns: Map<string, { value: string; stats: Stats }[]>;
   fx: Map<string, { rate: number; asOf: string }>;
@@ -84,6 +89,7 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
   };
   const fx = new Map(fxRows.map((r) => [r.currency, Object.freeze({ rate: Number(r.usd_rate), asOf: r.as_of })]));
   const groups = new Map<string, Stats>();
+  const moments = new Map<string, Moments>();
   const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
   for (const row of rows) {
     const sources = sourcesOf(row.sources);
@@ -108,6 +114,8 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
       period: row.collected_from && row.collected_to ? Object.freeze({ from: row.collected_from, to: row.collected_to }) : null,
     });
     groups.set(row.group_key, stats);
+    if (row.log_mean !== null && row.log_sd !== null)
+      moments.set(row.group_key, Object.freeze({ n: row.n, mean: Number(row.log_mean), sd: Number(row.log_sd), sources: sources.length }));
     // Hidden means hidden (decision 024): a group under the floor is in no list, so its median orders nothing.
     if (!stats.enough) continue;
     // The row is one entry of the breakdown of each of its set dimensions within the others; the keys are
@@ -121,7 +129,7 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
     });
   }
   for (const list of breakdowns.values()) list.sort((a, b) => b.stats.usd.p50 - a.stats.usd.p50);
-  return { groups, breakdowns, fx };
+  return { groups, moments, breakdowns, fx };
 }
 
 export type SalaryServiceOptions = { now?: () => number; checkEveryMs?: number };
@@ -145,24 +153,6 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
   async function stats(filter: GroupFilter): Promise<Stats | null> {
     return (await cache.get()).groups.get(groupKey(filter)) ?? null;
   }
-  const usable = async (f: GroupFilter) => {
-    const s = await stats(f);
-    return s?.enough ? s : null;
-  };
-  /** Ratio of medians of a narrower group to its wider group, when both have enough reports. */
-  async function ratio(narrow: GroupFilter, wide: GroupFilter): Promise<{ ratio: number; n: number } | null> {
-    const [a, b] = await Promise.all([usable(narrow), usable(wide)]);
-    return a && b ? { ratio: clamp(a.usd.p50 / b.usd.p50), n: a.n } : null;
-  }
-  /** The first ratio that the data supports, from the most specific pair of groups to the widest. */
-  async function firstRatio(pairs: [GroupFilter, GroupFilter][]) {
-    for (const [n, w] of pairs) {
-      const r = await ratio(n, w);
-      if (r) return r;
-    }
-    return null;
-  }
-
   async function fx(country: CountryId) {
     const currency = currencyOf(country);
     const row = (await cache.get()).fx.get(currency);
@@ -184,106 +174,34 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
      * refreshAggregates). */
     invalidate: () => cache.invalidate(),
 
+    /**
+     * The estimate for a profile (decision 051: partial pooling on log pay, see estimate-model.ts), or null
+     * when the country has no reports at all. An 'insufficient' estimate says what is missing; pages show
+     * no number for it.
+     */
     async estimate(input: EstimateInput): Promise<Estimate | null> {
-      const { country, role, seniority } = input;
-      const effects: Effect[] = [];
-      const fallbacks: Estimate['fallbacks'] = [];
-      let basis = await usable({ country, role, seniority });
-      let scale = 1;
-      if (!basis) {
-        // The role in the country, moved to the seniority by the role's seniority ratio.
-        const wide = await usable({ country, role });
-        const sr = await firstRatio([
-          [{ role, seniority }, { role }],
-          [{ seniority }, {}],
-        ]);
-        if (wide && sr) {
-          basis = wide;
-          scale = sr.ratio;
-          fallbacks.push('role-in-country');
-          effects.push({ factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n });
-        }
-      }
-      if (!basis) {
-        // The role at that seniority across countries, moved to the country by the country's level.
-        const across = await usable({ role, seniority });
-        const cr = await firstRatio([[{ country }, {}]]);
-        if (across && cr) {
-          basis = across;
-          scale = cr.ratio;
-          fallbacks.push('role-across-countries');
-          effects.push({ factor: 'country', value: country, ratio: cr.ratio, n: cr.n });
-        }
-      }
-      if (!basis) {
-        const only = await usable({ role });
-        const cr = await firstRatio([[{ country }, {}]]);
-        const sr = await firstRatio([
-          [{ role, seniority }, { role }],
-          [{ seniority }, {}],
-        ]);
-        if (!only || !cr || !sr) return null;
-        basis = only;
-        scale = cr.ratio * sr.ratio;
-        fallbacks.push('role-only');
-        effects.push(
-          { factor: 'country', value: country, ratio: cr.ratio, n: cr.n },
-          { factor: 'seniority', value: seniority, ratio: sr.ratio, n: sr.n },
-        );
-      }
-      if (input.english) {
-        const r = await firstRatio([
-          [
-            { country, role, english: input.english },
-            { country, role },
-          ],
-          [{ role, english: input.english }, { role }],
-          [{ country, english: input.english }, { country }],
-        ]);
-        if (r) effects.push({ factor: 'english', value: input.english, ratio: r.ratio, n: r.n });
-      }
-      if (input.modality) {
-        const r = await firstRatio([
-          [
-            { country, role, modality: input.modality },
-            { country, role },
-          ],
-          [{ role, modality: input.modality }, { role }],
-          [{ country, modality: input.modality }, { country }],
-        ]);
-        if (r) effects.push({ factor: 'modality', value: input.modality, ratio: r.ratio, n: r.n });
-      }
-      for (const skill of [...new Set(input.skills ?? [])].slice(0, 10)) {
-        const r = await firstRatio([
-          [
-            { country, role, skill },
-            { country, role },
-          ],
-          [{ role, skill }, { role }],
-        ]);
-        if (r) effects.push({ factor: 'skill', value: skill, ratio: r.ratio, n: r.n });
-      }
-      // Skills overlap (people who know React often know TypeScript): their joint effect is their geometric mean.
-      const skillRatios = effects.filter((e) => e.factor === 'skill').map((e) => e.ratio);
-      const skillFactor = skillRatios.length
-        ? Math.pow(
-            skillRatios.reduce((a, b) => a * b, 1),
-            1 / skillRatios.length,
-          )
-        : 1;
-      const other = effects.filter((e) => e.factor === 'english' || e.factor === 'modality').reduce((a, e) => a * e.ratio, 1);
-      const k = scale * other * skillFactor;
-      const usd = { low: Math.round(basis.usd.p25 * k), median: Math.round(basis.usd.p50 * k), high: Math.round(basis.usd.p75 * k) };
-      const f = await fx(country);
-      const local = {
-        currency: f.currency,
-        rate: f.rate,
-        asOf: f.asOf,
-        low: Math.round(usd.low * f.rate),
-        median: Math.round(usd.median * f.rate),
-        high: Math.round(usd.high * f.rate),
+      const snap = await cache.get();
+      const f = await fx(input.country);
+      const rates = Object.fromEntries([...snap.fx].map(([c, r]) => [c, r.rate]));
+      const e = estimateProfile(input, (g) => snap.moments.get(groupKey(g)), minimumUsdMonth(input.country, rates));
+      if (!e) return null;
+      const usd = { low: e.low, median: e.median, high: e.high };
+      return {
+        usd,
+        local: {
+          currency: f.currency,
+          rate: f.rate,
+          asOf: f.asOf,
+          low: Math.round(usd.low * f.rate),
+          median: Math.round(usd.median * f.rate),
+          high: Math.round(usd.high * f.rate),
+        },
+        confidence: e.confidence,
+        n: e.n,
+        basis: snap.groups.get(groupKey({ country: input.country, role: input.role, seniority: input.seniority })) ?? null,
+        steps: e.steps,
+        floored: e.floored,
       };
-      return { usd, local, basis, fallbacks, effects };
     },
 
     /**
@@ -331,10 +249,14 @@ export function createSalaryService(database: Database, { now = Date.now, checkE
       };
     },
 
-    /** Whether an offer's monthly range (USD) is low, competitive or high for its market (null without data). */
+    /**
+     * Whether an offer's monthly range (USD) is low, competitive or high for its market: its midpoint against
+     * the estimate's range. Null without an estimate that may be shown; the estimate's confidence travels
+     * with it, so a verdict on few reports can say it is only indicative.
+     */
     async verdict(input: EstimateInput, minUsd: number, maxUsd: number): Promise<{ verdict: Verdict; estimate: Estimate } | null> {
       const estimate = await service.estimate(input);
-      if (!estimate) return null;
+      if (!estimate || !showsNumber(estimate.confidence)) return null;
       const mid = (minUsd + maxUsd) / 2;
       const verdict: Verdict = mid < estimate.usd.low ? 'low' : mid > estimate.usd.high ? 'high' : 'competitive';
       return { verdict, estimate };

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { adjustmentsOf, effectLabel } from './effect-label';
 
 describe('estimate adjustments in words', () => {
-  it('names English, work mode and skills, not the role, seniority or country the range is for', () => {
-    const effects = [
-      { factor: 'seniority', value: 'senior' },
-      { factor: 'country', value: 'peru' },
-      { factor: 'english', value: 'advanced' },
-      { factor: 'skill', value: 'docker' },
+  it('names the employer, English and work mode, not the role, seniority or country the range is for', () => {
+    const steps = [
+      { dimension: 'country', value: 'peru' },
+      { dimension: 'seniority', value: 'senior' },
+      { dimension: 'employer', value: 'foreign' },
+      { dimension: 'english', value: 'advanced' },
     ];
-    expect(adjustmentsOf(effects, 'en')).toEqual([effectLabel('english', 'advanced', 'en'), 'Docker']);
-    expect(adjustmentsOf([{ factor: 'seniority', value: 'mid' }], 'es')).toEqual([]);
+    expect(adjustmentsOf(steps, 'en')).toEqual(['Foreign employer', effectLabel('english', 'advanced', 'en')]);
+    expect(adjustmentsOf([{ dimension: 'seniority', value: 'mid' }], 'es')).toEqual([]);
   });
 });

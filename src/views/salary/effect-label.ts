@@ -1,4 +1,15 @@
-import { countries, englishLevels, labelOf, modalities, seniorities, skills, type Labelled } from '../../domain/catalog';
+import {
+  contracts,
+  countries,
+  employers,
+  englishLevels,
+  labelOf,
+  modalities,
+  payCurrencies,
+  seniorities,
+  skills,
+  type Labelled,
+} from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 
@@ -10,13 +21,18 @@ export function effectLabel(factor: string, value: string, locale: Locale): stri
     english: englishLevels,
     modality: modalities,
     skill: skills,
+    employer: employers,
+    pay: payCurrencies,
+    contract: contracts,
   };
   return labelOf(lists[factor] ?? [], value, locale);
 }
 
-/** The adjustments an estimate applied beyond role, seniority and country (English, work mode, skills). */
-export function adjustmentsOf(effects: readonly { factor: string; value: string }[], locale: Locale): string[] {
-  return effects.filter((e) => ['english', 'modality', 'skill'].includes(e.factor)).map((e) => effectLabel(e.factor, e.value, locale));
+/** The answers an estimate took into account beyond role, seniority and country (employer, English, work mode). */
+export function adjustmentsOf(steps: readonly { dimension: string; value: string }[], locale: Locale): string[] {
+  return steps
+    .filter((e) => ['employer', 'english', 'modality'].includes(e.dimension))
+    .map((e) => effectLabel(e.dimension, e.value, locale));
 }
 
 /** The adjustments as the tail of a salary sentence (", adjusted for: English, Docker"), or nothing when there are none. */

@@ -19,5 +19,8 @@ export function pageAggregates(db: Kysely<DB>, minReports: number) {
     .where('modality', 'is', null)
     .where('english', 'is', null)
     .where('area', 'is', null)
+    .where('employer', 'is', null)
+    .where('pay', 'is', null)
+    .where('contract', 'is', null)
     .execute();
 }

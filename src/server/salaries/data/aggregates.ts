@@ -17,12 +17,13 @@ export const SALARY_REPORTS_GENERATION = 'salary-reports';
 /** The SALARY_REPORTS_GENERATION the aggregates were last built from. */
 const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
 /** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (decision 025). */
-export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area'] as const;
+/** `employer` (local/foreign), `pay` (the pay currency: local/usd) and `contract` (employee/contractor): where a source says. */
+export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area', 'employer', 'pay', 'contract'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
 
 /** The groups pages and the calculator read. Skill groups count each report once per skill. */
-const GROUPINGS: Dimension[][] = [
+const GROUPINGS: Dimension[][] = dedupe([
   [],
   ['country'],
   ['role'],
@@ -51,7 +52,41 @@ const GROUPINGS: Dimension[][] = [
   ['country', 'area', 'modality'],
   ['country', 'area', 'english'],
   ['country', 'area', 'skill'],
-];
+  // Who pays, in what currency, on what contract: the two markets a country's figures mix.
+  ['country', 'employer'],
+  ['country', 'pay'],
+  ['country', 'contract'],
+  ['country', 'role', 'employer'],
+  ['country', 'role', 'pay'],
+  ['country', 'role', 'contract'],
+  ['country', 'area', 'employer'],
+  ['country', 'area', 'pay'],
+  ['country', 'area', 'contract'],
+  // The estimate model's chains (decision 051): a profile's group and each of its parents, with and without
+  // the role, for every combination of the optional answers (employer, English, modality).
+  ...modelChains(),
+]);
+
+function dedupe(list: Dimension[][]): Dimension[][] {
+  const seen = new Set<string>();
+  return list.filter((dims) => {
+    const key = [...dims].sort().join(',');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The groups the estimate model reads: see estimate-model.ts. */
+function modelChains(): Dimension[][] {
+  const optional: Dimension[] = ['employer', 'english', 'modality'];
+  const subsets: Dimension[][] = [[]];
+  for (const d of optional) for (const s of [...subsets]) subsets.push([...s, d]);
+  return subsets.flatMap((s) => [
+    ['country', 'seniority', ...s],
+    ['country', 'role', 'seniority', ...s],
+  ]);
+}
 
 /** The key of a group: its set dimensions in a fixed order, e.g. "country=peru|role=backend"; "all" for none. */
 export function groupKey(f: GroupFilter): string {
@@ -74,6 +109,10 @@ export type ReportForStats = {
   seniority: string;
   modality: string | null;
   english: string | null;
+  employer?: string | null;
+  contract?: string | null;
+  /** The pay currency, as a dimension: the country's own ('local') or US$ ('usd'); null for others. */
+  pay?: string | null;
   skills: string[];
   usd_month: number;
   local_month: number;
@@ -88,9 +127,20 @@ const areaOf = (role: string) => AREA_OF_ROLE.get(role);
 
 type Acc = { filter: GroupFilter; usd: number[]; local: number[]; sources: Set<string>; demo: number; from: string; to: string };
 
+/** Mean and (sample) standard deviation of ln(pay): what the estimate model pools. */
+function logMoments(usd: readonly number[]): { mean: number; sd: number } {
+  let sum = 0;
+  for (const v of usd) sum += Math.log(v);
+  const mean = sum / usd.length;
+  let sq = 0;
+  for (const v of usd) sq += (Math.log(v) - mean) ** 2;
+  return { mean, sd: usd.length > 1 ? Math.sqrt(sq / (usd.length - 1)) : 0 };
+}
+
 export function computeAggregates(reports: readonly ReportForStats[], currencyOf: (country: string) => string) {
   const groups = new Map<string, Acc>();
   for (const r of reports) {
+    if (!(r.usd_month > 0)) continue;
     for (const dims of GROUPINGS) {
       const skillsFor = dims.includes('skill') ? r.skills : [undefined];
       for (const skill of skillsFor) {
@@ -118,6 +168,7 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
   const now = new Date();
   return [...groups.entries()].map(([group_key, a]) => {
     const usd = a.usd.sort((x, y) => x - y);
+    const logs = logMoments(usd);
     const country = a.filter.country ?? null;
     const local = country ? a.local.sort((x, y) => x - y) : null;
     return {
@@ -129,6 +180,9 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
       modality: a.filter.modality ?? null,
       english: a.filter.english ?? null,
       area: a.filter.area ?? null,
+      employer: a.filter.employer ?? null,
+      pay: a.filter.pay ?? null,
+      contract: a.filter.contract ?? null,
       n: usd.length,
       usd_p25: Math.round(percentile(usd, 0.25)),
       usd_p50: Math.round(percentile(usd, 0.5)),
@@ -141,9 +195,17 @@ export function computeAggregates(reports: readonly ReportForStats[], currencyOf
       demo_share: a.demo / usd.length,
       collected_from: a.from || null,
       collected_to: a.to || null,
+      log_mean: logs.mean,
+      log_sd: logs.sd,
       updated_at: now,
     };
   });
+}
+
+/** The pay currency as a dimension: the country's own, US$, or (another currency) none. */
+export function payOf(currency: string, localCurrency: string): 'local' | 'usd' | null {
+  if (currency === localCurrency) return 'local';
+  return currency === 'USD' ? 'usd' : null;
 }
 
 /** `npm run salaries:demo -- remove|restore`: whether demo reports may be used at all (decision 024). */
@@ -252,6 +314,8 @@ async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, 
         'seniority',
         'modality',
         'english',
+        'employer',
+        'contract',
         'currency',
         'usd_month',
         'local_month',
@@ -275,6 +339,9 @@ async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, 
         seniority: r.seniority,
         modality: r.modality,
         english: r.english,
+        employer: r.employer,
+        contract: r.contract,
+        pay: payOf(r.currency, currencyOf(r.country)),
         skills: skillsById.get(r.id) ?? [],
         ...atTodaysRate(r, currencyOf(r.country), rates.get(currencyOf(r.country))),
         source: r.source,

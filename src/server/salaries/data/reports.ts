@@ -9,7 +9,8 @@ import { SALARY_REPORTS_GENERATION } from './aggregates';
 // FX table they are converted with.
 
 /**
- * Store mapped reports; rows already imported (same source and external id) are left alone, and copies of
+ * Store mapped reports; rows already imported (same source and external id) are left alone (but for the
+ * employer and contract fields, filled in when empty), and copies of
  * duplicate rows that an earlier version stored (`dropIds`) are removed.
  */
 export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[], dropIds: string[] = []): Promise<number> {
@@ -29,6 +30,18 @@ export async function storeReports(db: Kysely<DB>, source: Source, reports: Repo
       .returning(['id', 'external_id'])
       .execute();
     imported += inserted.length;
+    // Rows imported before reports said who pays and on what contract get those fields now (once: only
+    // while they are still empty), so importing a survey again completes an older database.
+    const fresh = new Set(inserted.map((row) => row.external_id));
+    for (const r of chunk)
+      if (!fresh.has(r.external_id) && (r.employer || r.contract))
+        await db
+          .updateTable('salary_reports')
+          .set({ employer: r.employer, contract: r.contract })
+          .where('source', '=', source.id)
+          .where('external_id', '=', r.external_id)
+          .where((eb) => eb.or([...(r.employer ? [eb('employer', 'is', null)] : []), ...(r.contract ? [eb('contract', 'is', null)] : [])]))
+          .execute();
     const byExternal = new Map(chunk.map((r) => [r.external_id, r.skills]));
     const skills = inserted.flatMap((row) => (byExternal.get(row.external_id!) ?? []).map((skill) => ({ report_id: row.id, skill })));
     if (skills.length) await db.insertInto('salary_report_skills').values(skills).execute();

@@ -18,6 +18,9 @@ export interface SalaryAggregatesTable {
   modality: string | null;
   english: string | null;
   area: string | null; // an area of roles ('tech': the developer figures)
+  employer: string | null; // 'local' | 'foreign'
+  pay: string | null; // the pay currency: 'local' | 'usd'
+  contract: string | null; // 'employee' | 'contractor'
   n: number;
   usd_p25: number;
   usd_p50: number;
@@ -30,6 +33,9 @@ export interface SalaryAggregatesTable {
   demo_share: number;
   collected_from: string | null; // first and last collection date (YYYY-MM-DD) of the reports
   collected_to: string | null;
+  /** Mean and standard deviation of ln(US$ a month): what the estimate model pools (decision 051). */
+  log_mean: number | null;
+  log_sd: number | null;
   updated_at: RequiredTimestamp;
 }
 export interface SalaryReportsTable {
@@ -43,6 +49,10 @@ export interface SalaryReportsTable {
   years: number | null;
   english: string | null;
   modality: string | null;
+  /** Who pays: 'local' or 'foreign' employer; null where the source does not say. */
+  employer: string | null;
+  /** 'employee' or 'contractor'; null where the source does not say. */
+  contract: string | null;
   currency: string;
   amount: Money;
   period: 'month' | 'year';
