@@ -35,7 +35,7 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   await expect(page.locator('a[href="/herramientas/peru/salario/developer/devops"]')).toBeVisible();
   // Each list once (decision 029): the role table links the role pages, no chips repeat them; one method note.
   await expect(page.locator('main a[href="/herramientas/peru/backend"]')).toHaveCount(1);
-  await expect(page.locator('main').getByText(/Los grupos con menos de 5 reportes no se muestran/)).toHaveCount(1);
+  await expect(page.locator('main').getByText(/Los grupos con menos de 10 reportes no se muestran/)).toHaveCount(1);
 });
 
 test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({
@@ -77,6 +77,27 @@ test('a role in a country in English: by seniority, work mode, English and skill
   const similar = page.getByRole('region', { name: 'Similar roles', exact: true }).getByRole('table');
   await expect(similar.getByRole('link', { name: 'Frontend Developer' })).toHaveAttribute('href', '/en/tools/peru/frontend');
   await expect(similar.getByRole('link', { name: 'Backend Developer' })).toHaveCount(0);
+});
+
+test('every figure says its confidence grade; thin groups come apart, after the others; the page explains the grades once', async ({
+  page,
+}) => {
+  await page.goto('/en/tools/peru/backend');
+  await expect(page.getByTestId('salary-confidence')).toHaveText(/^(High|Medium|Low) confidence$/);
+  // Each table row says its n and grade, each bar too.
+  const grade = '(high|medium|low)';
+  for (const cell of await page.locator('.salary-table td.row-n').all()) await expect(cell).toHaveText(new RegExp(`^\\d+ · ${grade}$`));
+  for (const note of await page.locator('.range-chart .rc-n').all()) await expect(note).toHaveText(new RegExp(`^n=\\d+ · ${grade}$`));
+  expect(await page.locator('.range-chart .rc-n').count()).toBe(await page.locator('.range-chart .rc-row').count());
+  // The demo data has thin work-mode groups in Peru (under 25 reports): listed under "Few reports", after the others.
+  const modality = page.getByRole('region', { name: 'By work mode', exact: true });
+  const few = modality.getByTestId('few-reports');
+  await expect(few.getByRole('heading', { level: 3, name: 'Few reports' })).toBeVisible();
+  for (const cell of await few.locator('td.row-n').all()) await expect(cell).toHaveText(/ · low$/);
+  const ranked = modality.getByRole('region', { name: 'Table: By work mode', exact: true });
+  for (const cell of await ranked.locator('td.row-n').all()) await expect(cell).toHaveText(/ · (high|medium)$/);
+  await expect(page.getByRole('heading', { name: 'What does the confidence mean?' })).toHaveCount(1);
+  await expect(page.getByTestId('grade-help')).toContainText('With fewer than 10 reports we give no figure');
 });
 
 test('a group without enough reports says so instead of showing numbers, and where the data does reach', async ({ page }) => {

@@ -7,12 +7,12 @@ export type Confidence = (typeof CONFIDENCE)[number];
 
 /** Fewer reports than this make no figure anyone should act on: the page names what is missing instead. */
 export const MIN_FIGURE_REPORTS = 10;
-const MEDIUM_REPORTS = 25;
-const HIGH_REPORTS = 60;
+export const MEDIUM_REPORTS = 25;
+export const HIGH_REPORTS = 60;
 /** One source must be this large for a high grade: a single survey may reach only part of a market. */
-const HIGH_SINGLE_SOURCE = 100;
+export const HIGH_SINGLE_SOURCE = 100;
 /** ln(p75 / p25) above this (the middle half spans more than x3) costs one grade, never below "low". */
-const WIDE_SPREAD = Math.log(3);
+export const WIDE_SPREAD = Math.log(3);
 
 export type ConfidenceInput = {
   n: number;

@@ -24,6 +24,22 @@ describe('salary chart markup', () => {
     expect(html).toContain('<span class="rc-bar" style="left:12.5%;width:0.5%"></span>');
   });
 
+  it("writes each group's n and grade at its bar, and marks a low one for its dashed style (decision 052)", () => {
+    const html = chartMarkup(
+      [
+        { label: 'Backend', usd: { p25: 100, p50: 150, p75: 200 }, note: 'n=52 · media', grade: 'medium' },
+        { label: 'Go <1>', usd: { p25: 100, p50: 150, p75: 200 }, note: 'n=12 · <baja>', grade: 'low' },
+      ],
+      400,
+      fmt,
+    );
+    expect(html).toContain(
+      '<div class="rc-row" data-grade="medium"><span class="rc-head"><span class="rc-label">Backend</span><span class="rc-n">n=52 · media</span></span>',
+    );
+    expect(html).toContain('<div class="rc-row" data-grade="low">');
+    expect(html).toContain('<span class="rc-n">n=12 · &lt;baja&gt;</span>');
+  });
+
   it('escapes labels and values, and keeps whole labels (CSS wraps them)', () => {
     const html = chartMarkup(
       [{ label: '<b>R&D</b> & a label that is far too long to fit', usd: { p25: 1, p50: 2, p75: 3 } }],

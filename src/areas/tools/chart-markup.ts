@@ -1,9 +1,17 @@
+import type { Confidence } from '../../domain/salary-confidence';
+
 // The salary range chart's rows and axis as markup strings (HTML, not SVG: an SVG scaled to a phone's width
 // shrank its text to ~7 px; HTML labels keep their CSS size and the bars are positioned in percent). As React
 // elements the seven spans per row were a large share of a salary page's elements, each paid for twice per
-// uncached request (RSC payload and HTML). Labels are escaped; everything else is numbers and fixed class names.
-
-export type ChartRow = { label: string; usd: { p25: number; p50: number; p75: number } };
+// uncached request (RSC payload and HTML). Labels and notes are escaped; everything else is numbers and fixed names.
+export type ChartRow = {
+  label: string;
+  usd: { p25: number; p50: number; p75: number };
+  /** Written small under the label, at the bar: the group's n and confidence grade ("n=52 · media"). */
+  note?: string;
+  /** For the bar's style (a low one is drawn dashed); the note says the grade in words. */
+  grade?: Confidence;
+};
 
 const escapeText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const pct = (v: number) => `${Math.round(v * 100) / 100}%`;
@@ -19,8 +27,8 @@ export function niceTicks(max: number, count = 5): number[] {
 }
 
 /**
- * One row per group: its label, the 25–75 % range as a bar, the median as a marker, and the three values
- * written at them (median above, low and high below at the bar's ends). `top` is the axis' last tick.
+ * One row per group: its label and note, the 25–75 % range as a bar, the median as a marker, and the three
+ * values written at them (median above, low and high below at the bar's ends). `top` is the axis' last tick.
  */
 export function chartMarkup(rows: readonly ChartRow[], top: number, format: (usd: number) => string): string {
   const x = (v: number) => pct((100 * Math.min(Math.max(v, 0), top)) / top);
@@ -28,8 +36,11 @@ export function chartMarkup(rows: readonly ChartRow[], top: number, format: (usd
     .map((r) => {
       const { p25, p50, p75 } = r.usd;
       const width = Math.max(0.5, (100 * (Math.max(p75, p25) - p25)) / top);
+      const grade = r.grade ? ` data-grade="${r.grade}"` : '';
+      const note = r.note ? `<span class="rc-n">${escapeText(r.note)}</span>` : '';
       return (
-        `<div class="rc-row"><span class="rc-label">${escapeText(r.label)}</span><span class="rc-track">` +
+        `<div class="rc-row"${grade}><span class="rc-head"><span class="rc-label">${escapeText(r.label)}</span>${note}</span>` +
+        `<span class="rc-track">` +
         `<span class="rc-bar" style="left:${x(p25)};width:${pct(width)}"></span>` +
         `<span class="rc-median" style="left:${x(p50)}"></span>` +
         `<span class="rc-v rc-mid" style="--x:${x(p50)}">${escapeText(format(p50))}</span>` +

@@ -2,15 +2,18 @@ import { formatMoney, formatNumber, formatUsd } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { Provenance, type ProvenanceStats } from '../../views/salary/salary-provenance';
+import type { Confidence } from '../../domain/salary-confidence';
 
 type Figures = ProvenanceStats & {
+  confidence: Confidence;
   usd: { p25: number; p50: number; p75: number };
   local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
 };
 
 // Decision 029: a salary page answers first. Right under the H1: the median in the local currency and in US$,
 // the 25–75 % range, the number of reports, and the figure's provenance line attached (sources, period,
-// currencies, gross, the demo label), so the answer never travels without where it comes from.
+// currencies, gross, the demo label), so the answer never travels without where it comes from. Decision 052:
+// its confidence grade in words beside the median (the grade replaced the single-source "small sample" badge).
 export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Locale; t: T }) {
   const money = (v: number, c: string) => (c === 'USD' ? formatUsd(Math.round(v), locale) : formatMoney(Math.round(v), c, locale));
   const local = stats.local && stats.local.currency !== 'USD' ? stats.local : null;
@@ -23,6 +26,9 @@ export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Loc
       <p className="answer-median" data-testid="salary-median">
         <span className="answer-main">{local ? money(local.p50, local.currency) : money(stats.usd.p50, 'USD')}</span>
         {local && <span className="answer-usd">{money(stats.usd.p50, 'USD')}</span>}
+      </p>
+      <p className="answer-grade" data-testid="salary-confidence" data-grade={stats.confidence}>
+        {t(`salary.confidence.${stats.confidence}`)}
       </p>
       <dl className="answer-facts">
         <div>
@@ -37,7 +43,7 @@ export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Loc
           <dd data-testid="salary-n">{formatNumber(stats.n, locale)}</dd>
         </div>
       </dl>
-      <Provenance stats={stats} locale={locale} t={t} withN={false} />
+      <Provenance stats={stats} locale={locale} t={t} withN={false} thin={false} />
       <p className="answer-method">
         <a href="#salary-sources">{t('salary.answer.method')}</a>
       </p>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { getT, type T } from '../../i18n/translate';
-import { periodYears, SourceList, ThinSourceBadge, type ProvenanceSource } from '../../views/salary/salary-provenance';
+import { periodYears, SourceList, type ProvenanceSource } from '../../views/salary/salary-provenance';
 import { percentDiff, salaryRowsMarkup, type MarkupRow } from './table-markup';
 
 // The markup string must be what the rows rendered as React elements before (decision 032), escaping included:
@@ -47,15 +47,21 @@ function Reference({
           </>
         ) : (
           <td colSpan={2} className="muted">
-            {t('salary.notEnough')}
+            {t('salary.notEnough', { min: 10 })}
           </td>
         )}
         {reference && <td data-label={reference.label}>{r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>}
-        <td>{formatNumber(r.n, locale)}</td>
+        <td className="row-n">
+          {formatNumber(r.n, locale)}
+          {r.enough && (
+            <span className="row-grade" data-grade={r.confidence}>
+              {` · ${t(`salary.grade.${r.confidence}`)}`}
+            </span>
+          )}
+        </td>
         <td className="row-source">
           <SourceList sources={r.sources} t={t} licences={false} />
           {r.period && <span className="muted">{` · ${periodYears(r.period)}`}</span>}
-          {r.enough && <ThinSourceBadge stats={r} t={t} />}
         </td>
       </tr>
     );
@@ -77,6 +83,7 @@ const row = (over: Partial<MarkupRow>): MarkupRow => ({
   demoShare: 1,
   period: { from: '2024-05-01', to: '2025-06-01' },
   enough: true,
+  confidence: 'high',
   usd: { p25: 1500.4, p50: 2100.6, p75: 3000 },
   local: { currency: 'PEN', p25: 5600, p50: 7800.5, p75: 11200, asOf: '2026-01-01' },
   ...over,
@@ -86,8 +93,9 @@ const rows: MarkupRow[] = [
   row({ label: 'R&D <lead> "x"', to: '/herramientas/peru/r&d?x="1"' }),
   row({ label: 'Ecuador', to: '/herramientas/ecuador', local: { currency: 'USD', p25: 1, p50: 2, p75: 3, asOf: '' } }),
   row({ label: 'No local', local: null, period: { from: '2025-01-01', to: '2025-03-01' } }),
-  row({ label: 'Thin', demoShare: 0, n: 7, sources: [source('ine-peru')] }),
-  row({ label: 'Thin but not enough', enough: false, demoShare: 0, n: 3, sources: [source('ine-peru')], period: null }),
+  row({ label: 'Thin', demoShare: 0, n: 12, confidence: 'low', sources: [source('ine-peru')] }),
+  row({ label: 'Medium', demoShare: 0, n: 40, confidence: 'medium', sources: [source('ine-peru')] }),
+  row({ label: 'Not enough', enough: false, confidence: 'insufficient', demoShare: 0, n: 3, sources: [source('ine-peru')], period: null }),
   row({ label: 'Two sources', demoShare: 0, sources: [source('tandem-users', ''), source("o'reilly")] }),
   row({ label: 'Go', to: '/herramientas/peru/go', linkHint: 'lenguaje <de> "programación"' }),
 ];
@@ -95,6 +103,20 @@ const rows: MarkupRow[] = [
 const plain = (html: string) => html.replaceAll('<!-- -->', '');
 
 describe('salaryRowsMarkup', () => {
+  it("says each figure's grade beside its n, and no grade where there is no figure (decision 052)", () => {
+    const html = salaryRowsMarkup(rows, 'es', getT('es'));
+    expect(html).toContain('<td class="row-n">1234<span class="row-grade" data-grade="high"> · alta</span></td>');
+    expect(html).toContain('<td class="row-n">40<span class="row-grade" data-grade="medium"> · media</span></td>');
+    expect(html).toContain('<td class="row-n">12<span class="row-grade" data-grade="low"> · baja</span></td>');
+    expect(html).toContain('<td class="row-n">3</td>');
+    expect(html).toContain('Aún no hay datos suficientes (menos de 10 reportes)');
+    expect(salaryRowsMarkup(rows, 'en', getT('en'))).toContain(
+      '<td class="row-n">12<span class="row-grade" data-grade="low"> · low</span></td>',
+    );
+    // The grade took the single-source badge's place.
+    expect(html).not.toContain('thin-source-badge');
+  });
+
   it("says what a generic link text means, for screen readers and crawlers only (Lighthouse's link-text)", () => {
     const html = salaryRowsMarkup(
       [row({ label: 'Go', to: '/herramientas/peru/go', linkHint: 'lenguaje de programación' })],

@@ -1,7 +1,8 @@
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
-import { isThinSingleSource, periodYears, sourceName, type ProvenanceStats } from '../../views/salary/salary-provenance';
+import { periodYears, sourceName, type ProvenanceStats } from '../../views/salary/salary-provenance';
+import { MIN_FIGURE_REPORTS, type Confidence } from '../../domain/salary-confidence';
 
 // A salary table's body as one markup string (decision 032), like the range chart (decision 012): as React
 // elements its ~20 nodes per row were the largest share of an uncached salary page's render, each serialised
@@ -15,6 +16,8 @@ export type MarkupRow = Omit<ProvenanceStats, 'local'> & {
   /** Words the row's link adds after the label for screen readers and crawlers only ("Go" alone says nothing). */
   linkHint?: string;
   enough: boolean;
+  /** Said in the sample cell beside n ("52 · media", decision 052). */
+  confidence: Confidence;
   usd: { p25: number; p50: number; p75: number };
   local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
 };
@@ -29,11 +32,14 @@ export const percentDiff = (value: number, reference: number) => {
   return `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)} %`;
 };
 
-/** The <tr> rows of a salary table: group, median, range, the difference from `reference`, sample, sources. */
+/**
+ * The <tr> rows of a salary table: group, median, range, the difference from `reference`, sample with the
+ * confidence grade, sources. The grade replaced the single-source "small sample" badge: a figure of one source
+ * with fewer than 25 reports is at most "low", and the row names its source.
+ */
 export function salaryRowsMarkup(rows: readonly MarkupRow[], locale: Locale, t: T, reference?: { usd: number; label: string }): string {
   const money = (v: number, currency: string) => escapeHtml(formatMoney(Math.round(v), currency, locale));
-  const notEnough = escapeHtml(t('salary.notEnough'));
-  const thin = `<span class="badge badge-demo" data-testid="thin-source-badge">${escapeHtml(t('salary.thinSource'))}</span>`;
+  const notEnough = escapeHtml(t('salary.notEnough', { min: MIN_FIGURE_REPORTS }));
   const refLabel = reference ? escapeHtml(reference.label) : '';
   let out = '';
   for (const r of rows) {
@@ -51,13 +57,16 @@ export function salaryRowsMarkup(rows: readonly MarkupRow[], locale: Locale, t: 
         `<span class="${usdClass}">${money(r.usd.p25, 'USD')} – ${money(r.usd.p75, 'USD')}</span></td>`;
     } else out += `<td colSpan="2" class="muted">${notEnough}</td>`;
     if (reference) out += `<td data-label="${refLabel}">${r.enough ? percentDiff(r.usd.p50, reference.usd) : '—'}</td>`;
-    out += `<td>${escapeHtml(formatNumber(r.n, locale))}</td><td class="row-source">`;
+    // A group without a figure says so in its median cell; a grade is said only beside a number.
+    const grade = r.enough
+      ? `<span class="row-grade" data-grade="${r.confidence}"> · ${escapeHtml(t(`salary.grade.${r.confidence}`))}</span>`
+      : '';
+    out += `<td class="row-n">${escapeHtml(formatNumber(r.n, locale))}${grade}</td><td class="row-source">`;
     r.sources.forEach((s, i) => {
       const name = escapeHtml(sourceName(s, t, true));
       out += `<span>${i > 0 ? ', ' : ''}${s.url ? `<a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${name}</a>` : name}</span>`;
     });
     if (r.period) out += `<span class="muted"> · ${escapeHtml(periodYears(r.period))}</span>`;
-    if (r.enough && isThinSingleSource(r)) out += ` ${thin}`;
     out += '</td></tr>';
   }
   return out;

@@ -3,7 +3,9 @@ import { Link } from 'waku';
 import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
-import { NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { missingText, NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
+import { orderByConfidence } from './confidence-order';
+import { MIN_FIGURE_REPORTS } from '../../domain/salary-confidence';
 import { SalaryAnswer } from './salary-answer';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { RelatedOffers } from '../../views/jobs/related-offers';
@@ -60,7 +62,7 @@ function ToolsFrame(p: PageProps & { children?: React.ReactNode; answer?: React.
         {p.nav && <ToolsNav locale={locale} t={t} path={p.path} compact />}
         {p.method && (
           <p className="notice" role="note">
-            {t('tools.method')}
+            {t('tools.method', { min: MIN_FIGURE_REPORTS })}
           </p>
         )}
         {p.children}
@@ -159,8 +161,12 @@ export const salaryPage =
       /** Another filter than the page's (the developer page's roles are the country's, kept to the tech area). */
       within?: GroupFilter;
     };
+    // Decision 052: low-confidence groups after the others (then the top N), so a thin group never tops a list.
     const block = async ({ dim, title, limit = 30, keep, compare, intro, within = filter }: Want): Promise<BreakdownProps | null> => {
-      const rows = (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)).slice(0, limit);
+      const rows = orderByConfidence(
+        (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)),
+        (r) => r.stats.confidence,
+      ).slice(0, limit);
       if (!rows.length) return null;
       return {
         id: `by-${dim}`,
@@ -208,8 +214,12 @@ export const salaryPage =
     const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
     // Similar roles: the other roles of the same area, in the same country (or everywhere).
     const similar = role
-      ? (await svc.breakdown({ country }, 'role'))
-          .filter((r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area))
+      ? orderByConfidence(
+          (await svc.breakdown({ country }, 'role')).filter(
+            (r) => r.value !== role && roles.some((x) => x.id === r.value && x.area === area),
+          ),
+          (r) => r.stats.confidence,
+        )
           .slice(0, 8)
           .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value), ...r.stats }))
       : [];
@@ -218,7 +228,13 @@ export const salaryPage =
       ? await (await jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5)
       : null;
     // The hub links to the skill pages that have data in the country.
-    const hubSkills = id === 'toolsCountry' ? (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough).slice(0, 24) : [];
+    const hubSkills =
+      id === 'toolsCountry'
+        ? orderByConfidence(
+            (await svc.breakdown({ country }, 'skill')).filter((r) => r.stats.enough),
+            (r) => r.stats.confidence,
+          ).slice(0, 24)
+        : [];
     const ld =
       overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
 
@@ -228,6 +244,7 @@ export const salaryPage =
       <NoSalaryData
         t={t}
         role={!!role}
+        missing={overall && overall.n > 0 ? missingText(t, locale, { n: overall.n, sources: overall.sources.length }) : undefined}
         covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
           label: labelOf(countries, r.value, locale),
           to: role ? href('toolsCountryRole', locale, { country: r.value, rol: role }) : href('toolsCountry', locale, { country: r.value }),

@@ -45,7 +45,7 @@ const THIN_SAMPLE = 20;
 export const isThinSingleSource = (s: { n: number; sources: readonly unknown[]; demoShare: number }) =>
   s.demoShare === 0 && s.sources.length === 1 && s.n < THIN_SAMPLE;
 
-export function ThinSourceBadge({ stats, t }: { stats: { n: number; sources: readonly unknown[]; demoShare: number }; t: T }) {
+function ThinSourceBadge({ stats, t }: { stats: { n: number; sources: readonly unknown[]; demoShare: number }; t: T }) {
   if (!isThinSingleSource(stats)) return null;
   // Its own leading space: nothing at all is rendered when the figure is not flagged.
   return (
