@@ -36,6 +36,24 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   // Each list once (decision 029): the role table links the role pages, no chips repeat them; one method note.
   await expect(page.locator('main a[href="/herramientas/peru/backend"]')).toHaveCount(1);
   await expect(page.locator('main').getByText(/Los grupos con menos de 10 reportes no se muestran/)).toHaveCount(1);
+  // The method says how each source's reports get their role (decision 053).
+  await expect(page.getByTestId('salary-method')).toContainText('lo deducimos del lenguaje de programación principal');
+  // A page with figures is indexed.
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
+
+test('a page across countries shows its countries first, and names no single country when several are behind it', async ({ page }) => {
+  for (const [path, first] of [
+    ['/herramientas/salario/developer/frontend', ['Por país', 'Por seniority']],
+    ['/herramientas/salario/skill/react', ['Por país', 'Por rol']],
+    ['/en/tools/salary/developer/data-analyst', ['By country', 'By seniority']],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId('salary-median')).toBeVisible();
+    expect((await page.locator('.salary-block h2').allTextContents()).slice(0, 2), path).toEqual(first);
+    // Demo reports cover every country: no "all figures come from …".
+    await expect(page.getByTestId('salary-one-country')).toHaveCount(0);
+  }
 });
 
 test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({
@@ -102,6 +120,9 @@ test('every figure says its confidence grade; thin groups come apart, after the 
 
 test('a group without enough reports says so instead of showing numbers, and where the data does reach', async ({ page }) => {
   await page.goto('/herramientas/bolivia/salario/skill/rust');
+  // No figure, no search engine: noindex here, and left out of the sitemap (decision 053).
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /^noindex/);
+  await expect(page.getByTestId('salary-answer')).toHaveCount(0);
   const none = page.getByTestId('no-salary-data');
   await expect(none).toContainText('Todavía no tenemos suficientes reportes para este grupo.');
   await expect(none).toContainText('Hay cifras para:');
@@ -109,10 +130,15 @@ test('a group without enough reports says so instead of showing numbers, and whe
   // And the roles that do have figures in this country.
   await expect(none.getByTestId('covered-roles')).toContainText('En Bolivia hay cifras de estos roles:');
   await expect(none.getByTestId('covered-roles').getByRole('link').first()).toHaveAttribute('href', /^\/herramientas\/bolivia\/[a-z-]+$/);
+  await expect(none).not.toContainText(/README|npm run|importa una encuesta/);
+  await expect(page.getByTestId('salary-method')).toContainText('La Plaza Devs');
+  const sitemap = await (await page.request.get('/sitemaps/salaries.xml')).text();
+  expect(sitemap).toContain('/herramientas/peru/backend</loc>');
+  expect(sitemap).not.toContain('/herramientas/bolivia/salario/skill/rust<');
 });
 
 test('salary pages pass the accessibility scan with their charts and tables, light and dark, wide and on a phone', async ({ page }) => {
-  for (const path of ['/herramientas/salario/skill/react', '/en/tools/colombia/salary']) {
+  for (const path of ['/herramientas/salario/skill/react', '/en/tools/colombia/salary', '/herramientas/bolivia/salario/skill/rust']) {
     await page.goto(path);
     for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme), path).toEqual([]);
   }
@@ -200,6 +226,7 @@ test('on a phone the answer comes first, the tools navigation follows it closed,
       '/herramientas/colombia',
       '/en/tools/salary/developer/frontend',
       '/herramientas/chile/salario',
+      '/herramientas/bolivia/salario/skill/rust',
     ]) {
       await page.goto(path);
       expect(await fitsWidth(page), `${path} at ${width} px`).toBe(true);

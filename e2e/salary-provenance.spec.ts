@@ -3,14 +3,16 @@ import { chooseOption, queryOne, signIn } from './fixtures';
 
 // Decision 025: every salary figure says where it comes from where it is shown: gross monthly pay, n, the
 // sources with licence links, when the reports were collected, the currencies with the FX date in the
-// locale's words, and "demo data" (the test server is a demo install: every figure is demo).
+// locale's words, and "demo data" (the test server is a demo install: every figure is demo). Decision 053: a local
+// figure says the rate it was converted at beside the rate's date; a table of several currencies, the date.
 const words = {
   es: {
     gross: 'Sueldo bruto mensual',
     reports: /\d+ reportes/,
     source: /Fuentes?: Demo Tandem/,
     period: /recogidos (entre|en) [a-z]+ de \d{4}/,
-    fx: /tipo de cambio del \d{1,2} de [a-z]+ de \d{4}/,
+    fx: /convertidos a [\d.,]+\s[A-Z]{3} por US\$ \(tasa del \d{1,2} de [a-z]+ de \d{4}\)/,
+    fxDate: /tipo de cambio del \d{1,2} de [a-z]+ de \d{4}/,
     demo: 'Datos de demostración',
   },
   en: {
@@ -18,7 +20,8 @@ const words = {
     reports: /\d+ reports/,
     source: /Sources?: Tandem demo/,
     period: /collected (in )?[A-Z][a-z]+ \d{4}/,
-    fx: /exchange rate of [A-Z][a-z]+ \d{1,2}, \d{4}/,
+    fx: /converted at [A-Z]{3}\s[\d.,]+ per US\$ \(rate of [A-Z][a-z]+ \d{1,2}, \d{4}\)/,
+    fxDate: /exchange rate of [A-Z][a-z]+ \d{1,2}, \d{4}/,
     demo: 'Demo data',
   },
 } as const;
@@ -34,7 +37,7 @@ async function expectProvenance(line: Locator, lang: Lang, { n = true, fx = true
   // No ISO date anywhere: the FX date is written out in the reader's language.
   await expect(line).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   const usd = lang === 'es' ? /en US\$/ : /in US\$/;
-  if (fx === 'any') await expect(line).toContainText(new RegExp(`${w.fx.source}|${usd.source}`));
+  if (fx === 'any') await expect(line).toContainText(new RegExp(`${w.fx.source}|${w.fxDate.source}|${usd.source}`));
   else await expect(line).toContainText(fx ? w.fx : usd);
   await expect(line.getByTestId('demo-badge')).toHaveText(w.demo);
 }

@@ -8,6 +8,7 @@ import { integrationsOf } from './server/public-config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
+import { salarySitemapPages } from './server/seo/salary-sitemap';
 import { createFlagsApp } from './server/http/flags-app';
 import { closeDatabase, databaseIsUp } from './server/database';
 import { services, stopServices } from './server/container';
@@ -63,7 +64,7 @@ const { app, nodeHit } = createHttpApp({
   trustProxy: services.trustProxy,
   uploads: services.uploads,
   sitemapData: async () => ({
-    ...(await (await services.salaries()).pagesWithData()),
+    ...(await salarySitemapPages(await services.salaries())),
     offer: (await (await services.applications()).sitemapOffers()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
     company: (await (await services.jobs()).sitemapCompanies()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
   }),

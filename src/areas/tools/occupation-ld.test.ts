@@ -8,7 +8,7 @@ const stats = (demoShare: number, n = 40): Stats => ({
   enough: n >= 10,
   confidence: n >= 25 ? 'medium' : n >= 10 ? 'low' : 'insufficient',
   usd: { p25: 1000, p50: 1500, p75: 2200 },
-  local: { currency: 'COP', p25: 4_000_000.4, p50: 6_000_000, p75: 8_800_000, asOf: '2026-11-01' },
+  local: { currency: 'COP', p25: 4_000_000.4, p50: 6_000_000, p75: 8_800_000, asOf: '2026-11-01', rate: 4000 },
   sources: [
     {
       id: 'laplaza-2025',
@@ -17,6 +17,7 @@ const stats = (demoShare: number, n = 40): Stats => ({
       name: 'La Plaza',
       short: 'La Plaza',
       url: 'https://github.com/laplazadevs/salarios',
+      period: 'day',
     },
   ],
   demoShare,

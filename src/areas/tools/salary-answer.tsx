@@ -14,7 +14,8 @@ type Figures = ProvenanceStats & {
 // the 25–75 % range, the number of reports, and the figure's provenance line attached (sources, period,
 // currencies, gross, the demo label), so the answer never travels without where it comes from. Decision 052:
 // its confidence grade in words beside the median (the grade replaced the single-source "small sample" badge).
-export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Locale; t: T }) {
+// `onlyCountry`: on a page across countries, the one country every report behind the median comes from.
+export function SalaryAnswer({ stats, locale, t, onlyCountry }: { stats: Figures; locale: Locale; t: T; onlyCountry?: string }) {
   const money = (v: number, c: string) => (c === 'USD' ? formatUsd(Math.round(v), locale) : formatMoney(Math.round(v), c, locale));
   const local = stats.local && stats.local.currency !== 'USD' ? stats.local : null;
   const range = (f: { p25: number; p75: number }, c: string) => `${money(f.p25, c)} – ${money(f.p75, c)}`;
@@ -43,6 +44,11 @@ export function SalaryAnswer({ stats, locale, t }: { stats: Figures; locale: Loc
           <dd data-testid="salary-n">{formatNumber(stats.n, locale)}</dd>
         </div>
       </dl>
+      {onlyCountry && (
+        <p className="answer-country" data-testid="salary-one-country">
+          {t('salary.answer.oneCountry', { country: onlyCountry })}
+        </p>
+      )}
       <Provenance stats={stats} locale={locale} t={t} withN={false} thin={false} />
       <p className="answer-method">
         <a href="#salary-sources">{t('salary.answer.method')}</a>

@@ -8,6 +8,7 @@ import { salaryRowsMarkup, type MarkupRow } from './table-markup';
 import { splitByConfidence } from './confidence-order';
 import { formatNumber } from '../../i18n/format';
 import { HIGH_REPORTS, HIGH_SINGLE_SOURCE, MEDIUM_REPORTS, MIN_FIGURE_REPORTS, WIDE_SPREAD } from '../../domain/salary-confidence';
+import { MethodNote } from './salary-method';
 
 // A block of salary figures: a server-rendered range chart (25th to 75th percentile with the median, on a
 // labelled US$ axis) and the same numbers as a table, which the chart's text alternative points to. On a
@@ -121,9 +122,12 @@ export function missingText(t: T, locale: Locale, { n, sources }: { n: number; s
 }
 
 /**
- * "Not enough reports", and where the data does reach (decision 025: not a dead end back to the calculator):
- * the countries with figures (for the role, on a role page), and the roles with figures in this country.
- * `missing` is the group's own count when it has reports, said as what a figure lacks (decision 052).
+/**
+ * "Not enough reports", why (on a role page: how many reports there are, or that no source has any, and when
+ * the role is one a survey cannot give), and where the data does reach (decision 025: not a dead end back to
+ * the calculator): the roles with figures in this country, the countries with figures (for the role, on a
+ * role page), and when neither, the roles with figures anywhere (decision 053). `missing` is the group's own
+ * count when it has reports, said as what a figure lacks (decision 052).
  */
 export function NoSalaryData({
   t,
@@ -131,35 +135,58 @@ export function NoSalaryData({
   role,
   here,
   missing,
+  why = [],
+  anywhere = [],
 }: {
   t: T;
   covered: Place[];
   role: boolean;
   here?: { country: string; roles: Place[] };
   missing?: string;
+  /** Sentences that say why this page has no figure. */
+  why?: readonly string[];
+  /** Roles with figures in some country, shown when this page's country and role lead nowhere. */
+  anywhere?: Place[];
 }) {
+  const dead = !here?.roles.length && !covered.length;
   return (
     <div className="notice salary-none" data-testid="no-salary-data">
       <p>{t('salary.noData')}</p>
       {missing && <p data-testid="salary-missing">{missing}</p>}
+      {why.length > 0 && (
+        <p data-testid="no-data-why">
+          {why.map((w, i) => (
+            <span key={i}>
+              {i > 0 && ' '}
+              {w}
+            </span>
+          ))}
+        </p>
+      )}
       {here && here.roles.length > 0 && (
         <p data-testid="covered-roles">
           {t('salary.coveredRoles', { country: here.country })} <Links items={here.roles} />.
         </p>
       )}
       {covered.length ? (
-        <p>
+        <p data-testid="covered-countries">
           {t(role ? 'salary.coveredRole' : 'salary.covered')} <Links items={covered} />.
         </p>
       ) : (
         <p>{t(role ? 'salary.noneCoveredRole' : 'salary.noneCovered')}</p>
       )}
+      {dead && anywhere.length > 0 && (
+        <p data-testid="covered-anywhere">
+          {t('salary.coveredAnywhere')} <Links items={anywhere} />.
+        </p>
+      )}
     </div>
   );
 }
 
-/** Where the page's numbers come from, in full, with licences; demo data says so; what the grades mean, once. */
-export function SalarySources({ stats, t }: { stats: ProvenanceStats; t: T }) {
+/** Where the page's numbers come from, in full, with licences, and how they are made; demo data says so; what
+ * the grades mean, once. */
+export function SalarySources({ stats, locale, t }: { stats: ProvenanceStats; locale: Locale; t: T }) {
   return (
     <aside className="section sources" id="salary-sources" aria-label={t('salary.sources')}>
       <h2 className="h3">{t('salary.sources')}</h2>
@@ -171,7 +198,7 @@ export function SalarySources({ stats, t }: { stats: ProvenanceStats; t: T }) {
           </li>
         ))}
       </ul>
-      <p className="muted">{t('tools.method', { min: MIN_FIGURE_REPORTS })}</p>
+      <MethodNote t={t} locale={locale} className="muted" />
       <GradeHelp t={t} />
     </aside>
   );

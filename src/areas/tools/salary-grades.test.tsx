@@ -88,11 +88,11 @@ describe('confidence grades on the salary pages', () => {
   });
 
   it("explains the grades once, in the sources aside, with the rule's thresholds", () => {
-    const html = plain(renderToStaticMarkup(<SalarySources stats={row('x', 'high', 2000, 80)} t={getT('es')} />));
+    const html = plain(renderToStaticMarkup(<SalarySources stats={row('x', 'high', 2000, 80)} locale="es" t={getT('es')} />));
     expect(html).toContain('¿Qué significa la confianza?');
     expect(html).toContain('Alta: 60 reportes o más de al menos dos fuentes (o 100 de una sola).');
     expect(html).toContain('Con menos de 10 reportes no damos cifra');
-    expect(plain(renderToStaticMarkup(<SalarySources stats={row('x', 'high', 2000, 80)} t={getT('en')} />))).toContain(
+    expect(plain(renderToStaticMarkup(<SalarySources stats={row('x', 'high', 2000, 80)} locale="en" t={getT('en')} />))).toContain(
       'What does the confidence mean?',
     );
   });

@@ -5,8 +5,8 @@ import { LinkCards } from '../../components/ui/link-cards';
 import { PageHero } from '../../components/ui/page-hero';
 import { missingText, NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { orderByConfidence } from './confidence-order';
-import { MIN_FIGURE_REPORTS } from '../../domain/salary-confidence';
 import { SalaryAnswer } from './salary-answer';
+import { MethodNote, whyNoFigure } from './salary-method';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { RelatedOffers } from '../../views/jobs/related-offers';
 import { jobsHref } from '../../views/jobs/job-search-url';
@@ -26,7 +26,8 @@ import { occupationLd } from './occupation-ld';
 import type { AreaDeps } from '../route-module';
 import type { GroupFilter } from '../../server/salaries/salary-service';
 import { href, type Params } from '../../routes';
-import type { PageProps } from '../../server/render/page-types';
+import type { Page, PageProps } from '../../server/render/page-types';
+import { salaryPageGroup } from '../../domain/salary-pages';
 
 const s = (v: Params[string] | undefined) => (typeof v === 'string' ? v : '');
 
@@ -60,11 +61,7 @@ function ToolsFrame(p: PageProps & { children?: React.ReactNode; answer?: React.
       </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
         {p.nav && <ToolsNav locale={locale} t={t} path={p.path} compact />}
-        {p.method && (
-          <p className="notice" role="note">
-            {t('tools.method', { min: MIN_FIGURE_REPORTS })}
-          </p>
-        )}
+        {p.method && <MethodNote t={t} locale={locale} className="notice salary-method" note />}
         {p.children}
       </div>
     </>
@@ -123,8 +120,24 @@ const LISTS = {
   english: englishLevels,
 } as const;
 
-/** Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. */
-export const salaryPage =
+/**
+ * Salary pages for a country, role or skill: figures from the aggregates, plus links across dimensions. A page
+ * without a headline figure is kept out of search engines (decision 053; the sitemap leaves it out too).
+ */
+export function salaryPage(deps: Pick<AreaDeps, 'salaries' | 'jobs'>): Page {
+  const page: Page = salaryContent(deps);
+  page.meta = async (p) => {
+    const overall = await (await deps.salaries()).stats(salaryPageGroup(p.id, p.params));
+    return {
+      title: p.t(`routes.${p.id}.title`, labels(p)),
+      description: p.t(`routes.${p.id}.description`, labels(p)),
+      noindex: !overall?.enough,
+    };
+  };
+  return page;
+}
+
+const salaryContent =
   ({ salaries, jobs }: Pick<AreaDeps, 'salaries' | 'jobs'>) =>
   async (p: PageProps) => {
     const { id, locale, t, params } = p;
@@ -133,7 +146,7 @@ export const salaryPage =
     const skill = s(params.skill) || undefined;
     const svc = await salaries();
     // "How much does a developer earn in X" counts developer roles only (the tech area), not sales or support.
-    const filter: GroupFilter = id === 'toolsCountrySalary' ? { country, area: 'tech' } : { country, role, skill };
+    const filter: GroupFilter = salaryPageGroup(id, params);
     const overall = await svc.stats(filter);
     const reference = overall?.enough ? { usd: overall.usd.p50, label: t('salary.vsMedian') } : undefined;
 
@@ -185,7 +198,9 @@ export const salaryPage =
     const effects = { compare: true, intro: t('salary.effectIntro') };
     // Each page type answers its own question: the hub what each role earns, the "how much does
     // a developer earn" page developers by seniority with the effects of modality, English and skills, a role
-    // page the role in depth with similar roles, a skill page who is paid for it and where.
+    // page the role in depth with similar roles, a skill page who is paid for it and where. A page across
+    // countries shows its countries first: a median of several markets is read country by country.
+    const byCountry: Want[] = country ? [] : [{ dim: 'country', title: t('salary.byCountry') }];
     const plan: Want[] =
       id === 'toolsCountry'
         ? [{ dim: 'role', title: t('salary.byRole') }]
@@ -204,13 +219,13 @@ export const salaryPage =
             ]
           : role
             ? [
+                ...byCountry,
                 { dim: 'seniority', title: t('salary.bySeniority') },
                 { dim: 'modality', title: t('salary.byModality'), ...effects },
                 { dim: 'english', title: t('salary.byEnglish'), ...effects },
-                ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want]),
                 { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
               ]
-            : [{ dim: 'role', title: t('salary.byRole') }, ...(country ? [] : [{ dim: 'country', title: t('salary.byCountry') } as Want])];
+            : [...byCountry, { dim: 'role', title: t('salary.byRole') }];
     const blocks = (await Promise.all(plan.map(block))).filter((b): b is BreakdownProps => !!b);
     // Similar roles: the other roles of the same area, in the same country (or everywhere).
     const similar = role
@@ -238,28 +253,56 @@ export const salaryPage =
     const ld =
       overall && role ? occupationLd(overall, labelOf(roles, role, locale), country ? labelOf(countries, country, locale) : null) : null;
 
-    const answer = overall?.enough ? (
-      <SalaryAnswer stats={overall} locale={locale} t={t} />
-    ) : (
-      <NoSalaryData
-        t={t}
-        role={!!role}
-        missing={overall && overall.n > 0 ? missingText(t, locale, { n: overall.n, sources: overall.sources.length }) : undefined}
-        covered={(await svc.breakdown(role ? { role } : {}, 'country')).map((r) => ({
+    /** On a page across countries: the country every report behind the headline comes from, if there is one. */
+    async function onlyCountryOf(n: number): Promise<string | undefined> {
+      const rows = await svc.breakdown(filter, 'country');
+      return rows.length === 1 && rows[0]!.stats.n === n ? labelOf(countries, rows[0]!.value, locale) : undefined;
+    }
+
+    /** No figure: why (on a role page), and where the figures are (decision 053). */
+    async function noData() {
+      const countryLabel = country ? labelOf(countries, country, locale) : '';
+      // On a role page: how many reports there are, and whether a source cannot give the role at all.
+      const why = role
+        ? whyNoFigure({
+            t,
+            locale,
+            role,
+            country: countryLabel || undefined,
+            n: overall?.n ?? 0,
+            sources: (await svc.stats(country ? { country } : {}))?.sources ?? [],
+          })
+        : [];
+      const covered = (await svc.breakdown(role ? { role } : {}, 'country'))
+        .filter((r) => r.value !== country)
+        .map((r) => ({
           label: labelOf(countries, r.value, locale),
           to: role ? href('toolsCountryRole', locale, { country: r.value, rol: role }) : href('toolsCountry', locale, { country: r.value }),
-        }))}
-        here={
-          country
-            ? {
-                country: labelOf(countries, country, locale),
-                roles: (await svc.breakdown({ country }, 'role'))
-                  .filter((r) => r.value !== role)
-                  .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
-              }
-            : undefined
-        }
-      />
+        }));
+      const here = country
+        ? {
+            country: countryLabel,
+            roles: (await svc.breakdown({ country }, 'role'))
+              .filter((r) => r.value !== role)
+              .map((r) => ({ label: labelOf(roles, r.value, locale), to: link('role', r.value)! })),
+          }
+        : undefined;
+      const anywhere =
+        covered.length || here?.roles.length
+          ? []
+          : (await svc.breakdown({}, 'role'))
+              .filter((r) => r.value !== role)
+              .map((r) => ({ label: labelOf(roles, r.value, locale), to: href('toolsDeveloper', locale, { developer: r.value }) }));
+      // A role page's reasons already count its reports; other pages say what their figure lacks.
+      const missing =
+        !role && overall && overall.n > 0 ? missingText(t, locale, { n: overall.n, sources: overall.sources.length }) : undefined;
+      return <NoSalaryData t={t} role={!!role} why={why} missing={missing} covered={covered} here={here} anywhere={anywhere} />;
+    }
+
+    const answer = overall?.enough ? (
+      <SalaryAnswer stats={overall} locale={locale} t={t} onlyCountry={country ? undefined : await onlyCountryOf(overall.n)} />
+    ) : (
+      await noData()
     );
     // Each list of links is shown once: the closing chips only where no table lists that dimension.
     const listed = new Set(blocks.map((b) => b.id));
@@ -311,7 +354,7 @@ export const salaryPage =
             )}
           </>
         )}
-        {overall && <SalarySources stats={overall} t={t} />}
+        {overall && <SalarySources stats={overall} locale={locale} t={t} />}
         {country
           ? !listed.has('by-role') && (
               <section className="section">

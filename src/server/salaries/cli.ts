@@ -116,7 +116,7 @@ export const BASELINE_FILE = new URL('./validation/baseline.json', import.meta.u
 
 /**
  * `npm run salaries:validate -- [DATA_DIR] [--check] [--write-baseline]`: cross-validate the estimate model
- * on the public surveys (../shared/data by default; no database). `--check` fails when the range's coverage
+ * on the public surveys (the survey folder beside this checkout by default; no database). `--check` fails when the range's coverage
  * leaves 40-60 % or the error grows more than 10 % past the committed baseline; `--write-baseline` commits
  * today's figures as the new baseline.
  */

@@ -30,8 +30,11 @@ import { implausibleReason } from './minimum-wages';
 export const FORMATS = ['laplaza', 'aijobs'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** A salary source as pages cite it: `short` in table rows, `name` in full, the licence with its text. */
-export type Source = { id: string; licence: string; licenceUrl: string; name: string; short: string; url: string };
+/**
+ * A salary source as pages cite it: `short` in table rows, `name` in full, the licence with its text, and how
+ * precisely it dates its reports: 'day', or 'year' when it gives only the year (pages then speak in years).
+ */
+export type Source = { id: string; licence: string; licenceUrl: string; name: string; short: string; url: string; period: 'day' | 'year' };
 export const SOURCES: Record<string, Source> = {
   'laplaza-2025': {
     id: 'laplaza-2025',
@@ -40,6 +43,7 @@ export const SOURCES: Record<string, Source> = {
     name: 'La Plaza Devs, encuesta de salarios Colombia 2025',
     short: 'La Plaza Devs 2025',
     url: 'https://github.com/laplazadevs/salarios',
+    period: 'day',
   },
   'aijobs.net': {
     id: 'aijobs.net',
@@ -48,6 +52,8 @@ export const SOURCES: Record<string, Source> = {
     name: 'aijobs.net salaries',
     short: 'aijobs.net',
     url: 'https://aijobs.net/salaries/',
+    // Only `work_year`: imported as July 1st of that year, said as the year.
+    period: 'year',
   },
   'devops-jobs.net': {
     id: 'devops-jobs.net',
@@ -56,8 +62,17 @@ export const SOURCES: Record<string, Source> = {
     name: 'devops-jobs.net salaries',
     short: 'devops-jobs.net',
     url: 'https://devops-jobs.net/salaries/',
+    period: 'year',
   },
-  'tandem-demo': { id: 'tandem-demo', licence: 'demo', licenceUrl: '', name: 'Tandem demo data', short: 'Tandem demo', url: '' },
+  'tandem-demo': {
+    id: 'tandem-demo',
+    licence: 'demo',
+    licenceUrl: '',
+    name: 'Tandem demo data',
+    short: 'Tandem demo',
+    url: '',
+    period: 'day',
+  },
   'tandem-users': {
     id: 'tandem-users',
     licence: 'CC BY 4.0',
@@ -65,6 +80,7 @@ export const SOURCES: Record<string, Source> = {
     name: 'Tandem user reports',
     short: 'Tandem',
     url: '',
+    period: 'day',
   },
 };
 

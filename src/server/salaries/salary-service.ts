@@ -24,8 +24,8 @@ export type Stats = {
   /** How sure the figure is, from n, the sources and the spread (decision 051). */
   confidence: Confidence;
   usd: { p25: number; p50: number; p75: number };
-  /** In the country's currency at the FX table's rate of `asOf` (YYYY-MM-DD). */
-  local: { currency: string; p25: number; p50: number; p75: number; asOf: string } | null;
+  /** In the country's currency at the FX table's `rate` (local units per US$, 0 when unknown) of `asOf` (YYYY-MM-DD). */
+  local: { currency: string; p25: number; p50: number; p75: number; asOf: string; rate: number } | null;
   sources: Source[];
   demoShare: number;
   /** When the reports were collected (YYYY-MM-DD), first and last. */
@@ -107,6 +107,7 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
             p50: Number(row.local_p50),
             p75: Number(row.local_p75),
             asOf: fx.get(row.currency)?.asOf ?? '',
+            rate: fx.get(row.currency)?.rate ?? 0,
           })
         : null,
       sources,
