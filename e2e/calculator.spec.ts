@@ -9,11 +9,13 @@ test.describe('without JavaScript', () => {
     await page.selectOption('#calc-country', 'peru');
     await page.selectOption('#calc-role', 'backend');
     await page.selectOption('#calc-seniority', 'mid');
+    // "¿Para quién trabajas?": the employer is one of the profile's answers.
+    await page.getByLabel('¿Para quién trabajas?').selectOption('local');
     await page.selectOption('#calc-english', 'advanced');
     await page.getByLabel('Docker', { exact: true }).check();
     await page.getByRole('button', { name: 'Calcular mi salario' }).click();
     await expect(page).toHaveURL(
-      /\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/,
+      /\/herramientas\/salario\/calculadora\/registro\?country=peru&role=backend&seniority=mid&employer=local&english=advanced&skills=docker$/,
     );
     const email = freshEmail('calc');
     await page.fill('#signup-form-name', 'Calcu');
@@ -31,22 +33,27 @@ test.describe('without JavaScript', () => {
     await page.fill('#signup-form-salary_amount', '9.500');
     await page.getByRole('button', { name: 'Crear mi cuenta y ver el resultado' }).click();
     await expect(page).toHaveURL(
-      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker&contribution=accepted$/,
+      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&employer=local&english=advanced&skills=docker&contribution=accepted$/,
     );
     await expect(page.getByTestId('contribution-status')).toContainText('tu salario ya forma parte de los datos');
     await expect(page.getByTestId('estimate-median')).toHaveText(/^[\d.]+\sPEN \([\d.]+\sUS\$\)$/);
-    await expect(page.getByRole('heading', { name: 'Cómo influye cada dato' })).toBeVisible();
+    // How sure, in words, with the reports behind it; and how the figure was worked out, step by step.
+    await expect(page.getByTestId('confidence')).toHaveText(/^Confianza (alta|media|baja) · [\d.]+ reportes/);
+    await expect(page.getByRole('heading', { name: 'Cómo lo calculamos' })).toBeVisible();
+    await expect(page.getByTestId('estimate-steps').locator('li')).toHaveCount(5);
+    await expect(page.getByTestId('estimate-steps').locator('li').nth(3)).toContainText('Empresa del país');
+    await expect(page.getByText('Las habilidades no cambian la estimación')).toBeVisible();
     // The share link carries the inputs only, in a field that fits the screen.
     await expect(page.getByRole('textbox', { name: 'Enlace para compartir' })).toHaveValue(
-      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&english=advanced&skills=docker$/,
+      /\/herramientas\/salario\/calculadora\/resultado\?country=peru&role=backend&seniority=mid&employer=local&english=advanced&skills=docker$/,
     );
     const user = await queryOne<{ id: number; origin: string }>('select id, origin from users where email = ?', email);
     expect(user?.origin).toBe('calculator');
-    const report = await queryOne<{ source: string; currency: string; local_month: number; seniority: string }>(
-      'select source, currency, local_month, seniority from salary_reports where external_id = ?',
+    const report = await queryOne<{ source: string; currency: string; local_month: number; seniority: string; employer: string }>(
+      'select source, currency, local_month, seniority, employer from salary_reports where external_id = ?',
       `user:${user!.id}`,
     );
-    expect(report).toEqual({ source: 'tandem-users', currency: 'PEN', local_month: 9500, seniority: 'mid' });
+    expect(report).toEqual({ source: 'tandem-users', currency: 'PEN', local_month: 9500, seniority: 'mid', employer: 'local' });
     // Already contributed: the result page no longer asks.
     await expect(page.getByRole('heading', { name: 'Aporta tu salario (anónimo)' })).toHaveCount(0);
   });

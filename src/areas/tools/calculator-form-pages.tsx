@@ -225,7 +225,6 @@ export function CalculatorIframePage(p: PageProps) {
           {c('embed-country', 'country', t('profile.country'), countries, t('calculator.choose'), true)}
           {c('embed-role', 'role', t('profile.role'), roles, t('calculator.choose'), true)}
           {c('embed-seniority', 'seniority', t('profile.seniority'), seniorities, t('calculator.choose'), true)}
-          {c('embed-employer', 'employer', t('calculator.employer'), employers, t('calculator.any'), false)}
           {c('embed-english', 'english', t('profile.english'), englishLevels, t('calculator.any'), false)}
           {c('embed-modality', 'modality', t('calculator.modality'), modalities, t('calculator.any'), false)}
         </div>
