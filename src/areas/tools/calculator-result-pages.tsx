@@ -65,13 +65,14 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
   const [foreign, local] = estimate ? await Promise.all([byEmployer('foreign'), byEmployer('local')]) : [0, 0];
   const foreignShare = foreign + local >= MIN_FIGURE_REPORTS ? foreign / (foreign + local) : null;
   // Without an estimate: where this role does have figures, and which roles do in this country.
-  const covered = estimate
+  const shown = !!estimate && showsNumber(estimate.confidence);
+  const covered = shown
     ? []
     : (await salaries.breakdown({ role: input.role }, 'country')).map((r) => ({
         label: labelOf(countries, r.value, locale),
         to: href('toolsCountryRole', locale, { country: r.value, rol: input.role }),
       }));
-  const here = estimate
+  const here = shown
     ? undefined
     : {
         country: labelOf(countries, input.country, locale),
@@ -111,7 +112,7 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
             {t(`calculator.contribute.${contribution}`)}
           </div>
         )}
-        {!estimate || !showsNumber(estimate.confidence) ? (
+        {!estimate || !shown ? (
           <>
             {estimate && (
               <p className="notice" data-testid="estimate-insufficient">

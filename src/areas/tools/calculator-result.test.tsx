@@ -107,6 +107,8 @@ describe.each(testDatabases)('calculator result on %s', (_name, open) => {
     const es = await render('es', 'country=colombia&role=data-scientist&seniority=senior');
     expect(es).toContain('Todavía no damos una cifra para este perfil: hay 7 reportes');
     expect(es).toContain('hacen falta al menos 10');
+    // Where the figures are: the roles of the country that have them.
+    expect(es).toContain('En Colombia hay cifras de estos roles: Desarrollador/a Backend');
     expect(es).not.toContain('Cómo lo calculamos');
     expect(es).not.toMatch(/\d[\d.]*\sCOP/);
   });
