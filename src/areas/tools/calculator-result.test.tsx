@@ -97,7 +97,7 @@ describe.each(testDatabases)('calculator result on %s', (_name, open) => {
     expect(es).toMatch(/Confianza (media|baja) · 30 reportes/);
     expect(es).toMatch(/De estos reportes, 33\s%\strabaja para empresas del exterior/);
     expect(es).toContain('Cómo lo calculamos');
-    expect(es).toMatch(/Empresa del exterior: 10 reportes \(pesan 45\s%\)/);
+    expect(es).toMatch(/Empresa del exterior: 10 reportes \(peso propio: 45\s%\)/);
     const en = await render('en', 'country=colombia&role=backend&seniority=junior');
     expect(en).toMatch(/(Medium|Low) confidence · 30 reports/);
     expect(en).toContain('How we work it out');
