@@ -16,6 +16,7 @@ import type { Stats } from '../../server/salaries/salary-service';
 import { RelatedOffers } from '../../views/jobs/related-offers';
 import { jobsHref } from '../../views/jobs/job-search-url';
 import { Provenance } from '../../views/salary/salary-provenance';
+import { ConfidenceNote } from '../../views/salary/confidence-note';
 
 // The home page answers three questions at a glance: find a job (a search box that works without
 // JavaScript), how big the marketplace is (live counts, demo labelled) and what a role pays (a live median
@@ -75,6 +76,9 @@ function SalaryCard({ example, locale, t }: { example: SalaryExample; locale: Lo
       </p>
       <p className="muted">
         {t('home.salaryRange', { low: m(local.p25, local.currency), high: m(local.p75, local.currency), usd: m(stats.usd.p50, 'USD') })}
+      </p>
+      <p>
+        <ConfidenceNote confidence={stats.confidence} n={stats.n} locale={locale} t={t} />
       </p>
       <Provenance stats={stats} locale={locale} t={t} />
       <p>

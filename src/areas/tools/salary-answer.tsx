@@ -49,7 +49,7 @@ export function SalaryAnswer({ stats, locale, t, onlyCountry }: { stats: Figures
           {t('salary.answer.oneCountry', { country: onlyCountry })}
         </p>
       )}
-      <Provenance stats={stats} locale={locale} t={t} withN={false} thin={false} />
+      <Provenance stats={stats} locale={locale} t={t} withN={false} />
       <p className="answer-method">
         <a href="#salary-sources">{t('salary.answer.method')}</a>
       </p>

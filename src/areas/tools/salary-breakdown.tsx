@@ -90,7 +90,7 @@ export function SalaryBreakdown({
       )}
       {intro && <p className="muted">{intro}</p>}
       {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
-      <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} thin={false} />
+      <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} />
       {part(ranked, title, true)}
       {few.length > 0 && (
         <div className="salary-few" data-testid="few-reports">

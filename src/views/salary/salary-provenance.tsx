@@ -76,27 +76,6 @@ export function periodYears(period: ProvenanceStats['period']): string {
   return a === b ? a : `${a}–${b}`;
 }
 
-/**
- * Decision 025: a real figure that one source gives entirely from fewer than 20 reports is flagged: a source may
- * cover only part of a country's market (aijobs.net is mostly international remote roles).
- */
-const THIN_SAMPLE = 20;
-export const isThinSingleSource = (s: { n: number; sources: readonly unknown[]; demoShare: number }) =>
-  s.demoShare === 0 && s.sources.length === 1 && s.n < THIN_SAMPLE;
-
-function ThinSourceBadge({ stats, t }: { stats: { n: number; sources: readonly unknown[]; demoShare: number }; t: T }) {
-  if (!isThinSingleSource(stats)) return null;
-  // Its own leading space: nothing at all is rendered when the figure is not flagged.
-  return (
-    <>
-      {' '}
-      <span className="badge badge-demo" data-testid="thin-source-badge">
-        {t('salary.thinSource')}
-      </span>
-    </>
-  );
-}
-
 /** Said at every figure made from demo reports (decision 024: figures are all demo or all real). */
 function DemoBadge({ share, t }: { share: number | undefined; t: T }) {
   if (!share) return null;
@@ -147,22 +126,10 @@ export function SourceList({
 }
 
 /**
- * One line under a figure. `n` is left out where each row of a table shows its own; `thin` is the
- * single-source flag, for one figure (a table's rows are flagged one by one).
+ * One line under a figure. `n` is left out where each row of a table shows its own. How sure the figure is
+ * (its confidence grade, decision 052) is said beside the figure itself, not here.
  */
-export function Provenance({
-  stats,
-  locale,
-  t,
-  withN = true,
-  thin = true,
-}: {
-  stats: ProvenanceStats;
-  locale: Locale;
-  t: T;
-  withN?: boolean;
-  thin?: boolean;
-}) {
+export function Provenance({ stats, locale, t, withN = true }: { stats: ProvenanceStats; locale: Locale; t: T; withN?: boolean }) {
   const period = periodText(stats, locale, t);
   const many = stats.sources.length > 1;
   return (
@@ -177,7 +144,6 @@ export function Provenance({
       {period && <span>{period}</span>}
       <span>{currencyText(stats.local, locale, t)}</span>
       <DemoBadge share={stats.demoShare} t={t} />
-      {thin && <ThinSourceBadge stats={stats} t={t} />}
     </p>
   );
 }
