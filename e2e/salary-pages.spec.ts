@@ -56,7 +56,7 @@ test('a page across countries shows its countries first, and names no single cou
   }
 });
 
-test('"how much does a developer earn" answers with seniority, developer roles, and the effects of modality, English and skills', async ({
+test('"how much does a developer earn" answers with seniority, who pays, developer roles, and the effects of modality, English and skills', async ({
   page,
 }) => {
   await page.goto('/herramientas/mexico/salario');
@@ -64,6 +64,9 @@ test('"how much does a developer earn" answers with seniority, developer roles, 
   const headings = page.locator('.salary-block h2');
   await expect(headings).toHaveText([
     'Por seniority',
+    // Demo reports are all paid in local currency: no pay-currency block, one value compares with nothing.
+    '¿Quién paga?',
+    'Tipo de contrato',
     'Developers por rol',
     'Por modalidad',
     'Por nivel de inglés',
@@ -75,6 +78,11 @@ test('"how much does a developer earn" answers with seniority, developer roles, 
   await expect(modality.locator('thead th').nth(3)).toHaveText('Frente a la mediana');
   await expect(modality.locator('tbody td').nth(2)).toHaveText(/^[+−±]\d+ %$/);
   expect(await page.getByRole('region', { name: 'Skills mejor pagadas', exact: true }).locator('tbody tr').count()).toBeLessThanOrEqual(10);
+  // Who pays, against the page's median; and the sample's mix under the median (demo: remote-global is foreign).
+  const employer = page.getByRole('region', { name: '¿Quién paga?', exact: true });
+  await expect(employer.locator('tbody th', { hasText: 'Empresa del exterior' })).toHaveCount(1);
+  await expect(employer.locator('tbody td').nth(2)).toHaveText(/^[+−±]\d+ %$/);
+  await expect(page.getByTestId('salary-mix')).toHaveText(/^El \d+\s% de estos reportes trabaja para empresas del exterior\.$/);
 });
 
 test('a role in a country in English: by seniority, work mode, English and skills; the chart has a table twin', async ({ page }) => {

@@ -15,7 +15,20 @@ type Figures = ProvenanceStats & {
 // currencies, gross, the demo label), so the answer never travels without where it comes from. Decision 052:
 // its confidence grade in words beside the median (the grade replaced the single-source "small sample" badge).
 // `onlyCountry`: on a page across countries, the one country every report behind the median comes from.
-export function SalaryAnswer({ stats, locale, t, onlyCountry }: { stats: Figures; locale: Locale; t: T; onlyCountry?: string }) {
+// `mix`: on a country's page, the sample's mix of markets (who pays, in what currency) in one short line.
+export function SalaryAnswer({
+  stats,
+  locale,
+  t,
+  onlyCountry,
+  mix,
+}: {
+  stats: Figures;
+  locale: Locale;
+  t: T;
+  onlyCountry?: string;
+  mix?: string;
+}) {
   const money = (v: number, c: string) => (c === 'USD' ? formatUsd(Math.round(v), locale) : formatMoney(Math.round(v), c, locale));
   const local = stats.local && stats.local.currency !== 'USD' ? stats.local : null;
   const range = (f: { p25: number; p75: number }, c: string) => `${money(f.p25, c)} – ${money(f.p75, c)}`;
@@ -44,6 +57,11 @@ export function SalaryAnswer({ stats, locale, t, onlyCountry }: { stats: Figures
           <dd data-testid="salary-n">{formatNumber(stats.n, locale)}</dd>
         </div>
       </dl>
+      {mix && (
+        <p className="answer-mix" data-testid="salary-mix">
+          {mix}
+        </p>
+      )}
       {onlyCountry && (
         <p className="answer-country" data-testid="salary-one-country">
           {t('salary.answer.oneCountry', { country: onlyCountry })}

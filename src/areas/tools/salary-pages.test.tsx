@@ -29,14 +29,17 @@ vi.mock('waku', () => ({
 const { salaryPage } = await import('./tools-pages');
 
 type Report = { country: string; role: string; source: string; usd: number; at: string; seniority?: string };
+/** Who pays a report, on what contract, in what currency (the country's own or US$, the default). */
+type Market = { employer?: 'local' | 'foreign'; contract?: 'employee' | 'contractor'; currency?: string };
 
 describe.each(testDatabases)('salary pages on %s', (_name, open) => {
   let t: TestDb;
   let svc: SalaryService;
   let seq = 0;
-  const add = async (n: number, r: Omit<Report, 'usd'>, usd: (i: number) => number) => {
+  const add = async (n: number, r: Omit<Report, 'usd'>, usd: (i: number) => number, market: (i: number) => Market = () => ({})) => {
     const rate = r.country === 'colombia' ? 4050 : r.country === 'espana' ? 0.92 : r.country === 'peru' ? 3.75 : 18.5;
-    for (let i = 0; i < n; i++)
+    for (let i = 0; i < n; i++) {
+      const { employer = null, contract = null, currency = 'USD' } = market(i);
       await t.db
         .insertInto('salary_reports')
         .values({
@@ -49,8 +52,10 @@ describe.each(testDatabases)('salary pages on %s', (_name, open) => {
           years: null,
           english: null,
           modality: null,
-          currency: 'USD',
-          amount: usd(i) * 12,
+          employer,
+          contract,
+          currency,
+          amount: (currency === 'USD' ? usd(i) : Math.round(usd(i) * rate)) * 12,
           period: 'year',
           gross: 1,
           local_month: Math.round(usd(i) * rate),
@@ -59,6 +64,7 @@ describe.each(testDatabases)('salary pages on %s', (_name, open) => {
           collected_at: r.at,
         })
         .execute();
+    }
   };
 
   beforeAll(async () => {
@@ -69,7 +75,18 @@ describe.each(testDatabases)('salary pages on %s', (_name, open) => {
     await setFxRate(t, 'PEN', 3.75, '2025-06-01');
     await setFxRate(t, 'MXN', 18.5, '2025-06-01');
     // La Plaza Devs (Colombia): backend and fullstack, answered in May and June 2025.
-    await add(30, { country: 'colombia', role: 'backend', source: 'laplaza-2025', at: '2025-05-20T00:00:00.000Z' }, (i) => 2000 + i * 40);
+    // Half of them work for foreign employers, 12 of 30 are paid in US$, every third is a contractor; the
+    // fullstack answers say neither who pays nor the contract.
+    await add(
+      30,
+      { country: 'colombia', role: 'backend', source: 'laplaza-2025', at: '2025-05-20T00:00:00.000Z' },
+      (i) => 2000 + i * 40,
+      (i) => ({
+        employer: i % 2 ? 'local' : 'foreign',
+        contract: i % 3 ? 'employee' : 'contractor',
+        currency: i % 10 < 4 ? 'USD' : 'COP',
+      }),
+    );
     await add(12, { country: 'colombia', role: 'fullstack', source: 'laplaza-2025', at: '2025-06-02T00:00:00.000Z' }, (i) => 1800 + i * 50);
     // aijobs.net (Spain): data scientists, work_year 2023 and 2024, stored as July 1st.
     await add(8, { country: 'espana', role: 'data-scientist', source: 'aijobs.net', at: '2023-07-01T00:00:00.000Z' }, (i) => 4000 + i * 60);
@@ -136,6 +153,39 @@ describe.each(testDatabases)('salary pages on %s', (_name, open) => {
     expect(text(scientist, 'salary-one-country')).toContain('All figures come from Spain');
     // A figure of one country's page names no country: the page does.
     expect(await render('toolsCountryRole', 'es', { country: 'colombia', rol: 'backend' })).not.toContain('salary-one-country');
+  });
+
+  it("breaks a country's figures down by who pays, pay currency and contract, and says the sample's mix", async () => {
+    const backend = await render('toolsCountryRole', 'es', { country: 'colombia', rol: 'backend' });
+    // Right after the seniority block, before modality and English (none here: no report says them).
+    expect(headings(backend).slice(0, 4)).toEqual(['Por seniority', '¿Quién paga?', 'Moneda de pago', 'Tipo de contrato']);
+    expect(backend).toContain('Empresa del exterior');
+    expect(backend).toContain('Prestación de servicios');
+    // Each compared with the page's median.
+    const employer = /<section[^>]*aria-labelledby="by-employer-title".*?<\/section>/s.exec(backend)![0];
+    expect(employer).toContain('Frente a la mediana');
+    expect(text(backend, 'salary-mix')).toMatch(
+      /^El 50\s% de estos reportes trabaja para empresas del exterior; el 40\s% cobra en dólares\.$/,
+    );
+    const en = await render('toolsCountryDeveloper', 'en', { country: 'colombia', developer: 'backend' });
+    expect(headings(en).slice(0, 4)).toEqual(['By seniority', 'Who pays?', 'Pay currency', 'Contract']);
+    expect(text(en, 'salary-mix')).toBe('50% of these reports work for foreign employers; 40% are paid in US dollars.');
+    // The country: only the backend answers say who pays (15 of 30 abroad); 24 of 42 are paid in US$.
+    const country = await render('toolsCountry', 'en', { country: 'colombia' });
+    expect(headings(country)).toEqual(['By role', 'Who pays?', 'Pay currency', 'Contract']);
+    expect(text(country, 'salary-mix')).toBe('50% of these reports work for foreign employers; 57% are paid in US dollars.');
+    const developers = await render('toolsCountrySalary', 'en', { country: 'colombia' });
+    expect(headings(developers).slice(0, 4)).toEqual(['By seniority', 'Who pays?', 'Pay currency', 'Contract']);
+    // No report says who pays: no block; all paid in US$: no currency block (one row compares with nothing),
+    // and the currency alone in the mix line.
+    const fullstack = await render('toolsCountryRole', 'en', { country: 'colombia', rol: 'fullstack' });
+    expect(headings(fullstack)).not.toContain('Who pays?');
+    expect(headings(fullstack)).not.toContain('Pay currency');
+    expect(text(fullstack, 'salary-mix')).toBe('100% of these reports are paid in US dollars.');
+    // Across countries: neither the blocks nor the line.
+    const across = await render('toolsDeveloper', 'en', { developer: 'backend' });
+    expect(headings(across)).not.toContain('Who pays?');
+    expect(across).not.toContain('salary-mix');
   });
 
   it('explains a role the survey cannot give, lists the roles with figures here, and is noindex', async () => {

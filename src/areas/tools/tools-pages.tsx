@@ -1,21 +1,23 @@
 import 'server-only';
 import { Link } from 'waku';
-import { ButtonLink } from '../../components/ui/button';
 import { LinkCards } from '../../components/ui/link-cards';
-import { PageHero } from '../../components/ui/page-hero';
 import { missingText, NoSalaryData, SalaryBreakdown, SalarySources, type BreakdownRow } from './salary-breakdown';
 import { orderByConfidence } from './confidence-order';
 import { SalaryAnswer } from './salary-answer';
-import { MethodNote, whyNoFigure } from './salary-method';
-import { ToolsNav } from '../../components/layout/tools-nav';
+import { whyNoFigure } from './salary-method';
+import { marketMix } from './salary-markets';
+import { Chips, labels, s, ToolsFrame } from './tools-frame';
 import { RelatedOffers } from '../../views/jobs/related-offers';
 import { jobsHref } from '../../views/jobs/job-search-url';
 import {
   type CountryId,
+  contracts,
   countries,
+  employers,
   englishLevels,
   labelOf,
   modalities,
+  payCurrencies,
   roles,
   seniorities,
   skillLinkHint,
@@ -25,63 +27,9 @@ import { JsonLd } from '../../components/layout/json-ld';
 import { occupationLd } from './occupation-ld';
 import type { AreaDeps } from '../route-module';
 import type { GroupFilter } from '../../server/salaries/salary-service';
-import { href, type Params } from '../../routes';
+import { href } from '../../routes';
 import type { Page, PageProps } from '../../server/render/page-types';
 import { salaryPageGroup } from '../../domain/salary-pages';
-
-const s = (v: Params[string] | undefined) => (typeof v === 'string' ? v : '');
-
-function labels({ params, locale }: PageProps) {
-  return {
-    country: labelOf(countries, s(params.country), locale),
-    role: labelOf(roles, s(params.rol) || s(params.developer), locale),
-    skill: labelOf(skills, s(params.skill), locale),
-  };
-}
-
-/**
- * Shared frame of the salary pages: the H1, then the answer (decision 029: the median card, or why there is
- * none), the intro and the calculator; on a phone the tools navigation follows, closed. `method` shows the
- * method note here on pages without the sources block, which carries it otherwise (said once per page).
- */
-function ToolsFrame(p: PageProps & { children?: React.ReactNode; answer?: React.ReactNode; method?: boolean; nav?: boolean }) {
-  const { id, locale, t } = p;
-  return (
-    <>
-      <PageHero heading={t(`routes.${id}.heading`, labels(p))}>
-        {p.answer}
-        <p className="intro">{t(`routes.${id}.intro`, labels(p))}</p>
-        <div className="actions">
-          <ButtonLink
-            to={href('calculator', locale, undefined, { country: s(p.params.country), role: s(p.params.rol) || s(p.params.developer) })}
-          >
-            {t('tools.calculator')}
-          </ButtonLink>
-        </div>
-      </PageHero>
-      <div className="container page" style={{ paddingTop: 0 }}>
-        {p.nav && <ToolsNav locale={locale} t={t} path={p.path} compact />}
-        {p.method && <MethodNote t={t} locale={locale} className="notice salary-method" note />}
-        {p.children}
-      </div>
-    </>
-  );
-}
-
-function Chips({ items }: { items: { to: string; label: string; hint?: string }[] }) {
-  return (
-    <ul className="chips">
-      {items.map((i) => (
-        <li key={i.to}>
-          <Link to={i.to} className="chip">
-            {i.label}
-            {i.hint && <span className="sr-only"> ({i.hint})</span>}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The hub lists every country, role and skill itself: no second navigation on phones. */
 export function ToolsHubPage(p: PageProps) {
@@ -110,7 +58,7 @@ export function ToolsHubPage(p: PageProps) {
   );
 }
 
-type Dim = 'country' | 'role' | 'seniority' | 'skill' | 'modality' | 'english';
+type Dim = 'country' | 'role' | 'seniority' | 'skill' | 'modality' | 'english' | 'employer' | 'pay' | 'contract';
 const LISTS = {
   country: countries,
   role: roles,
@@ -118,6 +66,9 @@ const LISTS = {
   skill: skills,
   modality: modalities,
   english: englishLevels,
+  employer: employers,
+  pay: payCurrencies,
+  contract: contracts,
 } as const;
 
 /**
@@ -173,14 +124,25 @@ const salaryContent =
       intro?: string;
       /** Another filter than the page's (the developer page's roles are the country's, kept to the tech area). */
       within?: GroupFilter;
+      /** Shown from two rows on: one value alone is the page's own figure again. */
+      several?: boolean;
     };
     // Decision 052: low-confidence groups after the others (then the top N), so a thin group never tops a list.
-    const block = async ({ dim, title, limit = 30, keep, compare, intro, within = filter }: Want): Promise<BreakdownProps | null> => {
+    const block = async ({
+      dim,
+      title,
+      limit = 30,
+      keep,
+      compare,
+      intro,
+      within = filter,
+      several,
+    }: Want): Promise<BreakdownProps | null> => {
       const rows = orderByConfidence(
         (await svc.breakdown(within, dim)).filter((r) => !keep || keep(r.value)),
         (r) => r.stats.confidence,
       ).slice(0, limit);
-      if (!rows.length) return null;
+      if (rows.length < (several ? 2 : 1)) return null;
       return {
         id: `by-${dim}`,
         title,
@@ -201,12 +163,22 @@ const salaryContent =
     // page the role in depth with similar roles, a skill page who is paid for it and where. A page across
     // countries shows its countries first: a median of several markets is read country by country.
     const byCountry: Want[] = country ? [] : [{ dim: 'country', title: t('salary.byCountry') }];
+    // A country's figures mix two markets: who pays (a local or a foreign employer), in what currency, on what
+    // contract. Grouped within one country only, and shown where the reports say both values.
+    const markets: Want[] = country
+      ? [
+          { dim: 'employer', title: t('salary.byEmployer'), several: true, ...effects },
+          { dim: 'pay', title: t('salary.byPay'), several: true, ...effects },
+          { dim: 'contract', title: t('salary.byContract'), several: true, ...effects },
+        ]
+      : [];
     const plan: Want[] =
       id === 'toolsCountry'
-        ? [{ dim: 'role', title: t('salary.byRole') }]
+        ? [{ dim: 'role', title: t('salary.byRole') }, ...markets]
         : id === 'toolsCountrySalary'
           ? [
               { dim: 'seniority', title: t('salary.bySeniority') },
+              ...markets,
               {
                 dim: 'role',
                 title: t('salary.developerRoles'),
@@ -221,6 +193,7 @@ const salaryContent =
             ? [
                 ...byCountry,
                 { dim: 'seniority', title: t('salary.bySeniority') },
+                ...markets,
                 { dim: 'modality', title: t('salary.byModality'), ...effects },
                 { dim: 'english', title: t('salary.byEnglish'), ...effects },
                 { dim: 'skill', title: t('salary.bySkill'), limit: 12, ...effects },
@@ -300,7 +273,13 @@ const salaryContent =
     }
 
     const answer = overall?.enough ? (
-      <SalaryAnswer stats={overall} locale={locale} t={t} onlyCountry={country ? undefined : await onlyCountryOf(overall.n)} />
+      <SalaryAnswer
+        stats={overall}
+        locale={locale}
+        t={t}
+        onlyCountry={country ? undefined : await onlyCountryOf(overall.n)}
+        mix={country ? await marketMix((f) => svc.stats(f), filter, locale, t) : undefined}
+      />
     ) : (
       await noData()
     );
