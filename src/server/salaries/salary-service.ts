@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { generationCache } from '../db/generations';
 import type { DB } from '../db/schema';
 export type { GroupFilter } from './data/aggregates';
-import { DIMENSIONS, groupKey, MIN_REPORTS, SALARY_GENERATION, type Dimension, type GroupFilter } from './data/aggregates';
+import { DIMENSIONS, groupKey, MIN_REPORTS, modelOnlyGroup, SALARY_GENERATION, type Dimension, type GroupFilter } from './data/aggregates';
 import { SOURCES, type Source } from './importers';
 import { allAggregates, pageAggregates } from './data/aggregate-reads';
 import { fxRows as readFxRows } from './data/reports';
@@ -93,6 +93,14 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
   const breakdowns = new Map<string, { value: string; stats: Stats }[]>();
   for (const row of rows) {
     const sources = sourcesOf(row.sources);
+    if (modelOnlyGroup(row)) {
+      if (row.log_mean !== null && row.log_sd !== null)
+        moments.set(
+          row.group_key,
+          Object.freeze({ n: row.n, mean: Number(row.log_mean), sd: Number(row.log_sd), sources: sources.length }),
+        );
+      continue;
+    }
     const confidence = confidenceOf({ n: row.n, sources: sources.length, spread: spreadOf(row.usd_p25, row.usd_p75) });
     const stats: Stats = Object.freeze({
       key: row.group_key,

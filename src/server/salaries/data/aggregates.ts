@@ -77,6 +77,18 @@ function dedupe(list: Dimension[][]): Dimension[][] {
   });
 }
 
+/**
+ * Groups only the estimate model reads (a seniority with one or more answers), except the role at a
+ * seniority by employer (the calculator's mix). No page shows them: the salary service keeps only their
+ * log-pay moments in memory, which keeps each process's copy of the table small (the chains are most rows).
+ */
+export function modelOnlyGroup(g: Partial<Record<Dimension, string | null>>): boolean {
+  if (!g.seniority) return false;
+  const answers = (['employer', 'english', 'modality'] as const).filter((d) => g[d]).length;
+  if (answers === 0) return false;
+  return !(answers === 1 && g.employer && g.role && !g.skill && !g.area && !g.pay && !g.contract);
+}
+
 /** The groups the estimate model reads: see estimate-model.ts. */
 function modelChains(): Dimension[][] {
   const optional: Dimension[] = ['employer', 'english', 'modality'];
