@@ -8,7 +8,6 @@ import { integrationsOf } from './server/public-config';
 import { createHttpApp } from './server/http/app';
 import { createApiApp } from './server/api/app';
 import { createCmsApp } from './server/cms/app';
-import { salarySitemapPages } from './server/seo/salary-sitemap';
 import { createFlagsApp } from './server/http/flags-app';
 import { closeDatabase, databaseIsUp } from './server/database';
 import { services, stopServices } from './server/container';
@@ -57,17 +56,16 @@ const inner = adapter(pages, { bodyLimit: { maxSize: 1024 * 1024 } });
 // The signed-in user behind the session cookies, loaded once per page request.
 const loadUser = userLoaderOf(services.auth);
 
+// This build: its id and time (the static pages' lastmod in the sitemap).
+const build = { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) };
+
 const { app, nodeHit } = createHttpApp({
   loadUser,
   routes: registry,
   publicKeys: () => ({ keys: [services.signingKey().jwk] }),
   trustProxy: services.trustProxy,
   uploads: services.uploads,
-  sitemapData: async () => ({
-    ...(await salarySitemapPages(await services.salaries())),
-    offer: (await (await services.applications()).sitemapOffers()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
-    company: (await (await services.jobs()).sitemapCompanies()).map(({ slug, lastmod }) => ({ params: { slug }, lastmod })),
-  }),
+  sitemap: services.sitemap(build),
   inner: inner.fetch as (req: Request, ...rest: unknown[]) => Promise<Response>,
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),
@@ -77,7 +75,7 @@ const { app, nodeHit } = createHttpApp({
   unread: async (userId) => (await services.notifications()).unread(userId),
   config,
   prod: import.meta.env.PROD,
-  build: { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(import.meta.env.TANDEM_BUILD_TIME ?? 0) },
+  build,
 });
 
 // `close` lets the process runner (scripts/start.mjs) finish cleanly on SIGTERM; `nodeHit` lets it answer a

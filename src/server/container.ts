@@ -40,6 +40,9 @@ import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
 import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './http/idempotency';
 import type { CountryId } from '../domain/catalog';
+import { createSitemapPages, type SitemapPages } from './offers/sitemap-pages';
+import { createSitemapStore, type SitemapStore } from './seo/sitemap-store';
+import { salarySitemapPages } from './seo/salary-sitemap';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -70,6 +73,8 @@ let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
+let sitemapPages: Promise<SitemapPages> | undefined;
+let sitemap: SitemapStore | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 
@@ -108,6 +113,8 @@ function startHousekeeping() {
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
   };
+  // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
+  sitemap?.start();
   const tick = () => void run().catch((e) => console.error('[housekeeping] failed:', e));
   housekeepingTimer = setInterval(tick, 60 * 60 * 1000);
   housekeepingTimer.unref?.();
@@ -264,6 +271,25 @@ export const services = {
       return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
     })),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
+  /**
+   * The sitemap, built in the background by one process at a time and read by requests (decision 055):
+   * rebuilt a few minutes after public pages change (the content version), and hourly. `build` is the app's
+   * build: a new one lists its own routes. Checks start with the housekeeping or the first sitemap request.
+   */
+  sitemap: (build: { id: string; timestamp: number }) =>
+    (sitemap ??= createSitemapStore({
+      db: async () => (await getDatabase()).db,
+      siteUrl: getConfig().SITE_URL,
+      buildId: build.id,
+      buildTime: build.timestamp > 0 ? new Date(build.timestamp) : null,
+      contentVersion: () => services.contentVersion(),
+      sources: {
+        pages: async () => salarySitemapPages(await services.salaries()),
+        offers: async (after, limit) => (await (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)))).offers(after, limit),
+        companies: async (after, limit) =>
+          (await (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)))).companies(after, limit),
+      },
+    })),
   /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
   database: async () => (await getDatabase()).db,
   trustProxy: getConfig().TRUST_PROXY,
@@ -273,6 +299,7 @@ export const services = {
 /** Let queued deliveries in flight finish (graceful shutdown). */
 export async function stopServices(): Promise<void> {
   if (housekeepingTimer) clearInterval(housekeepingTimer);
+  sitemap?.stop();
   if (flags) (await flags).stop();
   if (aggregateRefresh) await aggregateRefresh.flush();
   if (email) await (await email).stop();

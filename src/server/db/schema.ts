@@ -81,6 +81,19 @@ interface JobLeasesTable {
   locked_until: RequiredTimestamp;
 }
 
+/** The sitemap's files, gzipped, per build (seo/sitemap-build.ts, decision 055). */
+interface SitemapFilesTable {
+  build: number;
+  name: string;
+  gzip: Uint8Array;
+  etag: string;
+  byte_size: number;
+  urls: number;
+  lastmod: string | null;
+  source: string;
+  built_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+
 export interface DB {
   users: UsersTable;
   oauth_identities: OauthIdentitiesTable;
@@ -127,6 +140,7 @@ export interface DB {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   job_leases: JobLeasesTable;
+  sitemap_files: SitemapFilesTable;
   invitations: InvitationsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;

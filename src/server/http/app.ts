@@ -11,7 +11,7 @@ import { isValidRoute, matchRoute, type RouteId, type RouteMatch } from '../../r
 import { pagePathFromPathname } from './page-path';
 import { registerSessionApi } from './session-api';
 import type { ServerConfig } from '../config';
-import type { SitemapData } from '../seo/sitemap';
+import type { SitemapReader } from '../seo/sitemap-store';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
 import { registerPublicFiles, staticFiles, type PublicFilesOptions } from './public-files';
 import { PageCache } from './page-cache';
@@ -68,10 +68,9 @@ export type HttpAppOptions = {
   trustProxy?: TrustProxy;
   /** The shared store of uploaded pictures (served under /uploads). */
   uploads?: PublicFilesOptions['uploads'];
-  /** The data-driven pages to list in the sitemap (with their last change). */
-  sitemapData?: () => Promise<SitemapData>;
-  /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages
-   * and the sitemap is rebuilt (not only every 10 minutes). */
+  /** The sitemap as last built in the background (decision 055); requests only read it. */
+  sitemap?: SitemapReader;
+  /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages. */
   contentVersion?: () => number | Promise<number>;
   /** The signed-in person's unread notifications (the bell), answered with the session. */
   unread?: (userId: number) => Promise<number>;
@@ -98,7 +97,7 @@ export function createHttpApp({
   flags,
   trustProxy = null,
   uploads,
-  sitemapData,
+  sitemap,
   contentVersion,
   unread,
 }: HttpAppOptions) {
@@ -206,7 +205,7 @@ export function createHttpApp({
   if (flags) app.route('/flags', flags);
 
   registerPublicFiles(app, { build, publicKeys, uploads });
-  registerSitemapRoutes(app, { siteUrl: config.SITE_URL, data: sitemapData, version: contentVersion, buildTime: sitemapBuildTime(build) });
+  registerSitemapRoutes(app, { siteUrl: config.SITE_URL, store: sitemap, buildTime: sitemapBuildTime(build) });
   if (prod) app.use(staticFiles(staticRoot));
 
   // First visit to '/': cookie, then the browser's languages, then es; English gets a 302 to /en.

@@ -6,8 +6,11 @@ import { createHash } from 'node:crypto';
 
 /** A strong ETag of a body: `"` + 22 characters of its SHA-1 in base64url + `"` (same bytes, same tag). */
 export function etagOf(bytes: Uint8Array | string): string {
-  return `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return etagOfDigest(createHash('sha1').update(bytes).digest());
 }
+
+/** The same tag from a SHA-1 computed piece by piece (a body too large to hold whole: a sitemap file). */
+export const etagOfDigest = (sha1: Uint8Array): string => `"${Buffer.from(sha1).toString('base64url').slice(0, 22)}"`;
 
 /** The same tag for the body sent with a content coding: a strong tag must differ per encoding. */
 export function etagForEncoding(etag: string, encoding: string | null): string {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isCountry, isRole, type CountryId, type RoleId } from '../../domain/catalog';
 import type { Database } from '../db/client';
-import { latestDate, toDate } from '../db/schema';
+import { toDate } from '../db/schema';
 import {
   applicationOf,
   applicationsOfCandidate,
@@ -11,7 +11,6 @@ import {
   offerBySlug,
   offerCountries,
   offerSkills,
-  openOfferSlugs,
   type OfferRow,
 } from './data/public-offers';
 import { ServiceError, isUniqueViolation } from '../errors';
@@ -184,11 +183,6 @@ export function createApplicationService(
         country: isCountry(p.country) ? p.country : undefined,
         seniority: p.seniority === 'junior' || p.seniority === 'mid' || p.seniority === 'senior' ? p.seniority : undefined,
       };
-    },
-
-    /** The offer pages search engines should know about (open, real offers). */
-    async sitemapOffers(): Promise<{ slug: string; lastmod: Date | null }[]> {
-      return (await openOfferSlugs(db, now())).map((r) => ({ slug: r.slug, lastmod: latestDate(r.updated_at, r.published_at) }));
     },
 
     /** A candidate's applications, newest change first, with the offer's own state. */

@@ -1,88 +1,79 @@
 import 'server-only';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { Hono } from 'hono';
-import { encodedBody, type EncodedBody } from '../http/encoded-body';
-import { buildRobots, buildSitemaps, type SitemapData } from './sitemap';
+import { encodedBody } from '../http/encoded-body';
+import { etagForEncoding, isNotModified, notModified } from '../http/etag';
+import { buildRobots, groupOf, sitemapRoutes } from './sitemap';
+import { writeSitemaps, type BuiltFile } from './sitemap-build';
+import type { SitemapReader, StoredSitemapFile } from './sitemap-store';
 
 export type SitemapRoutesOptions = {
   siteUrl: string;
-  /** The pages of the data-driven routes; none listed while it fails (the last good build is kept). */
-  data?: () => Promise<SitemapData>;
-  /**
-   * A number that moves when public pages change (a generation counter): the sitemap is rebuilt when it
-   * does, asked at most every `checkEveryMs`. Without it, or when nothing moves, it is rebuilt every `maxAgeMs`.
-   */
-  version?: () => Promise<number> | number;
-  checkEveryMs?: number;
-  maxAgeMs?: number;
-  /** The build's time: the `<lastmod>` of the static pages (none when unknown). */
+  /** The sitemap built in the background (sitemap-store.ts); without it, or before its first build, the
+   * minimal sitemap below. */
+  store?: SitemapReader;
+  /** The build's time: the `<lastmod>` of the static pages in the minimal sitemap (none when unknown). */
   buildTime?: Date | null;
-  now?: () => number;
 };
 
-const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+const XML = { 'content-type': 'application/xml; charset=utf-8' };
+const CACHED = 'public, max-age=3600';
+const gunzipAsync = promisify(gunzip);
 
-type Built = { index: EncodedBody; files: Map<string, EncodedBody>; at: number; version: number | null; checkedAt: number };
+/** A stored (gzipped) file for this request: gzip as stored when accepted, else unzipped; 304 by ETag. */
+async function respond(request: Request, file: StoredSitemapFile, cacheControl: string): Promise<Response> {
+  const gzip = /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '');
+  const h = new Headers({ ...XML, 'cache-control': cacheControl, vary: 'Accept-Encoding' });
+  const tag = etagForEncoding(file.etag, gzip ? 'gzip' : null);
+  h.set('etag', tag);
+  if (isNotModified(request.headers.get('if-none-match'), tag)) return notModified(h);
+  const body = gzip ? file.gzip : new Uint8Array(await gunzipAsync(file.gzip));
+  if (gzip) h.set('content-encoding', 'gzip');
+  h.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
+}
 
 /**
- * /robots.txt, the sitemap index at /sitemap.xml and its files at /sitemaps/{type}.xml, each built once per
- * data change, compressed once per encoding, with an ETag and 304s.
+ * /robots.txt, the sitemap index at /sitemap.xml and its files at /sitemaps/{type}.xml, as the store last
+ * built them (decision 055): one read per request, gzip as stored, an ETag and 304s. Until the first build
+ * (a fresh install), the index lists only the pages known without data (`pages`, `jobs`), made in memory and
+ * not cached by anyone, and the store is asked to build in the background.
  */
 export function registerSitemapRoutes(app: Hono, opts: SitemapRoutesOptions): void {
-  const { siteUrl, data, version, checkEveryMs = 2000, maxAgeMs = 600_000, buildTime, now = Date.now } = opts;
-  const robots = encodedBody(buildRobots(siteUrl), {
-    'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'public, max-age=3600',
-  });
-  let built: Built | undefined;
-  let pending: Promise<Built> | undefined;
+  const { siteUrl, store, buildTime } = opts;
+  const robots = encodedBody(buildRobots(siteUrl), { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHED });
 
-  async function readVersion(): Promise<number | null> {
-    try {
-      return version ? await version() : null;
-    } catch (err) {
-      console.error('[sitemap] version unavailable', err);
-      return null;
-    }
+  let minimal: Promise<Map<string, BuiltFile>> | undefined;
+  const minimalFiles = () =>
+    (minimal ??= (async () => {
+      const files = new Map<string, BuiltFile>();
+      // Salary pages are listed only when they show a figure: none before the data is read.
+      const noSalaryPages = Object.fromEntries(sitemapRoutes.filter((id) => groupOf(id) === 'salaries').map((id) => [id, []]));
+      const { index } = await writeSitemaps(
+        siteUrl,
+        { pages: async () => noSalaryPages },
+        { buildTime, write: async (f) => void files.set(f.name, f) },
+      );
+      return files.set('sitemap.xml', index);
+    })());
+
+  async function serve(request: Request, name: string): Promise<Response | null> {
+    const stored = store ? await store.read(name) : 'none';
+    if (stored !== 'none') return stored && respond(request, stored, CACHED);
+    store?.kick();
+    const file = (await minimalFiles()).get(name);
+    return file ? respond(request, file, 'no-store') : null;
   }
 
-  async function build(): Promise<Built> {
-    const at = now();
-    // The version first, then the data: data newer than its version only costs one more build later.
-    const v = await readVersion();
-    let content: SitemapData = {};
-    if (data) {
-      try {
-        content = await data();
-      } catch (err) {
-        console.error('[sitemap] data unavailable', err);
-        // Keep the last good build; try again in a minute.
-        if (built) return (built = { ...built, at: at - maxAgeMs + 60_000, checkedAt: at });
-        return (built = { ...make({}), at: at - maxAgeMs + 60_000, version: null, checkedAt: at });
-      }
-    }
-    return (built = { ...make(content), at, version: v, checkedAt: at });
-  }
-
-  function make(content: SitemapData) {
-    const maps = buildSitemaps(siteUrl, content, { buildTime });
-    return { index: encodedBody(maps.index, XML), files: new Map(maps.files.map((f) => [f.name, encodedBody(f.xml, XML)])) };
-  }
-
-  async function current(): Promise<Built> {
-    const t = now();
-    if (built && t - built.at <= maxAgeMs) {
-      if (!version || t - built.checkedAt < checkEveryMs) return built;
-      const v = await readVersion();
-      // A failed read is no news: the current build stays.
-      if (v === null || v === built.version) return (built = { ...built, checkedAt: t });
-    }
-    return (pending ??= build().finally(() => (pending = undefined)));
-  }
-
+  const notFound = () =>
+    new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   app.get('/robots.txt', (c) => robots.respond(c.req.raw));
-  app.get('/sitemap.xml', async (c) => (await current()).index.respond(c.req.raw));
+  app.get('/sitemap.xml', async (c) => (await serve(c.req.raw, 'sitemap.xml')) ?? notFound());
   app.get('/sitemaps/:file', async (c) => {
-    const file = (await current()).files.get(c.req.param('file'));
-    return file ? file.respond(c.req.raw) : c.text('Not Found', 404, { 'cache-control': 'no-store' });
+    const name = c.req.param('file');
+    // Only the files' own names are looked up: the index is at /sitemap.xml.
+    if (name === 'sitemap.xml' || !/^[a-z]+(-\d+)?\.xml$/.test(name)) return notFound();
+    return (await serve(c.req.raw, name)) ?? notFound();
   });
 }

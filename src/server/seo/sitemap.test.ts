@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { routeIds, routes } from '../../routes';
-import { buildSitemaps, w3cDate } from './sitemap';
+import { w3cDate, type SitemapData, type SitemapLimits } from './sitemap';
+import { writeSitemaps, type KeysetSource, type SitemapSources } from './sitemap-build';
 
 const SITE = 'https://tandem.example';
 const W3C = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/;
@@ -22,17 +24,42 @@ function expectWellFormed(xml: string) {
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
-describe('sitemap index', () => {
-  const data = {
-    offer: [
-      { params: { slug: 'backend-acme' }, lastmod: new Date('2026-11-20T10:11:12.345Z') },
-      { params: { slug: 'qa-lima' }, lastmod: null },
-    ],
-    company: [{ params: { slug: 'acme' }, lastmod: '2026-11-21T08:00:00Z' }],
+/** A keyset source over a list (ids from 1), counting its queries. */
+function listSource(rows: { slug: string; lastmod?: Date | string | null }[]): KeysetSource & { calls: [number, number][] } {
+  const calls: [number, number][] = [];
+  const source = async (after: number, limit: number) => {
+    calls.push([after, limit]);
+    return rows
+      .map((r, i) => ({ id: i + 1, slug: r.slug, lastmod: r.lastmod == null ? null : new Date(r.lastmod) }))
+      .filter((r) => r.id > after)
+      .slice(0, limit);
+  };
+  return Object.assign(source, { calls });
+}
+
+/** The files as written (unzipped), and the index. */
+async function build(sources: SitemapSources, opts: { buildTime?: Date; limits?: SitemapLimits } = {}) {
+  const files: { name: string; xml: string; urls: number; size: number; etag: string }[] = [];
+  const { index } = await writeSitemaps(SITE, sources, {
+    ...opts,
+    write: async (f) => void files.push({ name: f.name, xml: gunzipSync(f.gzip).toString(), urls: f.urls, size: f.size, etag: f.etag }),
+  });
+  return { index: gunzipSync(index.gzip).toString(), files };
+}
+
+describe('sitemap index', async () => {
+  const data: SitemapData = {
     toolsCountryRole: [{ params: { country: 'peru', rol: 'backend' }, lastmod: '2026-11-02' }],
     toolsCountryDeveloper: [{ params: { country: 'peru', developer: 'backend' }, lastmod: '2026-11-02' }],
   };
-  const { index, files } = buildSitemaps(SITE, data, { buildTime: new Date('2026-11-25T00:00:00Z') });
+  const { index, files } = await build(
+    {
+      pages: async () => data,
+      offers: listSource([{ slug: 'backend-acme', lastmod: '2026-11-20T10:11:12.345Z' }, { slug: 'qa-lima' }]),
+      companies: listSource([{ slug: 'acme', lastmod: '2026-11-21T08:00:00Z' }]),
+    },
+    { buildTime: new Date('2026-11-25T00:00:00Z') },
+  );
   const file = (name: string) => files.find((f) => f.name === name)!.xml;
 
   it('points at one file per type, each with the newest lastmod of its pages', () => {
@@ -51,6 +78,7 @@ describe('sitemap index', () => {
       for (const m of f.xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)) expect(m[1]).toMatch(W3C);
       expect(new Set(locs(f.xml)).size).toBe(locs(f.xml).length);
       expect(f.urls).toBe(locs(f.xml).length);
+      expect(f.size).toBe(Buffer.byteLength(f.xml));
     }
     const offers = file('offers.xml');
     expect(locs(offers)).toEqual([
@@ -69,7 +97,7 @@ describe('sitemap index', () => {
     expect(file('jobs.xml')).toContain(`<loc>${SITE}/peru/trabajos</loc>`);
   });
 
-  it('leaves out noindex routes and routes canonical to another, listing pages only once overall', () => {
+  it('leaves out noindex routes and routes canonical to another, listing pages only once overall', async () => {
     const all = files.flatMap((f) => locs(f.xml));
     expect(new Set(all).size).toBe(all.length);
     expect(all.some((l) => l.includes('/salario/developer/') || l.includes('/salary/developer/backend'))).toBe(false);
@@ -80,28 +108,59 @@ describe('sitemap index', () => {
       if (!routes[id].es.includes('[')) expect(all).not.toContain(SITE + routes[id].es);
     }
     // Without data, a data-driven page is not listed.
-    const bare = buildSitemaps(SITE).files;
+    const bare = (await build({})).files;
     expect(bare.map((f) => f.name)).toEqual(['pages.xml', 'jobs.xml', 'salaries.xml']);
     expect(bare.flatMap((f) => locs(f.xml)).some((l) => l.includes('/herramientas/peru/backend'))).toBe(false);
     // No build time: no lastmod on the static pages.
     expect(bare[0]!.xml).not.toContain('<lastmod>');
   });
 
-  it('splits a type into more files past the per-file limits', () => {
-    const many = {
-      offer: Array.from({ length: 25 }, (_, i) => ({ params: { slug: `o-${i}` }, lastmod: `2026-01-${String(i + 1).padStart(2, '0')}` })),
-    };
-    const split = buildSitemaps(SITE, many, { limits: { urls: 20, bytes: 10_000_000 } });
-    const offers = split.files.filter((f) => f.name.startsWith('offers'));
-    expect(offers.map((f) => [f.name, f.urls])).toEqual([
+  it('splits a type into files past the per-file limits, one query per file, each page once', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ slug: `o-${i}`, lastmod: `2026-01-${String(i + 1).padStart(2, '0')}` }));
+    // 20 URLs a file: 10 offers (one URL per locale).
+    const offers = listSource(rows);
+    const split = await build({ offers }, { limits: { urls: 20, bytes: 10_000_000 } });
+    const files = split.files.filter((f) => f.name.startsWith('offers'));
+    expect(files.map((f) => [f.name, f.urls])).toEqual([
       ['offers.xml', 20],
       ['offers-2.xml', 20],
       ['offers-3.xml', 10],
     ]);
-    expect(split.index).toContain(`<loc>${SITE}/sitemaps/offers-3.xml</loc>\n    <lastmod>2026-01-25</lastmod>`);
-    const small = buildSitemaps(SITE, many, { limits: { urls: 50_000, bytes: 4000 } }).files.filter((f) => f.name.startsWith('offers'));
+    // Each file its own keyset query, after the last offer of the one before; a short page ends the list.
+    expect(offers.calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
+    expect(split.index).toContain(`<loc>${SITE}/sitemaps/offers-3.xml</loc>\n    <lastmod>2026-01-25T00:00:00Z</lastmod>`);
+    const listed = files.flatMap((f) => locs(f.xml)).filter((l) => !l.includes('/en/'));
+    expect(listed).toEqual(rows.map((r) => `${SITE}/oferta/${r.slug}`));
+
+    // Past the byte limit a file ends early and the next query starts after its last offer.
+    const bySize = listSource(rows);
+    const small = (await build({ offers: bySize }, { limits: { urls: 50_000, bytes: 4000 } })).files.filter((f) =>
+      f.name.startsWith('offers'),
+    );
     expect(small.length).toBeGreaterThan(1);
     for (const f of small) expect(Buffer.byteLength(f.xml)).toBeLessThanOrEqual(4000);
+    expect(bySize.calls).toHaveLength(small.length);
+    expect(small.flatMap((f) => locs(f.xml)).filter((l) => !l.includes('/en/'))).toEqual(rows.map((r) => `${SITE}/oferta/${r.slug}`));
+    // A list that ends exactly at a file's size is asked once more, and gets nothing: no empty file.
+    const exact = listSource(rows.slice(0, 20));
+    expect(
+      (await build({ offers: exact }, { limits: { urls: 20, bytes: 10_000_000 } })).files.filter((f) => f.name.startsWith('offers')),
+    ).toHaveLength(2);
+    expect(exact.calls).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
+  });
+
+  it('refuses a page larger than a file rather than looping', async () => {
+    await expect(build({ offers: listSource([{ slug: 'x'.repeat(500) }]) }, { limits: { urls: 20, bytes: 1000 } })).rejects.toThrow(
+      /does not fit/,
+    );
   });
 
   it('writes dates as W3C datetimes', () => {

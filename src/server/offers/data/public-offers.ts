@@ -99,16 +99,3 @@ export function candidateProfile(db: Q, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
-
-/** The open offers that are real (not demo), newest first, with their last edit: the sitemap's offer pages. */
-export async function openOfferSlugs(db: Q, now: Date, limit = 20_000) {
-  return db
-    .selectFrom('offers')
-    .select(['slug', 'published_at', 'updated_at'])
-    .where('status', '=', 'published')
-    .where('is_demo', '=', 0)
-    .where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>', now)]))
-    .orderBy('published_at', 'desc')
-    .limit(limit)
-    .execute();
-}
