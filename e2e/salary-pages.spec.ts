@@ -140,6 +140,8 @@ test('a group without enough reports says so instead of showing numbers, and whe
   await expect(none.getByTestId('covered-roles').getByRole('link').first()).toHaveAttribute('href', /^\/herramientas\/bolivia\/[a-z-]+$/);
   await expect(none).not.toContainText(/README|npm run|importa una encuesta/);
   await expect(page.getByTestId('salary-method')).toContainText('La Plaza Devs');
+  // The sitemap is built in the background (decision 055): on a fresh server the first build may be under way.
+  await expect.poll(async () => (await page.request.get('/sitemaps/salaries.xml')).status()).toBe(200);
   const sitemap = await (await page.request.get('/sitemaps/salaries.xml')).text();
   expect(sitemap).toContain('/herramientas/peru/backend</loc>');
   expect(sitemap).not.toContain('/herramientas/bolivia/salario/skill/rust<');

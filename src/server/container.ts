@@ -77,6 +77,7 @@ let sitemapPages: Promise<SitemapPages> | undefined;
 let sitemap: SitemapStore | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
+const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)));
 
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
@@ -285,9 +286,8 @@ export const services = {
       contentVersion: () => services.contentVersion(),
       sources: {
         pages: async () => salarySitemapPages(await services.salaries()),
-        offers: async (after, limit) => (await (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)))).offers(after, limit),
-        companies: async (after, limit) =>
-          (await (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)))).companies(after, limit),
+        offers: async (after, limit) => (await offerPages()).offers(after, limit),
+        companies: async (after, limit) => (await offerPages()).companies(after, limit),
       },
     })),
   /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
