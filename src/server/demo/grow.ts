@@ -6,6 +6,7 @@ import { PUBLIC_PAGES_GENERATION, writeWithGeneration } from '../db/generations'
 import type { DB } from '../db/schema';
 import { refreshAggregates, SALARY_REPORTS_GENERATION } from '../salaries/data/aggregates';
 import { currencyOf } from '../salaries/mapping';
+import { ensureAggregates } from '../salaries/data/salary-data';
 import { DEMO_ACCOUNTS } from './seed';
 
 // `npm run db:grow -- --factor N` (decision 056): the demo world N times over, to measure pages at the size
@@ -46,7 +47,7 @@ type GrowOptions = {
   factor: number;
   /** Parts to grow (and what they need); all by default. */
   only?: readonly GrowPart[];
-  /** Recompute the salary aggregates after growing the reports (default true). */
+  /** Recompute the salary aggregates after growing the reports (default true); false keeps the seed's figures. */
   refresh?: boolean;
   log?: (m: string) => void;
 };
@@ -355,6 +356,9 @@ export async function growDemoData(database: Database, opts: GrowOptions): Promi
   const rowsAdded: Record<string, number> = {};
   for (const part of parts) {
     const started = Date.now();
+    // Without the refresh, figures built from the seed's reports (the copies' percentiles are the same): a
+    // server starting on the grown database then finds figures and does not build them from every report.
+    if (part === 'salaries' && !refresh) await ensureAggregates(database);
     // Salary reports move their own generation (what the aggregates are built from); the rest changes public pages.
     const generation = part === 'salaries' ? SALARY_REPORTS_GENERATION : PUBLIC_PAGES_GENERATION;
     for (let k = 1; k < factor && hasOriginals(part, originals); k++) {
