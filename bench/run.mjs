@@ -9,6 +9,7 @@
 // workers), the signed-in session call (the bell), and the daily digests of 10,000 people through a local SMTP server
 // (bench/digests.ts). Not a test: it asserts nothing, it reports figures beside targets.
 // `--soak` runs bench/soak.mjs instead (npm run soak: two instances on one PostgreSQL under mixed traffic).
+// `--scale [--factor N]` runs bench/scale.mjs instead (the pages that grow with the data, on a demo world grown N-fold).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { configuredContentJs, pageScripts, SDK_CHUNK } from './configured-js.mjs
 import { issueTargets, processMemoryThenIdle } from './figures.mjs';
 import { apiBench } from './api.mjs';
 if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
+if (process.argv.includes('--scale')) await import('./scale.mjs'); // ends the process itself
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8411);

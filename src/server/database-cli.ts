@@ -1,7 +1,9 @@
 import 'server-only';
+import { parseArgs } from 'node:util';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './demo/seed';
+import { GROW_PARTS, growDemoData, type GrowPart } from './demo/grow';
 import { getConfig } from './config';
 import { loadContentInto } from './learning/content-load';
 import { runCommand } from './run-command';
@@ -33,4 +35,32 @@ export async function seed(): Promise<number> {
   }
 }
 
-if (import.meta.main) await runCommand({ main, seed });
+/**
+ * `npm run db:grow -- --factor N [--only offers,salaries] [--no-refresh]`: migrate and seed as db:seed does,
+ * then grow the demo world to N times its size (src/server/demo/grow.ts, decision 056).
+ */
+export async function grow(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { factor: { type: 'string' }, only: { type: 'string' }, 'no-refresh': { type: 'boolean' } },
+    strict: true,
+  });
+  const factor = Number(values.factor);
+  if (!values.factor || !Number.isInteger(factor)) throw new Error('usage: npm run db:grow -- --factor N [--only parts] [--no-refresh]');
+  const only = values.only?.split(',').map((p) => p.trim());
+  const unknown = only?.filter((p) => !(GROW_PARTS as readonly string[]).includes(p));
+  if (unknown?.length) throw new Error(`unknown part ${unknown.join(', ')} (there are: ${GROW_PARTS.join(', ')})`);
+  const started = Date.now();
+  const code = await seed();
+  if (code) return code;
+  const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
+  try {
+    await growDemoData(database, { factor, only: only as GrowPart[] | undefined, refresh: !values['no-refresh'] });
+    console.log(`Demo world grown to x${factor} (${database.dialect}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) await runCommand({ main, seed, grow });
