@@ -27,6 +27,7 @@ import { applicantTracker } from './migrations/022-applicant-tracker';
 import { applyingExtras } from './migrations/023-applying-extras';
 import { profileHistory } from './migrations/024-profile-history';
 import { salaryModel } from './migrations/025-salary-model';
+import { keysetPagination } from './migrations/026-keyset-pagination';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -56,6 +57,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '023-applying-extras': applyingExtras,
   '024-profile-history': profileHistory,
   '025-salary-model': salaryModel,
+  '026-keyset-pagination': keysetPagination,
 };
 
 class CodeProvider implements MigrationProvider {
