@@ -14,6 +14,13 @@ import type { RouteGet } from '../../server/http/app';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 import { InterviewList } from '../../views/interviews/interview-list';
+import { ServiceError } from '../../server/errors';
+
+/** An offer gone meanwhile (or another company's) has nothing to confirm; other failures stay failures. */
+const notFound = (err: unknown) => {
+  if (err instanceof ServiceError && err.code === 'not-found') return undefined;
+  throw err;
+};
 
 // The company workspace (/hire/site, decision 015): offers, applicants and their pipeline, the candidate browser
 // and the company profile. Thin: services do the rules. Decision 029: the company's logo in the header, two
@@ -45,9 +52,7 @@ export const hireSitePage =
     // may be on another page than the first.
     const closingId = state?.values?.intent === 'close-confirm' ? parseId(state.values.offer) : null;
     const closing =
-      closingId === null
-        ? undefined
-        : (list.find((o) => o.id === closingId) ?? (await svc.listedOffer(viewer, closingId).catch(() => undefined)));
+      closingId === null ? undefined : (list.find((o) => o.id === closingId) ?? (await svc.listedOffer(viewer, closingId).catch(notFound)));
     // Proposed and upcoming interviews (decision 046), on the offers tab.
     const upcoming = company && view === 'offers' ? await (await interviews()).upcoming(viewer) : [];
     const filter = {
