@@ -279,27 +279,33 @@ test('the workspace: a real tablist, one primary action per row with the rest in
   await page.setInputFiles('#company-logo', { name: 'logo-quipu.png', mimeType: 'image/png', buffer: Buffer.from('x') });
   await expect(page.getByTestId('file-name')).toHaveText('logo-quipu.png');
 
-  // The candidates' pager: a navigation landmark, status and links apart, rel and aria-current set.
+  // The candidates' pager (decision 054): a navigation landmark; where the page is among all profiles, the
+  // first page and the next ones by their real count; no page numbers it could not reach.
   await candidatesTab.click();
   await expect(page).toHaveURL(/\?vista=candidatos$/);
   await expect(candidatesTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-candidates');
   const pager = page.getByRole('navigation', { name: 'Páginas de candidatos' });
-  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^Página 1 de \d+$/);
-  await expect(pager.locator('a[rel="prev"]')).toHaveCount(0);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^1–20 de [\d.]+$/);
+  await expect(pager.locator('a[rel="first"]')).toHaveCount(0);
+  await expect(pager.locator('a[rel="next"]')).toHaveText('Siguientes 20');
   await pager.locator('a[rel="next"]').click();
-  await expect(page).toHaveURL(/pagina=2/);
-  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^Página 2 de \d+$/);
+  await expect(page).toHaveURL(/vista=candidatos&cursor=[\w-]+$/);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^21–40 de [\d.]+$/);
   await expect(pager.locator('li')).toHaveCount(3);
-  await expect(pager.locator('a[rel="prev"]')).toHaveText('Anterior');
-  await expect(pager.locator('a[rel="next"]')).toHaveText('Siguiente');
+  await expect(pager.locator('a[rel="first"]')).toHaveText('Primera página');
+  await expect(pager.locator('a[rel="next"]')).toHaveText('Siguientes 20');
   const [status, next] = [await pager.locator('[aria-current="page"]').boundingBox(), await pager.locator('a[rel="next"]').boundingBox()];
   expect(status!.x + status!.width).toBeLessThan(next!.x);
+  const second = new URL(page.url()).search;
+  // A made-up cursor is the first page, not an error.
+  await page.goto('/hire/site?vista=candidatos&cursor=inventado');
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/^1–20 de [\d.]+$/);
 
   // Phones: nothing scrolls sideways, at 390 px and 320 px, in both languages.
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
-    for (const path of ['/hire/site', '/hire/site?vista=candidatos&pagina=2', '/en/hire/site', '/en/hire/site?vista=candidatos&pagina=2']) {
+    for (const path of ['/hire/site', `/hire/site${second}`, '/en/hire/site', `/en/hire/site${second}`]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);

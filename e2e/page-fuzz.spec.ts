@@ -80,7 +80,7 @@ const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,0
 //   grep -n "q.get(\|searchParams.get(\|getAll(\|query" src/areas src/domain src/server/http
 // - job search: src/domain/job-facets.ts parseJobQuery (q, salario_min, orden, pagina), src/areas/jobs/job-search-get.ts (format=rss)
 // - company workspace: src/areas/hire/workspace-page.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
-//   ingles, pagina, published, saved, done, moved), HireCreateOfferPage (oferta; offer-forms.ts reads it on post too)
+//   ingles, cursor, published, saved, done, moved), HireCreateOfferPage (oferta; offer-forms.ts reads it on post too)
 // - account pages: src/areas/account/account-pages.tsx (redirect on sign-in/sign-up/provider buttons, error and type on
 //   sign-in, draft on the company sign-up, sent on forgot-password and confirm-email), src/areas/account/account-actions.ts
 //   (origin, read on post; sent here to the GET as well), src/server/render/route-page.tsx (guarded pages such as
@@ -94,7 +94,7 @@ const UTM = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', '
 const QUERY_KEYS: Partial<Record<RouteId, string[]>> = {
   jobs: ['q', 'salario_min', 'orden', 'pagina', 'format'],
   countryJobs: ['q', 'salario_min', 'orden', 'pagina', 'format'],
-  hireSite: ['oferta', 'vista', 'area', 'rol', 'skill', 'seniority', 'pais', 'ingles', 'pagina', 'published', 'saved', 'done', 'moved'],
+  hireSite: ['oferta', 'vista', 'area', 'rol', 'skill', 'seniority', 'pais', 'ingles', 'cursor', 'published', 'saved', 'done', 'moved'],
   hireCreateOffer: ['oferta'],
   login: ['redirect', 'error', 'type'],
   signUp: ['redirect', 'origin'],

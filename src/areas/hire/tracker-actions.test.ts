@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../i18n/locales';
 import { href } from '../../routes';
 import { testDatabases } from '../../testing/databases';
+import { addUser } from '../../testing/marketplace';
 import { createFormWorld, expectRefusal, msg, type Account, type FormWorld } from '../../testing/form-app';
 import { getT } from '../../i18n/translate';
 import type { PageProps } from '../../server/render/page-types';
@@ -181,6 +182,52 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
       [applicationOf, { id: '99999999' }],
     ] as const)
       await expect(page(props(globex, params))).rejects.toMatchObject({ name: 'PageError', status: 404 });
+  });
+
+  it('shows 50 applicants a page with an honest pager, and a move comes back to the page it was on', async () => {
+    const o = await w.offer(acme);
+    const at = new Date();
+    for (let i = 0; i < 53; i++) {
+      const user = await addUser(w.t.db, 'match', `Lote${i}`);
+      await w.t.db
+        .insertInto('applications')
+        .values({ offer_id: o.id, candidate_id: user, status: i < 3 ? 'approved' : 'sent', created_at: at, updated_at: at })
+        .execute();
+    }
+    const props = (query: string) =>
+      ({
+        id: 'hireApplicants',
+        locale: 'es',
+        params: { id: String(o.id) },
+        query,
+        path: '/',
+        t: getT('es'),
+        brand: 'Tandem',
+        viewer: { id: acme.id, type: 'hire' },
+        form: null,
+      }) as unknown as PageProps;
+    const page = hireApplicantsPage({ hiring: async () => w.svc.hiring, messages: async () => w.svc.messages });
+    // The element tree (components unrendered: the pager's own words are tested in workspace-parts.test.tsx).
+    const first = JSON.stringify(await page(props('')));
+    expect(first).toContain('Mostrando los postulantes 1–50 de 53');
+    const cursor = /"next":"[^"?]+\?cursor=([A-Za-z0-9_-]+)"/.exec(first)?.[1];
+    expect(cursor).toBeTruthy();
+    const second = JSON.stringify(await page(props(`cursor=${cursor}`)));
+    expect(second).toContain('Mostrando los postulantes 51–53 de 53');
+    expect(second).toContain('"next":null');
+    // The forms post to this page; the stage counts are of all 53 (3 approved, on the first page).
+    expect(second).toContain(`"action":"${applicantsPage(o.id)}?cursor=${cursor}"`);
+    expect(second).toMatch(/"data-status":"approved".*?"children":"3"/);
+    // A bad cursor is the first page.
+    expect(JSON.stringify(await page(props('cursor=nonsense')))).toContain('Mostrando los postulantes 1–50 de 53');
+    const last = await w.t.db.selectFrom('applications').select('id').where('offer_id', '=', o.id).orderBy('id').executeTakeFirstOrThrow();
+    const moved = await w.post(
+      `${applicantsPage(o.id)}?cursor=${cursor}`,
+      { intent: 'move', application: String(last.id), status: 'approved', from: 'approved' },
+      { as: acme, json: false },
+    );
+    expect(moved.status).toBe(303);
+    expect(moved.location).toBe(`${applicantsPage(o.id)}?cursor=${cursor}&hecho=moved#applicant-${last.id}`);
   });
 
   it('asks before closing an offer, then closes it', async () => {

@@ -47,6 +47,9 @@ export function createTrackerActions({ hiring }: Deps): { hireApplicants: FormHa
       const offerId = parseId(input.params.id);
       if (offerId === null) return refusal(input, new ServiceError('not-found'));
       const page = href('hireApplicants', input.locale, { id: String(offerId) });
+      // Back to the page of applicants the form was on (decision 054: its opaque cursor, checked by the page).
+      const cursor = input.query.get('cursor');
+      const on: Record<string, string> = cursor && /^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? { cursor } : {};
       const svc = await hiring();
       const status = cut(input.fields.status, 40);
       return attempt(input, { summaries: SUMMARIES, values: { intent, status } }, async () => {
@@ -55,7 +58,7 @@ export function createTrackerActions({ hiring }: Deps): { hireApplicants: FormHa
           if (id === null) throw new ServiceError('not-found');
           const from = input.fields.from === undefined ? undefined : cut(input.fields.from, 40);
           await svc.moveApplication(input.viewer, id, status, from);
-          return { ok: true, redirect: `${page}?hecho=moved#applicant-${id}` };
+          return { ok: true, redirect: `${page}?${new URLSearchParams({ ...on, hecho: 'moved' })}#applicant-${id}` };
         }
         if (input.fields.confirm !== '1') {
           // The first step: what would move, shown for confirmation (the page renders it from these values).
@@ -73,7 +76,7 @@ export function createTrackerActions({ hiring }: Deps): { hireApplicants: FormHa
         const items = parseItems(input.lists.item);
         if (!items) throw new ServiceError('not-found');
         const r = await svc.bulkMove(input.viewer, offerId, items, status);
-        const q = new URLSearchParams({ hecho: 'bulk', movidos: String(r.moved.length) });
+        const q = new URLSearchParams({ ...on, hecho: 'bulk', movidos: String(r.moved.length) });
         if (r.changed.length) q.set('cambiados', r.changed.map((c) => c.id).join(','));
         return { ok: true, redirect: `${page}?${q}` };
       });

@@ -3,7 +3,7 @@ import { SignOutEverywhere } from '../../views/account-forms/sign-out-everywhere
 import { Link } from 'waku';
 import { CompanyEditor } from './company-editor';
 import { CloseConfirm, OffersTable } from './workspace-offers';
-import { Pager, panelId, tabId, WorkspaceTabs } from './workspace-parts';
+import { KeysetPager, panelId, tabId, WorkspaceTabs } from './workspace-parts';
 import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatNumber } from '../../i18n/format';
@@ -14,10 +14,18 @@ import type { RouteGet } from '../../server/http/app';
 import type { Page } from '../../server/render/page-types';
 import { translateIn } from '../../i18n/translate';
 import { InterviewList } from '../../views/interviews/interview-list';
+import { ServiceError } from '../../server/errors';
+
+/** An offer gone meanwhile (or another company's) has nothing to confirm; other failures stay failures. */
+const notFound = (err: unknown) => {
+  if (err instanceof ServiceError && err.code === 'not-found') return undefined;
+  throw err;
+};
 
 // The company workspace (/hire/site, decision 015): offers, applicants and their pipeline, the candidate browser
 // and the company profile. Thin: services do the rules. Decision 029: the company's logo in the header, two
 // tabs (plain GET links with the ARIA tab roles), rows with one primary action and a menu, a real pager.
+// Offers and candidates come one keyset page at a time (decision 054): `cursor` is the next page's, opaque.
 
 /** Old links to an offer's applicants (/hire/site?oferta=N) go to its own page (decision 048). */
 export const oldApplicantsLink: RouteGet = async ({ match, url, rsc }) => {
@@ -36,10 +44,15 @@ export const hireSitePage =
     const svc = await hiring();
     const company = viewer ? await (await profiles()).companyOf(viewer.id) : null;
     const state = p.form;
-    const list = company ? (await svc.offers(viewer)).offers : [];
-    // Closing an offer asks first (decision 048): the close post comes back with the offer to confirm.
-    const closing = state?.values?.intent === 'close-confirm' ? list.find((o) => o.id === Number(state.values.offer)) : undefined;
     const view = q.get('vista') === 'candidatos' ? 'candidates' : 'offers';
+    const cursor = q.get('cursor');
+    const offers = company ? await svc.offers(viewer, view === 'offers' ? cursor : null) : null;
+    const list = offers?.offers ?? [];
+    // Closing an offer asks first (decision 048): the close post comes back with the offer to confirm, which
+    // may be on another page than the first.
+    const closingId = state?.values?.intent === 'close-confirm' ? parseId(state.values.offer) : null;
+    const closing =
+      closingId === null ? undefined : (list.find((o) => o.id === closingId) ?? (await svc.listedOffer(viewer, closingId).catch(notFound)));
     // Proposed and upcoming interviews (decision 046), on the offers tab.
     const upcoming = company && view === 'offers' ? await (await interviews()).upcoming(viewer) : [];
     const filter = {
@@ -51,10 +64,7 @@ export const hireSitePage =
       english: englishLevels.some((e) => e.id === q.get('ingles')) ? q.get('ingles')! : undefined,
       certified: q.get('certificados') === '1' || undefined,
     };
-    // A whole page number; absurd ones (1e400, 2.5) fall back to the first page.
-    const asked = Number(q.get('pagina') ?? '1');
-    const page = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
-    const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, page) : null;
+    const candidates = company && view === 'candidates' ? await svc.candidates(viewer, filter, cursor) : null;
     const site = href('hireSite', locale);
     const done = q.get('done');
     const notice = q.get('published')
@@ -67,8 +77,8 @@ export const hireSitePage =
             ? t('hire.site.moved')
             : null;
     const publishedSlug = q.get('published');
-    const candidateQuery = (pg: number) =>
-      `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english, certificados: filter.certified ? '1' : undefined }).filter(([, v]) => v) as [string, string][]), ...(pg > 1 ? { pagina: String(pg) } : {}) })}`;
+    const candidateQuery = (next: string | null) =>
+      `${site}?${new URLSearchParams({ vista: 'candidatos', ...Object.fromEntries(Object.entries({ area: filter.area, rol: filter.role, skill: filter.skill, seniority: filter.seniority, pais: filter.country, ingles: filter.english, certificados: filter.certified ? '1' : undefined }).filter(([, v]) => v) as [string, string][]), ...(next ? { cursor: next } : {}) })}`;
     return (
       <div className="container page hire-site">
         <header className="workspace-head">
@@ -107,7 +117,7 @@ export const hireSitePage =
           label={t('hire.site.sections')}
           selected={view}
           tabs={[
-            { id: 'offers', label: t('hire.site.offers'), to: site, ...(company ? { count: list.length } : {}) },
+            { id: 'offers', label: t('hire.site.offers'), to: site, ...(offers ? { count: offers.total } : {}) },
             { id: 'candidates', label: t('hire.site.candidates'), to: `${site}?vista=candidatos` },
           ]}
         />
@@ -123,6 +133,17 @@ export const hireSitePage =
                 <>
                   {closing && <CloseConfirm offer={closing} site={site} t={t} />}
                   <OffersTable offers={list} site={site} locale={locale} t={t} />
+                  {offers && (offers.next || offers.from > 1) && (
+                    <KeysetPager
+                      page={offers}
+                      shown={list.length}
+                      first={site}
+                      next={offers.next && `${site}?cursor=${encodeURIComponent(offers.next)}`}
+                      label={t('hire.site.offerPages')}
+                      locale={locale}
+                      t={t}
+                    />
+                  )}
                 </>
               )}
             </section>
@@ -208,8 +229,16 @@ export const hireSitePage =
                   </li>
                 ))}
               </ul>
-              {candidates.pages > 1 && (
-                <Pager page={page} pages={candidates.pages} hrefOf={candidateQuery} label={t('hire.site.pages')} t={t} />
+              {(candidates.next || candidates.from > 1) && (
+                <KeysetPager
+                  page={candidates}
+                  shown={candidates.items.length}
+                  first={candidateQuery(null)}
+                  next={candidates.next && candidateQuery(candidates.next)}
+                  label={t('hire.site.pages')}
+                  locale={locale}
+                  t={t}
+                />
               )}
             </section>
           )}

@@ -105,11 +105,22 @@ describe.each(testDatabases)('hire API on %s', (_name, open) => {
     expect((await call('PATCH', `/v3/hire/applications/${applicationId}`, 'acme', { status: 'hired!' })).status).toBe(422);
     const list = await (await call('GET', `/v3/hire/offers/${offerId}/applicants`, 'acme')).json();
     expect(list.result.applicants[0]).toMatchObject({ status: 'placed', candidate: { name: 'Test User' } });
+    // Keyset pages (decision 054): the total, the counts by status, and no next page after the last.
+    expect(list.result).toMatchObject({ total: 1, by_status: { placed: 1 }, next_cursor: null });
+    const bad = await (await call('GET', `/v3/hire/offers/${offerId}/applicants?cursor=not-a-cursor`, 'acme')).json();
+    expect(bad.result.applicants).toHaveLength(1);
+    const offers = await call('GET', '/v3/hire/offers?cursor=zzz', 'acme');
+    expect(offers.status).toBe(200);
+    expect(Number(offers.headers.get('x-total-count'))).toBeGreaterThan(0);
+    expect(offers.headers.get('x-next-cursor')).toBeNull();
     expect((await call('POST', `/v3/hire/offers/${offerId}/publish`, 'acme')).status).toBe(409); // paused above: resume, not publish
     expect((await call('POST', `/v3/hire/offers/${offerId}/resume`, 'acme')).status).toBe(200);
     expect((await call('POST', `/v3/hire/offers/${offerId}/explode`, 'acme')).status).toBe(404);
     expect((await call('GET', '/v3/hire/offers/999999', 'acme')).status).toBe(404);
     expect((await call('GET', '/v3/hire/candidates?page=0', 'acme')).status).toBe(422);
+    expect((await call('GET', '/v3/hire/candidates?page=2', 'acme')).status).toBe(422); // numbered pages are gone
+    const candidates = await (await call('GET', '/v3/hire/candidates?role=backend&cursor=bad!cursor', 'acme')).json();
+    expect(candidates.result).toMatchObject({ next_cursor: null, items: expect.any(Array), total: expect.any(Number) });
     expect((await call('GET', '/v3/hire/candidates?role=backend', 'acme')).status).toBe(200);
   });
 });

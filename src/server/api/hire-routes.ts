@@ -29,8 +29,12 @@ const candidateQuery = z.object({
   seniority: z.string().max(8).optional(),
   country: z.string().max(24).optional(),
   english: z.string().max(16).optional(),
-  page: z.coerce.number().int().min(1).max(500).optional(),
+  // Keyset pages (decision 054): the `next_cursor` of the page before, opaque; a bad one gives the first page.
+  cursor: z.string().max(400).optional(),
+  // Numbered pages are gone: only the first is still asked for by number, so an old client never loops on it.
+  page: z.literal('1').optional(),
 });
+const cursorQuery = z.object({ cursor: z.string().max(400).optional() });
 
 export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson }: Deps) {
   const viewer = async (c: Context): Promise<Viewer> => {
@@ -57,8 +61,15 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
   const noStore = (c: Context) => c.header('cache-control', 'private, no-store');
 
   api.get('/v3/hire/offers', async (c) => {
+    const v = await viewer(c);
+    const q = cursorQuery.safeParse(c.req.query());
+    if (!q.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, q.error));
+    const page = await (await hiring()).offers(v, q.data.cursor);
     noStore(c);
-    return ok(c, (await (await hiring()).offers(await viewer(c))).offers);
+    // The body stays the list it always was; the total and the next page's cursor travel in headers.
+    c.header('x-total-count', String(page.total));
+    if (page.next) c.header('x-next-cursor', page.next);
+    return ok(c, page.offers);
   });
   api.post('/v3/hire/offers', async (c) => {
     const v = await viewer(c);
@@ -92,8 +103,11 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const offerId = idOf(c);
     const v = await viewer(c);
     if (offerId === null) return fail(c, 404, 'api.notFound');
+    const q = cursorQuery.safeParse(c.req.query());
+    if (!q.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, q.error));
+    const { offer, applicants, byStatus, total, next } = await (await hiring()).applicants(v, offerId, q.data.cursor);
     noStore(c);
-    return ok(c, await (await hiring()).applicants(v, offerId));
+    return ok(c, { offer, applicants, total, by_status: byStatus, next_cursor: next });
   });
   api.patch('/v3/hire/applications/:id', async (c) => {
     const appId = idOf(c);
@@ -109,8 +123,9 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const v = await viewer(c);
     const parsed = candidateQuery.safeParse(c.req.query());
     if (!parsed.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, parsed.error));
-    const { page, ...filter } = parsed.data;
+    const { cursor, page: _first, ...filter } = parsed.data;
+    const { total, items, next } = await (await hiring()).candidates(v, filter, cursor);
     noStore(c);
-    return ok(c, await (await hiring()).candidates(v, filter, page ?? 1));
+    return ok(c, { total, items, next_cursor: next });
   });
 }

@@ -28,6 +28,7 @@ import { applyingExtras } from './migrations/023-applying-extras';
 import { profileHistory } from './migrations/024-profile-history';
 import { salaryModel } from './migrations/025-salary-model';
 import { sitemapFiles } from './migrations/026-sitemap-files';
+import { keysetPagination } from './migrations/027-keyset-pagination';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -58,6 +59,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '024-profile-history': profileHistory,
   '025-salary-model': salaryModel,
   '026-sitemap-files': sitemapFiles,
+  '027-keyset-pagination': keysetPagination,
 };
 
 class CodeProvider implements MigrationProvider {

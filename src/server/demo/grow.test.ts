@@ -138,6 +138,17 @@ describe.each(testDatabases)('db:grow on %s', (_name, open) => {
     expect(await one(a, `select count(*) as n from users where email like '%+x%' and password_hash is not null`)).toBe(0);
   });
 
+  it("keeps the candidate browser's stored certificate expiry true of the grown certificates", async () => {
+    const certified = await one(a, `select count(*) as n from candidate_profiles where certified_until is not null`);
+    const holders = await one(
+      a,
+      `select count(*) as n from candidate_profiles p
+        where exists (select 1 from certifications c where c.user_id = p.user_id and c.revoked_at is null)`,
+    );
+    expect(certified).toBeGreaterThan(0);
+    expect(certified).toBe(holders);
+  });
+
   it('is reproducible: a second run adds nothing, and growing in two steps makes the same rows', async () => {
     const before = await counts(a);
     const again = await growDemoData(a, { factor: FACTOR, refresh: false, log: quiet });

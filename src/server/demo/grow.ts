@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { PUBLIC_PAGES_GENERATION, writeWithGeneration } from '../db/generations';
 import type { DB } from '../db/schema';
 import { refreshAggregates, SALARY_REPORTS_GENERATION } from '../salaries/data/aggregates';
+import { refreshCertifiedUntil } from '../learning/data/learning';
 import { currencyOf } from '../salaries/mapping';
 import { ensureAggregates } from '../salaries/data/salary-data';
 import { DEMO_ACCOUNTS } from './seed';
@@ -368,6 +369,8 @@ export async function growDemoData(database: Database, opts: GrowOptions): Promi
     }
     log(`[grow] ${part}: ${copiesAdded[part]} copies added in ${Date.now() - started} ms`);
   }
+  // The candidate browser's "certified first" reads a stored expiry (decision 054), set from the certificates.
+  if (copiesAdded.certificates > 0 || copiesAdded.candidates > 0) await refreshCertifiedUntil(db);
   if (refresh && copiesAdded.salaries > 0) {
     const started = Date.now();
     const groups = await refreshAggregates(db, (country) => currencyOf(country as CountryId));

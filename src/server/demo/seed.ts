@@ -21,6 +21,7 @@ import {
   spanishLabel,
 } from '../db/demo-vocabulary';
 import { DEFAULT_FX, ensureFxRates } from '../salaries/data/default-fx';
+import { refreshCertifiedUntil } from '../learning/data/learning';
 
 // A demo world for a fresh install (decision 009): companies, offers, candidates, certifications and salary reports, all flagged is_demo so pages can label them. Deterministic (seeded
 // random numbers) and idempotent: a database that has demo companies is left alone.
@@ -267,6 +268,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         };
       }),
     );
+    await refreshCertifiedUntil(trx);
 
     // Salary reports.
     const reports = Array.from({ length: DEMO_SIZES.salaryReports }, (_, i) => {

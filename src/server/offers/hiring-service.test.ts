@@ -7,6 +7,7 @@ import { setFxRate } from '../salaries/data/salary-data';
 import { createApplicationService } from './application-service';
 import { allowedActions, createHiringService, type HiringService } from './hiring-service';
 import { createSalaryService } from '../salaries/salary-service';
+import { refreshCertifiedUntil } from '../learning/data/learning';
 
 const offer = (over: Partial<Record<string, string | string[]>> = {}): OfferInput => {
   const r = parseOfferInput({
@@ -210,6 +211,7 @@ describe.each(testDatabases)('hiring on %s', (_name, open) => {
           .insertInto('certifications')
           .values({ slug: `c-${name}`, user_id: id, interview_id: iv.id, role, level: 'senior', score: 90, is_demo: 0, issued_at: clock })
           .execute();
+        await refreshCertifiedUntil(t.db, [id]);
       }
     };
     await mk('Plain', 'backend', true, false);

@@ -7,12 +7,14 @@ import type { OfferInput } from '../../domain/offer-input';
 import { slugify } from '../../domain/slug';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
+import { z } from 'zod';
+import { decodeCursor, readPage, keyFlag, keyId, keysetPage, keyTime, keyValue, type KeyValue } from '../db/keyset';
 import {
+  applicantCounts,
   companyOffer,
   companyOffers,
-  countCandidates,
+  countCompanyOffers,
   expireDue,
-  findCandidates,
   insertOffer,
   offerLists,
   replaceOfferLists,
@@ -20,9 +22,10 @@ import {
   skillsOfUsers,
   takenSlugs,
   updateOffer,
-  type CandidateFilter,
+  type OfferStatus,
   type OfferWrite,
 } from './data/company-offers';
+import { certificateCounts, countCandidates, findCandidates, type CandidateFilter } from './data/candidates';
 import { isId } from '../../domain/ids';
 import { isUniqueViolation } from '../errors';
 import type { RateLimiter } from '../limits/rate-limit';
@@ -43,6 +46,10 @@ import type { Viewer } from '../accounts/session';
 import type { ApplicationEvent } from './application-service';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
+const OFFERS_PER_PAGE = 50;
+// The sort keys the lists' cursors carry (decision 054): anything else is no cursor, the first page.
+const offerKey = z.tuple([keyTime, keyId]);
+const candidateKey = z.tuple([keyFlag, keyTime, keyId]);
 
 /** An offer's slug: at most 100 characters, never ending on a dash (not even when cut). */
 const offerSlug = (s: string) => slugify(s, 100).replace(/-$/, '');
@@ -130,6 +137,33 @@ export function createHiringService(
     }
   }
 
+  /** An offer as the company's list shows it. */
+  const listed = (
+    r: Pick<OfferWrite, 'title' | 'country' | 'role'> & {
+      id: number;
+      slug: string;
+      status: OfferStatus;
+      published_at: Date | string | null;
+      valid_through: Date | string | null;
+    },
+    applicants: number,
+    at: Date,
+  ) => {
+    const state = stateOf(r, at);
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      state,
+      applicants,
+      country: r.country,
+      role: r.role,
+      publishedAt: toDate(r.published_at),
+      validThrough: toDate(r.valid_through),
+      actions: allowedActions(state),
+    };
+  };
+
   const service = {
     companyFor,
 
@@ -204,29 +238,34 @@ export function createHiringService(
       return { id: row.id, status: next.status };
     },
 
-    /** The company's offers with their state, applicant count and allowed actions. */
-    async offers(viewer: Viewer) {
+    /**
+     * The company's offers, last changed first, 50 at a time (decision 054): each with its state, applicant
+     * count and allowed actions, the total, and the cursor of the next page (null on the last).
+     */
+    async offers(viewer: Viewer, cursor?: string | null) {
       const company = await companyFor(viewer);
       const at = now();
-      const rows = await companyOffers(db, company.id);
-      return {
-        company,
-        offers: rows.map((r) => {
-          const state = stateOf(r, at);
-          return {
-            id: r.id,
-            slug: r.slug,
-            title: r.title,
-            state,
-            applicants: Number(r.applicants),
-            country: r.country,
-            role: r.role,
-            publishedAt: toDate(r.published_at),
-            validThrough: toDate(r.valid_through),
-            actions: allowedActions(state),
-          };
-        }),
-      };
+      const read = (key: readonly KeyValue[] | null) => companyOffers(db, company.id, key, OFFERS_PER_PAGE + 1);
+      const [total, first] = await Promise.all([countCompanyOffers(db, company.id), readPage(decodeCursor(cursor, offerKey), read)]);
+      const { after, rows } = first;
+      const counts = await applicantCounts(
+        db,
+        rows.slice(0, OFFERS_PER_PAGE).map((r) => r.id),
+      );
+      const page = keysetPage(rows, {
+        perPage: OFFERS_PER_PAGE,
+        total,
+        after,
+        keyOf: (r) => [keyValue(r.updated_at), r.id],
+        map: (r) => listed(r, counts.get(r.id) ?? 0, at),
+      });
+      return { company, ...page, offers: page.items };
+    },
+
+    /** One of the company's offers as its list shows it (an offer asked about that is not on the page shown). */
+    async listedOffer(viewer: Viewer, id: number) {
+      const { row } = await ownOffer(viewer, id);
+      return listed(row, (await applicantCounts(db, [row.id])).get(row.id) ?? 0, now());
     },
 
     /** One of the company's offers as form input (for editing). */
@@ -259,27 +298,28 @@ export function createHiringService(
       };
     },
 
-    /** Public candidate profiles, certified first, 20 per page. */
-    async candidates(viewer: Viewer, filter: CandidateFilter, page = 1) {
+    /**
+     * Public candidate profiles, certified first, 20 at a time by keyset (decision 054): the total, the
+     * page's profiles and the cursor of the next page (null on the last). A bad cursor gives the first page.
+     */
+    async candidates(viewer: Viewer, filter: CandidateFilter, cursor?: string | null) {
       await companyFor(viewer);
       const f: CandidateFilter = {
         ...filter,
         ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}),
       };
-      const p = Math.max(1, Math.min(500, Math.floor(page)));
-      const [total, rows] = await Promise.all([
-        countCandidates(db, f),
-        findCandidates(db, f, CANDIDATES_PER_PAGE, (p - 1) * CANDIDATES_PER_PAGE),
-      ]);
-      const skills = await skillsOfUsers(
-        db,
-        rows.map((r) => r.user_id),
-      );
-      return {
+      const at = now().toISOString();
+      const read = (key: readonly KeyValue[] | null) => findCandidates(db, f, key, CANDIDATES_PER_PAGE + 1, at);
+      const [total, first] = await Promise.all([countCandidates(db, f), readPage(decodeCursor(cursor, candidateKey), read)]);
+      const { after, rows } = first;
+      const ids = rows.slice(0, CANDIDATES_PER_PAGE).map((r) => r.user_id);
+      const [skills, certs] = await Promise.all([skillsOfUsers(db, ids), certificateCounts(db, ids, at)]);
+      return keysetPage(rows, {
+        perPage: CANDIDATES_PER_PAGE,
         total,
-        page: p,
-        pages: Math.max(1, Math.ceil(total / CANDIDATES_PER_PAGE)),
-        items: rows.map((r) => ({
+        after,
+        keyOf: (r) => [Number(r.certified), keyValue(r.updated_at), r.user_id],
+        map: (r) => ({
           slug: r.profile_slug,
           name: `${r.name} ${r.last_name}`.trim(),
           headline: r.headline,
@@ -288,10 +328,10 @@ export function createHiringService(
           country: r.country,
           english: r.english,
           availability: r.availability,
-          certifications: Number(r.certifications),
+          certifications: certs.get(r.user_id) ?? 0,
           skills: skills.get(r.user_id) ?? [],
-        })),
-      };
+        }),
+      });
     },
 
     /**

@@ -19,7 +19,16 @@ import { ServiceError } from '../errors';
 import type { Viewer } from '../accounts/session';
 import type { ApplicationEvent } from './application-service';
 import { stateOf } from './application-service';
-import { applicantsOf, certificatesOfUsers, companyOffer, setApplicationStatusIf, skillsOfUsers } from './data/company-offers';
+import { z } from 'zod';
+import { decodeCursor, readPage, keyId, keysetPage, keyTime, keyValue, type KeyValue } from '../db/keyset';
+import {
+  applicantsOf,
+  applicationStatusCounts,
+  certificatesOfUsers,
+  companyOffer,
+  setApplicationStatusIf,
+  skillsOfUsers,
+} from './data/company-offers';
 import {
   applicationDetail,
   applicationsByIds,
@@ -53,6 +62,9 @@ const issue = (message: string, max: number) => ({
   ...(message === 'forms.error.tooLong' ? { params: { max } } : {}),
 });
 const moved = () => new ServiceError('conflict', { status: { key: 'hire.error.moved' } });
+/** Applicants per page, and the sort key their cursor carries (decision 054). */
+const APPLICANTS_PER_PAGE = 50;
+const applicantKey = z.tuple([keyTime, keyId]);
 
 export function createPipeline(database: Database, deps: Deps) {
   const { db } = database;
@@ -84,22 +96,34 @@ export function createPipeline(database: Database, deps: Deps) {
   }
 
   const service = {
-    /** An offer's applicants with their profile summary and their members' average rating. */
-    async applicants(viewer: Viewer, offerId: number) {
+    /**
+     * An offer's applicants, newest first, 50 at a time by keyset (decision 054), with their profile summary
+     * and their members' average rating; the total, how many are in each status (all pages) and the next
+     * page's cursor (null on the last). A bad cursor gives the first page.
+     */
+    async applicants(viewer: Viewer, offerId: number, cursor?: string | null) {
       const { row } = await ownOffer(viewer, offerId);
-      const rows = await applicantsOf(db, row.id);
-      const ids = rows.map((r) => r.user_id);
+      const read = (key: readonly KeyValue[] | null) => applicantsOf(db, row.id, key, APPLICANTS_PER_PAGE + 1);
+      const [byStatus, { after, rows }] = await Promise.all([
+        applicationStatusCounts(db, row.id),
+        readPage(decodeCursor(cursor, applicantKey), read),
+      ]);
+      const shown = rows.slice(0, APPLICANTS_PER_PAGE);
+      const ids = shown.map((r) => r.user_id);
       const [skills, certs, ratings] = await Promise.all([
         skillsOfUsers(db, ids),
         certificatesOfUsers(db, ids, now().toISOString()),
         averageRatings(
           db,
-          rows.map((r) => r.id),
+          shown.map((r) => r.id),
         ),
       ]);
-      return {
-        offer: { id: row.id, slug: row.slug, title: row.title, state: stateOf(row, now()) },
-        applicants: rows.map((r) => ({
+      const page = keysetPage(rows, {
+        perPage: APPLICANTS_PER_PAGE,
+        total: [...byStatus.values()].reduce((a, b) => a + b, 0),
+        after,
+        keyOf: (r) => [keyValue(r.created_at), r.id],
+        map: (r) => ({
           id: r.id,
           // Any status, also ones another part of the product adds (the page shows those read-only).
           status: r.status,
@@ -118,7 +142,16 @@ export function createPipeline(database: Database, deps: Deps) {
             skills: skills.get(r.user_id) ?? [],
             certifications: certs.get(r.user_id) ?? [],
           },
-        })),
+        }),
+      });
+      return {
+        offer: { id: row.id, slug: row.slug, title: row.title, state: stateOf(row, now()) },
+        applicants: page.items,
+        byStatus: Object.fromEntries(byStatus) as Record<string, number>,
+        total: page.total,
+        from: page.from,
+        next: page.next,
+        perPage: page.perPage,
       };
     },
 

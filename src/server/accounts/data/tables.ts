@@ -56,6 +56,8 @@ export interface CandidateProfilesTable {
   availability: Generated<string>;
   is_public: Flag;
   updated_at: Timestamp;
+  /** The latest expiry of the owner's valid certificates, null when none (decision 054): kept with each certificate. */
+  certified_until: Timestamp | null;
 }
 export interface CandidateSkillsTable {
   user_id: number;

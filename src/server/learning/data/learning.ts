@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 // The SQL of the learning side: courses and lessons with a candidate's progress, interviews with their
@@ -254,10 +254,30 @@ export const insertCertificate = (
   db
     .insertInto('certifications')
     .values({ ...row, is_demo: 0 })
-    .execute();
+    .execute()
+    // The profile's certified_until follows (decision 054).
+    .then(() => refreshCertifiedUntil(db, [row.user_id]));
 
-export const revokeCertificate = (db: Q, slug: string, now: string) =>
-  db.updateTable('certifications').set({ revoked_at: now }).where('slug', '=', slug).where('revoked_at', 'is', null).execute();
+export async function revokeCertificate(db: Q, slug: string, now: string) {
+  const owner = await db.selectFrom('certifications').select('user_id').where('slug', '=', slug).executeTakeFirst();
+  await db.updateTable('certifications').set({ revoked_at: now }).where('slug', '=', slug).where('revoked_at', 'is', null).execute();
+  if (owner) await refreshCertifiedUntil(db, [owner.user_id]);
+}
+
+/** What a certificate without an expiry counts as in candidate_profiles.certified_until. */
+const NEVER_EXPIRES = '9999-12-31T23:59:59.999Z';
+/**
+ * The candidate browser's "certified first" without counting certificates per row (decision 054): each
+ * given user's profile keeps the latest expiry of their valid certificates, null when none (every profile
+ * when no ids are given). Whoever writes or revokes a certificate calls it.
+ */
+export async function refreshCertifiedUntil(db: Q, userIds?: number[]) {
+  if (userIds && !userIds.length) return;
+  const which = userIds ? sql`where user_id in (${sql.join(userIds)})` : sql``;
+  await sql`update candidate_profiles set certified_until = (
+    select max(coalesce(c.expires_at, ${NEVER_EXPIRES})) from certifications c
+    where c.user_id = candidate_profiles.user_id and c.revoked_at is null) ${which}`.execute(db);
+}
 
 export const userName = (db: Q, userId: number) =>
   db.selectFrom('users').select(['name', 'last_name', 'profile_slug']).where('id', '=', userId).executeTakeFirst();

@@ -1,9 +1,11 @@
 import 'server-only';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { afterKey, type KeyPart, type KeyValue } from '../../db/keyset';
 
 // The company side's SQL (decision 015): a company's offers with applicant counts, writes of offers with their
-// skills and allowed countries, status changes, expiry, applicants and their pipeline, the candidate browser.
+// skills and allowed countries, status changes, expiry, applicants and their pipeline (the candidate browser:
+// candidates.ts). Lists are read one keyset page at a time (decision 054).
 type Q = Kysely<DB> | Transaction<DB>;
 
 /** What a company's offer form writes: the offer's own columns, as the table reads them. */
@@ -118,18 +120,38 @@ const LISTED = [
   'o.seniority',
 ] as const;
 
-export function companyOffers(db: Q, companyId: number) {
-  return db
-    .selectFrom('offers as o')
-    .leftJoin('applications as a', 'a.offer_id', 'o.id')
-    .select(LISTED)
-    .select((eb) => eb.fn.count<number>('a.id').as('applicants'))
-    .where('o.company_id', '=', companyId)
-    .groupBy(LISTED)
-    .orderBy('o.updated_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(500)
+/** A company's offers, last changed first (decision 054: read by keyset, from offers_company_updated). */
+const COMPANY_OFFERS_ORDER: KeyPart[] = [
+  { ref: 'o.updated_at', dir: 'desc' },
+  { ref: 'o.id', dir: 'desc' },
+];
+
+/** One page of a company's offers after the sort key `after` (the first page without it). */
+export function companyOffers(db: Q, companyId: number, after: readonly KeyValue[] | null, limit: number) {
+  let q = db.selectFrom('offers as o').select(LISTED).where('o.company_id', '=', companyId);
+  if (after) q = q.where(afterKey(COMPANY_OFFERS_ORDER, after));
+  return q.orderBy('o.updated_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+export async function countCompanyOffers(db: Q, companyId: number): Promise<number> {
+  const r = await db
+    .selectFrom('offers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** How many applications each of these offers has (the offers of one page). */
+export async function applicantCounts(db: Q, offerIds: number[]): Promise<Map<number, number>> {
+  if (!offerIds.length) return new Map();
+  const rows = await db
+    .selectFrom('applications')
+    .select(['offer_id', (eb) => eb.fn.countAll().as('n')])
+    .where('offer_id', 'in', offerIds)
+    .groupBy('offer_id')
     .execute();
+  return new Map(rows.map((r) => [r.offer_id, Number(r.n)]));
 }
 
 export type OfferStatus = 'draft' | 'published' | 'paused' | 'closed' | 'expired';
@@ -170,8 +192,15 @@ export async function expireDue(db: Q, now: Date): Promise<number> {
   return Number(r.numUpdatedRows ?? 0);
 }
 
-export function applicantsOf(db: Q, offerId: number) {
-  return db
+/** An offer's applicants, newest first (decision 054: read by keyset, from applications_offer_created). */
+const APPLICANTS_ORDER: KeyPart[] = [
+  { ref: 'a.created_at', dir: 'desc' },
+  { ref: 'a.id', dir: 'desc' },
+];
+
+/** One page of an offer's applicants after the sort key `after` (the first page without it). */
+export function applicantsOf(db: Q, offerId: number, after: readonly KeyValue[] | null, limit: number) {
+  let q = db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.candidate_id')
     .leftJoin('candidate_profiles as p', 'p.user_id', 'u.id')
@@ -192,11 +221,20 @@ export function applicantsOf(db: Q, offerId: number) {
       'p.headline',
       'p.is_public',
     ])
-    .where('a.offer_id', '=', offerId)
-    .orderBy('a.created_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(500)
+    .where('a.offer_id', '=', offerId);
+  if (after) q = q.where(afterKey(APPLICANTS_ORDER, after));
+  return q.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+/** An offer's applications by status (all of them, not one page): the board's column counts and the total. */
+export async function applicationStatusCounts(db: Q, offerId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('applications')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .where('offer_id', '=', offerId)
+    .groupBy('status')
     .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 export async function skillsOfUsers(db: Q, userIds: number[]): Promise<Map<number, string[]>> {
@@ -227,22 +265,6 @@ export async function setApplicationStatusIf(db: Q, id: number, from: string, st
   return Number(r.numUpdatedRows) === 1;
 }
 
-export type CandidateFilter = {
-  area?: string;
-  roles?: string[];
-  role?: string;
-  skill?: string;
-  seniority?: string;
-  country?: string;
-  english?: string;
-  /** Only candidates holding a valid certificate. */
-  certified?: boolean;
-};
-
-/** Valid certificates (not revoked, not expired) of the profile `p`, as a count. */
-const validCertificates = (now: string) =>
-  sql<number>`(select count(*) from certifications c where c.user_id = p.user_id and c.revoked_at is null and (c.expires_at is null or c.expires_at > ${now}))`;
-
 /** Each user's valid certificates, newest first: the badge on an applicant. */
 export async function certificatesOfUsers(db: Q, userIds: number[], now: string) {
   if (!userIds.length) return new Map<number, { slug: string; role: string; level: string; isDemo: boolean }[]>();
@@ -263,59 +285,6 @@ export async function certificatesOfUsers(db: Q, userIds: number[], now: string)
       isDemo: r.is_demo === 1,
     });
   return out;
-}
-
-function candidateQuery(db: Q, f: CandidateFilter) {
-  let q = db
-    .selectFrom('candidate_profiles as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .where('p.is_public', '=', 1)
-    .where('u.user_status', '!=', 'suspended');
-  if (f.role) q = q.where('p.role', '=', f.role);
-  else if (f.roles) q = q.where('p.role', 'in', f.roles.length ? f.roles : ['-']);
-  if (f.seniority) q = q.where('p.seniority', '=', f.seniority);
-  if (f.country) q = q.where('p.country', '=', f.country);
-  if (f.english) q = q.where('p.english', '=', f.english);
-  if (f.certified) q = q.where(sql<boolean>`${validCertificates(new Date().toISOString())} > 0`);
-  if (f.skill)
-    q = q.where((eb) =>
-      eb.exists(
-        eb.selectFrom('candidate_skills as s').select('s.user_id').whereRef('s.user_id', '=', 'p.user_id').where('s.skill', '=', f.skill!),
-      ),
-    );
-  return q;
-}
-
-export async function countCandidates(db: Q, f: CandidateFilter): Promise<number> {
-  const r = await candidateQuery(db, f)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/** Public profiles, those with certifications first, then the most recently updated. */
-export function findCandidates(db: Q, f: CandidateFilter, limit: number, offset: number) {
-  const now = new Date().toISOString();
-  return candidateQuery(db, f)
-    .select([
-      'u.id as user_id',
-      'u.name',
-      'u.last_name',
-      'u.profile_slug',
-      'p.headline',
-      'p.role',
-      'p.seniority',
-      'p.country',
-      'p.english',
-      'p.availability',
-      validCertificates(now).as('certifications'),
-    ])
-    .orderBy(sql`${validCertificates(now)} > 0`, 'desc')
-    .orderBy('p.updated_at', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
 }
 
 export async function saveDraft(db: Q, tokenHash: string, data: string, at: Date, clientKey: string | null) {
