@@ -2,8 +2,8 @@ import 'server-only';
 import { countries } from '../../domain/catalog';
 import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import type { Database } from '../db/client';
-import { latestDate, toDate } from '../db/schema';
-import { companyBySlug, sitemapCompanyRows } from './data/companies';
+import { toDate } from '../db/schema';
+import { companyBySlug } from './data/companies';
 import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
 import { companyView, type CompanyView } from '../accounts/company-view';
 
@@ -147,16 +147,6 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         company: { ...companyView(c), isDemo: !!c.is_demo },
         offers,
       };
-    },
-
-    /**
-     * The pages of real companies with open offers, for the sitemap (demo companies are noindex), each with
-     * its last change: its newest open offer's edit, or the company's creation if later.
-     */
-    async sitemapCompanies(): Promise<{ slug: string; lastmod: Date | null }[]> {
-      const now = clock();
-      const rows = await sitemapCompanyRows(database.db, now);
-      return rows.map((r) => ({ slug: r.slug, lastmod: latestDate(r.created_at, r.latest) }));
     },
 
     /**
