@@ -62,7 +62,7 @@ export default defineConfig({
       // A database of its own, fresh on every run (the tests read the email outbox from it).
       command: `rm -rf ${E2E_DB}* && npm run build && node scripts/start.mjs`,
       env: e2eServerEnv(),
-      url: `http://127.0.0.1:${PORT}/healthz`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
@@ -73,7 +73,7 @@ export default defineConfig({
       // the first server, so the build is there.
       command: `rm -rf ${E2E_INT_DB}* && node scripts/start.mjs`,
       env: e2eIntegrationsServerEnv(),
-      url: `http://127.0.0.1:${E2E_INT_PORT}/healthz`,
+      url: `http://127.0.0.1:${E2E_INT_PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -37,7 +37,7 @@ export async function configuredContentJs({ root, port, path, waitUp }) {
     detached: true,
   });
   try {
-    await waitUp(`${base}/healthz`);
+    await waitUp(`${base}/readyz`);
     const html = await (await fetch(`${base}${path}`)).text();
     const scripts = pageScripts(html);
     let jsGzip = 0;

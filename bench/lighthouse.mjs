@@ -171,7 +171,7 @@ function printTable(header, rows) {
 }
 
 async function main() {
-  await waitUp(`${base}/healthz`); // the first start migrates and seeds the demo world
+  await waitUp(`${base}/readyz`); // the first start migrates, seeds the demo world and builds its salary figures
   const pages = [
     { page: 'home', path: '/', indexable: true },
     { page: 'job search', path: '/trabajos', indexable: true },

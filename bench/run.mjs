@@ -63,7 +63,7 @@ async function waitUp(url) {
   }
   throw new Error(`server did not start: ${url}`);
 }
-await waitUp(`${base}/healthz`);
+await waitUp(`${base}/readyz`);
 
 const get = (path, headers = {}) => fetch(base + path, { headers: { 'accept-language': 'es', ...headers } });
 const homeHtml = await (await get('/')).text();
@@ -154,7 +154,7 @@ for (const [i, path] of SALARY_PAGES.entries()) {
     detached: true,
   });
   try {
-    await waitUp(`http://127.0.0.1:${NOCACHE_PORT}/healthz`);
+    await waitUp(`http://127.0.0.1:${NOCACHE_PORT}/readyz`);
     const url = `http://127.0.0.1:${NOCACHE_PORT}${HEAVY}`;
     await load(url, 10);
     const r = await load(url, 10);

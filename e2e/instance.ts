@@ -129,7 +129,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     },
   };
   try {
-    await waitForOk(`${origin}/healthz`, 120_000, () => proc.exitCode);
+    await waitForOk(`${origin}/readyz`, 120_000, () => proc.exitCode);
     // The first request that needs the database migrates it and seeds the demo world.
     await waitForOk(`${origin}/readyz`, 300_000, () => proc.exitCode);
   } catch (err) {

@@ -18,7 +18,7 @@ export default defineConfig({
     // From the repository's root (a config's web server otherwise starts in the config's folder).
     cwd: new URL('..', import.meta.url).pathname,
     env: e2eServerEnv(),
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

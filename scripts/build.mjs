@@ -4,9 +4,25 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build as bundle } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 execFileSync(process.execPath, [join(root, 'node_modules/waku/dist/cli.js'), 'build'], { cwd: root, stdio: 'inherit' });
+
+// Jobs that run as processes of their own, beside the server (the salary aggregates' full rebuild): bundled
+// from the sources, packages left to node_modules, run with the react-server condition like the server.
+await bundle({
+  entryPoints: { 'salary-rebuild': join(root, 'src/server/salaries/rebuild-job.ts') },
+  outdir: join(root, 'dist/jobs'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  conditions: ['react-server'],
+  logLevel: 'warning',
+});
 
 const pub = join(root, 'dist/public');
 const COMPRESSIBLE = /\.(html|js|mjs|css|txt|xml|json|svg|webmanifest)$/;

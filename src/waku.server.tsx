@@ -70,7 +70,8 @@ const { app, nodeHit } = createHttpApp({
   api: createApiApp({ ...services, sessionCookie: config.AUTH_COOKIE_TOKEN, siteOrigin: siteOriginOf(config) }),
   cms: createCmsApp(services),
   flags: createFlagsApp({ store: services.flags, clientKey: config.FEATURE_FLAGS_CLIENT_KEY }),
-  isReady: databaseIsUp,
+  // Ready when the database answers and the salary figures exist (built in the background after a fresh start).
+  isReady: async () => (await databaseIsUp()) && (await (await services.salaryRebuilds()).ready()),
   contentVersion: services.contentVersion,
   unread: async (userId) => (await services.notifications()).unread(userId),
   config,

@@ -33,7 +33,9 @@ import { scheduleRules } from './meetings/schedule-rules';
 import { createMessagingService, type MessagingService } from './messages/messaging-service';
 import { createInterviewService, type InterviewService } from './interviews/interview-service';
 import { createTeamService, type TeamService } from './accounts/team-service';
-import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
+import { SALARY_GENERATION, type Dimension, type GroupFilter } from './salaries/data/aggregates';
+import { refreshGroups } from './salaries/data/aggregate-groups';
+import { createAggregateRunner, type AggregateRunner } from './salaries/aggregate-runner';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
 import { currencyOf } from './salaries/mapping';
@@ -73,6 +75,7 @@ let flags: Promise<FlagStore> | undefined;
 let uploads: Promise<UploadStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
+let aggregateRunner: Promise<AggregateRunner> | undefined;
 let sitemapPages: Promise<SitemapPages> | undefined;
 let sitemap: SitemapStore | undefined;
 
@@ -172,7 +175,12 @@ export const services = {
     (profileHistory ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
       createProfileHistoryService(db, { store, limiter: services.limiter }),
     )),
-  salaries: () => (salaries ??= getDatabase().then((db) => createSalaryService(db))),
+  salaries: () =>
+    (salaries ??= getDatabase().then((db) => {
+      // The figures are built in the background, never on the way to a page (decision 059).
+      void services.salaryRebuilds().then((r) => r.start());
+      return createSalaryService(db);
+    })),
   jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
   /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */
   hiring: () =>
@@ -257,20 +265,31 @@ export const services = {
       const c = getConfig();
       return createNotificationService(db, { email: services.email, secret: jwtSecret(), siteUrl: c.SITE_URL, brand: c.BRAND_NAME });
     })),
-  /** Users' salary reports; each new one refreshes the aggregates within a couple of seconds. */
+  /** Users' salary reports; each new one refreshes the small groups it touches within a couple of seconds
+   *  (the big ones at the next full rebuild, decision 059). */
   contributions: () =>
     (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
+      let touched: { dims: Dimension[]; filter: GroupFilter }[] = [];
       aggregateRefresh = debouncedRefresh(
         async () => {
-          // Another process is rebuilding: try again after the delay (then it is usually done, and nothing is left).
-          if ((await refreshAggregatesAfterContributions(db.db, (c) => currencyOf(c as CountryId))) === 'busy')
-            aggregateRefresh?.schedule();
+          const groups = touched;
+          touched = [];
+          await refreshGroups(db.db, (c) => currencyOf(c as CountryId), groups);
         },
         2000,
         (e) => console.error('[salaries] refreshing the aggregates failed:', e),
       );
-      return createContributions(db.db, { stats: svc.stats, onNewReport: () => aggregateRefresh!.schedule() });
+      return createContributions(db.db, {
+        stats: svc.stats,
+        onNewReport: (groups) => {
+          touched.push(...groups);
+          aggregateRefresh!.schedule();
+        },
+      });
     })),
+  /** Full rebuilds of the salary aggregates, off the serving path, and whether figures exist yet (/readyz). */
+  salaryRebuilds: () =>
+    (aggregateRunner ??= getDatabase().then((db) => createAggregateRunner({ db: db.db, currencyOf: (c) => currencyOf(c as CountryId) }))),
   limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
   /**
    * The sitemap, built in the background by one process at a time and read by requests (decision 055):
@@ -302,5 +321,6 @@ export async function stopServices(): Promise<void> {
   sitemap?.stop();
   if (flags) (await flags).stop();
   if (aggregateRefresh) await aggregateRefresh.flush();
+  if (aggregateRunner) (await aggregateRunner).stop();
   if (email) await (await email).stop();
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { openDatabase, type Database } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './demo/seed';
-import { ensureAggregates } from './salaries/data/salary-data';
 import { ensureFxRates } from './salaries/data/default-fx';
 import { getConfig } from './config';
 import { loadContentInto } from './learning/content-load';
@@ -23,7 +22,7 @@ export function getDatabase(): Promise<Database> {
     await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);
     // A fresh install gets the demo world; SEED_DEMO=false keeps a production database empty.
     if (process.env.SEED_DEMO !== 'false') await seedDemoData(database);
-    await ensureAggregates(database);
+    // The salary aggregates are not built here: a serving process never waits for them (decision 059).
     if (database.probe) stopWatching = watchDatabase(database.probe);
     return database;
   })().catch(async (err) => {

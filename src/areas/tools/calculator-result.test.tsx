@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales';
 import { href } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { refreshAggregates } from '../../server/salaries/data/aggregates';
+import { rebuildAggregates } from '../../server/salaries/data/aggregate-build';
 import { setFxRate } from '../../server/salaries/data/salary-data';
 import { createSalaryService, type SalaryService } from '../../server/salaries/salary-service';
 import type { AreaDeps } from '../route-module';
@@ -62,7 +62,7 @@ describe.each(testDatabases)('calculator result on %s', (_name, open) => {
     await add(20, { role: 'backend', seniority: 'junior', employer: 'local' }, (i) => 900 + i * 20);
     await add(10, { role: 'backend', seniority: 'junior', employer: 'foreign' }, (i) => 1500 + i * 40);
     await add(7, { role: 'data-scientist', seniority: 'senior', employer: 'foreign' }, (i) => 6000 + i * 100);
-    await refreshAggregates(t.db, () => 'COP');
+    await rebuildAggregates(t.db, () => 'COP');
   });
   afterAll(async () => t?.cleanup());
 

@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/locales';
 import { href, type Params, type RouteId } from '../../routes';
 import type { PageProps } from '../../server/render/page-types';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { refreshAggregates } from '../../server/salaries/data/aggregates';
+import { rebuildAggregates } from '../../server/salaries/data/aggregate-build';
 import { setFxRate } from '../../server/salaries/data/salary-data';
 import { currencyOf } from '../../server/salaries/mapping';
 import { createSalaryService, type SalaryService } from '../../server/salaries/salary-service';
@@ -99,7 +99,7 @@ describe.each(testDatabases)('salary pages on %s', (_name, open) => {
       { country: 'peru', role: 'customer-support', source: 'tandem-users', at: '2026-01-10T00:00:00.000Z' },
       (i) => 900 + i * 20,
     );
-    await refreshAggregates(t.db, (c) => currencyOf(c as CountryId));
+    await rebuildAggregates(t.db, (c) => currencyOf(c as CountryId));
   });
   afterAll(async () => t?.cleanup());
 

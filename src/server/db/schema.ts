@@ -123,6 +123,8 @@ export interface DB {
   certifications: CertificationsTable;
   fx_rates: FxRatesTable;
   salary_aggregates: SalaryAggregatesTable;
+  /** The next build of salary_aggregates, swapped in by one short transaction (decision 059). */
+  salary_aggregates_next: SalaryAggregatesTable;
   salary_reports: SalaryReportsTable;
   salary_report_skills: SalaryReportSkillsTable;
   leads: LeadsTable;

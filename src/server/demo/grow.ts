@@ -4,7 +4,8 @@ import type { CountryId } from '../../domain/catalog';
 import type { Database } from '../db/client';
 import { PUBLIC_PAGES_GENERATION, writeWithGeneration } from '../db/generations';
 import type { DB } from '../db/schema';
-import { refreshAggregates, SALARY_REPORTS_GENERATION } from '../salaries/data/aggregates';
+import { SALARY_REPORTS_GENERATION } from '../salaries/data/aggregates';
+import { rebuildAggregates } from '../salaries/data/aggregate-build';
 import { refreshCertifiedUntil } from '../learning/data/learning';
 import { currencyOf } from '../salaries/mapping';
 import { ensureAggregates } from '../salaries/data/salary-data';
@@ -373,7 +374,7 @@ export async function growDemoData(database: Database, opts: GrowOptions): Promi
   if (copiesAdded.certificates > 0 || copiesAdded.candidates > 0) await refreshCertifiedUntil(db);
   if (refresh && copiesAdded.salaries > 0) {
     const started = Date.now();
-    const groups = await refreshAggregates(db, (country) => currencyOf(country as CountryId));
+    const groups = await rebuildAggregates(db, (country) => currencyOf(country as CountryId));
     log(`[grow] salary aggregates: ${groups} groups in ${Date.now() - started} ms`);
   }
   log(`[grow] rows added: ${JSON.stringify(rowsAdded)}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { addCompany, addOffer, addUser } from '../../testing/marketplace';
-import { refreshAggregates } from '../salaries/data/aggregates';
+import { rebuildAggregates } from '../salaries/data/aggregate-build';
 import { ensureFxRates } from '../salaries/data/default-fx';
 import { setFxRate } from '../salaries/data/salary-data';
 import { currencyOf } from '../salaries/mapping';
@@ -70,7 +70,7 @@ describe.each(testDatabases)('marketplace figures on %s', (_name, open) => {
           collected_at: '2026-01-01T00:00:00.000Z',
         })
         .execute();
-    await refreshAggregates(t.db, (c) => currencyOf(c as CountryId));
+    await rebuildAggregates(t.db, (c) => currencyOf(c as CountryId));
   };
 
   beforeAll(async () => {

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { createSalaryService, type SalaryService } from './salary-service';
-import { refreshAggregates, refreshAggregatesAfterContributions } from './data/aggregates';
+import { rebuildAggregates } from './data/aggregate-build';
+import { refreshGroups } from './data/aggregate-groups';
+import type { Dimension, GroupFilter } from './data/aggregates';
 import { createContributions, debouncedRefresh, outlierFences, type Contributions } from './contributions';
 import { setFxRate } from './data/salary-data';
 
@@ -54,6 +55,7 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
   let svc: SalaryService;
   let contributions: Contributions;
   let refreshes = 0;
+  let touched: { dims: Dimension[]; filter: GroupFilter }[] = [];
 
   beforeAll(async () => {
     t = await open();
@@ -83,11 +85,14 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
         })
         .execute();
     }
-    await refreshAggregates(t.db, currency);
+    await rebuildAggregates(t.db, currency);
     svc = createSalaryService(t);
     contributions = createContributions(t.db, {
       stats: svc.stats,
-      onNewReport: () => void (refreshes += 1),
+      onNewReport: (groups) => {
+        refreshes += 1;
+        touched.push(...groups);
+      },
       now: () => new Date('2026-11-20T10:00:00Z'),
     });
   });
@@ -151,51 +156,36 @@ describe.each(testDatabases)('salary contributions on %s', (_name, open) => {
     expect(await contributions.hasContributed(2)).toBe(false);
   });
 
-  it('shows up in the aggregates once they are refreshed', async () => {
-    await refreshAggregates(t.db, currency);
+  it('shows up at once in the small groups it touches, without a full rebuild', async () => {
+    await rebuildAggregates(t.db, currency);
+    touched = [];
+    expect((await contributions.contribute(5, input, { amount: 9100, currency: 'local' })).status).toBe('accepted');
+    const keys = touched.map((g) => g.filter);
+    expect(keys).toContainEqual({ country: 'peru', role: 'backend', seniority: 'mid' });
+    expect(keys).toContainEqual({ country: 'peru', role: 'backend', skill: 'go' });
+    expect(await refreshGroups(t.db, currency, touched)).toBeGreaterThan(0);
+    svc.invalidate();
     const s = await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' });
-    expect(s?.n).toBe(11);
+    expect(s?.n).toBe(12);
     expect(s?.sources.map((x) => x.id)).toEqual(['tandem-users', 'test']);
   });
 
-  it('survives two refreshes at once (two server processes)', async () => {
-    const counts = await Promise.all([
-      refreshAggregates(t.db, currency),
-      refreshAggregates(t.db, currency),
-      refreshAggregates(t.db, currency),
-    ]);
-    expect(new Set(counts).size).toBe(1);
+  it('moves a replaced report out of the groups it left', async () => {
+    touched = [];
+    expect((await contributions.contribute(5, { ...input, seniority: 'senior' }, { amount: 9100, currency: 'local' })).status).toBe(
+      'accepted',
+    );
+    expect(touched.map((g) => g.filter)).toContainEqual({ country: 'peru', role: 'backend', seniority: 'mid' }); // left
+    expect(touched.map((g) => g.filter)).toContainEqual({ country: 'peru', role: 'backend', seniority: 'senior' }); // joined
+    await refreshGroups(t.db, currency, touched);
+    svc.invalidate();
     expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(11);
   });
 
-  it('rebuilds once for a contribution that several processes asked a rebuild for, and again after the next one', async () => {
-    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull(); // built from every contribution already
-    expect((await contributions.contribute(3, input, { amount: 9200, currency: 'local' })).status).toBe('accepted');
-    // Every process that took a contribution asks; the first rebuilds, the others find it done (or, on
-    // PostgreSQL, find it being done: busy, asked again later, when it is done).
-    const runs = await Promise.all([1, 2, 3].map(() => refreshAggregatesAfterContributions(t.db, currency)));
-    expect(runs.filter((r) => typeof r === 'number')).toHaveLength(1);
-    expect(runs.filter((r) => typeof r !== 'number').every((r) => r === null || r === 'busy')).toBe(true);
-    expect((await svc.stats({ country: 'peru', role: 'backend', seniority: 'mid' }))?.n).toBe(12);
-    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBeNull();
-  });
-
-  it('does not queue behind another process rebuilding right now (PostgreSQL): it says busy, to ask again later', async () => {
-    expect((await contributions.contribute(4, input, { amount: 9300, currency: 'local' })).status).toBe('accepted');
-    if (_name !== 'postgres') return; // SQLite has one writer at a time: the rebuild waits its turn, briefly
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = t.db.transaction().execute(async (trx) => {
-      await sql`lock table salary_aggregates in exclusive mode`.execute(trx);
-      locked();
-      await held;
-    });
-    await isLocked;
-    expect(await refreshAggregatesAfterContributions(t.db, currency)).toBe('busy');
-    release();
-    await holder;
-    expect(await refreshAggregatesAfterContributions(t.db, currency)).toEqual(expect.any(Number));
+  it('survives two rebuilds at once (two processes): one waits for the other, both end with the same figures', async () => {
+    const counts = await Promise.all([rebuildAggregates(t.db, currency), rebuildAggregates(t.db, currency)]);
+    expect(new Set(counts).size).toBe(1);
+    svc.invalidate();
+    expect((await svc.stats({ country: 'peru', role: 'backend' }))?.n).toBe(12);
   });
 });

@@ -2,8 +2,9 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { CalculatorInput } from '../../domain/calculator';
 import type { DB } from '../db/schema';
-import { MIN_REPORTS, type GroupFilter } from './data/aggregates';
-import { hasReport, upsertUserReport, usdRate } from './data/reports';
+import { MIN_REPORTS, type Dimension, type GroupFilter } from './data/aggregates';
+import { groupsOfReport } from './data/aggregate-groups';
+import { hasReport, reportWithSkills, upsertUserReport, usdRate } from './data/reports';
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
@@ -34,8 +35,9 @@ type Stats = { n: number; usd: { p25: number; p75: number } } | null;
 type Deps = {
   /** The group statistics the pages read (salary service). */
   stats: (f: GroupFilter) => Promise<Stats>;
-  /** Called after a report was stored: refresh the aggregates (debounced by the caller). */
-  onNewReport: () => void;
+  /** Called after a report was stored with the groups it (and the report it replaced) belong to: the
+   *  caller refreshes those (debounced). */
+  onNewReport: (touched: { dims: Dimension[]; filter: GroupFilter }[]) => void;
   now?: () => Date;
 };
 
@@ -77,7 +79,12 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       is_demo: 0,
       collected_at: now().toISOString(),
     };
-    await upsertUserReport(db, { source: CONTRIBUTION_SOURCE.id, external_id }, report, [...new Set(input.skills)].slice(0, 10));
+    const skills = [...new Set(input.skills)].slice(0, 10);
+    const before = await reportWithSkills(db, CONTRIBUTION_SOURCE.id, external_id);
+    await upsertUserReport(db, { source: CONTRIBUTION_SOURCE.id, external_id }, report, skills);
+    const currencyOfCountry = (c: string) => currencyOf(c as CalculatorInput['country']);
+    // The groups the new report joins and the ones the replaced report leaves.
+    return [...(before ? groupsOfReport(before, currencyOfCountry) : []), ...groupsOfReport({ ...report, skills }, currencyOfCountry)];
   }
 
   return {
@@ -96,8 +103,7 @@ export function createContributions(db: Kysely<DB>, { stats, onNewReport, now = 
       }
       const localMonth = rate > 0 ? Math.round(pay.currency === 'local' ? pay.amount : pay.amount * rate) : usdMonth;
       const external_id = `user:${userId}`;
-      await store(external_id, input, { rate, currency, localMonth, usdMonth });
-      onNewReport();
+      onNewReport(await store(external_id, input, { rate, currency, localMonth, usdMonth }));
       return { status: 'accepted', usdMonth, localMonth, currency: rate > 0 ? currency : 'USD' };
     },
 

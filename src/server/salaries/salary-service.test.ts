@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
-import { DIMENSIONS, MIN_REPORTS, modelOnlyGroup, refreshAggregates, type GroupFilter } from './data/aggregates';
+import { DIMENSIONS, MIN_REPORTS, modelOnlyGroup, type GroupFilter } from './data/aggregates';
+import { rebuildAggregates } from './data/aggregate-build';
 import { setFxRate } from './data/salary-data';
 import { createSalaryService, type SalaryService } from './salary-service';
 
@@ -62,7 +63,7 @@ describe.each(testDatabases)('salary estimates on %s', (_name, open) => {
     // Chile backend seniors (enough), and Chile overall.
     await add(many(12, { country: 'chile', role: 'backend', seniority: 'senior' }, (i) => 4000 + i * 100));
     await add(many(12, { country: 'chile', role: 'frontend', seniority: 'mid' }, (i) => 2500 + i * 100));
-    await refreshAggregates(t.db, (c) => (c === 'peru' ? 'PEN' : 'CLP'));
+    await rebuildAggregates(t.db, (c) => (c === 'peru' ? 'PEN' : 'CLP'));
   });
   afterAll(async () => t?.cleanup());
 
@@ -209,7 +210,7 @@ describe.each(testDatabases)('salary read cache on %s', (_name, open) => {
       .executeTakeFirstOrThrow();
     return row.id;
   };
-  const refresh = () => refreshAggregates(t.db, () => 'PEN');
+  const refresh = () => rebuildAggregates(t.db, () => 'PEN');
 
   beforeAll(async () => {
     t = await open();

@@ -1,21 +1,19 @@
 import 'server-only';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { toDate, type DB } from '../../db/schema';
-import { readGeneration, setGeneration, writeWithGeneration } from '../../db/generations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { roles } from '../../../domain/catalog';
 import { MIN_FIGURE_REPORTS } from '../../../domain/salary-confidence';
 
 // Salary statistics per group: median and quartiles of gross monthly pay, in USD and (within one country)
-// in local currency, with the sample size and the sources behind them. Recomputed from the reports after
-// each import and each new report; pages read these rows. Groups under MIN_REPORTS are stored (the page
+// in local currency, with the sample size and the sources behind them. The database computes them
+// (aggregate-build.ts); computeAggregates here is the same rule in JavaScript, the reference the build is
+// tested against and what the cross-validation trains on. Pages read the stored rows. Groups under MIN_REPORTS are stored (the page
 // needs the sample size) but never shown as numbers: the confidence grade's floor (decision 051).
 export const MIN_REPORTS = MIN_FIGURE_REPORTS;
 /** The generation bumped by every change the salary service keeps in memory (aggregates, FX rates). */
 export const SALARY_GENERATION = 'salaries';
 /** Bumped with every user contribution (the reports changed since the aggregates were built?). */
 export const SALARY_REPORTS_GENERATION = 'salary-reports';
-/** The SALARY_REPORTS_GENERATION the aggregates were last built from. */
-const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
 /** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (decision 025). */
 /** `employer` (local/foreign), `pay` (the pay currency: local/usd) and `contract` (employee/contractor): where a source says. */
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area', 'employer', 'pay', 'contract'] as const;
@@ -23,7 +21,7 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export type GroupFilter = Partial<Record<Dimension, string>>;
 
 /** The groups pages and the calculator read. Skill groups count each report once per skill. */
-const GROUPINGS: Dimension[][] = dedupe([
+export const GROUPINGS: Dimension[][] = dedupe([
   [],
   ['country'],
   ['role'],
@@ -269,106 +267,4 @@ export function atTodaysRate(
   return r.currency === localCurrency
     ? { usd_month: Math.round((local / rate) * 100) / 100, local_month: local }
     : { usd_month: usd, local_month: Math.round(usd * rate * 100) / 100 };
-}
-
-/**
- * Recompute every group from the reports, replacing the table in one transaction that also bumps the salary
- * generation (readers' in-memory copies follow, decision 012). Returns the group count.
- * The reports are read inside the transaction, after taking the table's lock on PostgreSQL (SQLite has one
- * writer at a time anyway), so two processes refreshing at once cannot clash on keys or leave an older
- * picture committed last.
- */
-export function refreshAggregates(db: Kysely<DB>, currencyOf: (country: string) => string): Promise<number> {
-  return rebuild(db, currencyOf, false);
-}
-
-/**
- * The rebuild after contributions: null when the aggregates were already built from every contribution
- * committed so far (by another process, or an earlier run), which then does nothing at all; 'busy' when
- * another process is rebuilding right now (PostgreSQL): ask again a little later, when it may be done.
- */
-export async function refreshAggregatesAfterContributions(
-  db: Kysely<DB>,
-  currencyOf: (country: string) => string,
-): Promise<number | null | 'busy'> {
-  try {
-    return await rebuild(db, currencyOf, true);
-  } catch (err) {
-    if (err instanceof AlreadyCurrent) return null;
-    // lock_not_available: waiting in line behind every other process's rebuild is what made them slow.
-    if ((err as { code?: unknown })?.code === '55P03') return 'busy';
-    throw err;
-  }
-}
-
-/** Thrown inside the rebuild's transaction to leave it untouched (rolled back, no generation bump). */
-class AlreadyCurrent extends Error {}
-
-async function rebuild(db: Kysely<DB>, currencyOf: (country: string) => string, onlyIfReportsChanged: boolean): Promise<number> {
-  return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter)
-      await (
-        onlyIfReportsChanged
-          ? sql`lock table salary_aggregates in exclusive mode nowait`
-          : sql`lock table salary_aggregates in exclusive mode`
-      ).execute(trx);
-    else await trx.deleteFrom('salary_aggregates').where('group_key', '=', '').execute(); // takes SQLite's write lock first
-    // Every process that took a contribution asks for a rebuild; under the lock, the ones that find the
-    // aggregates already built from the latest contributions (another process did it meanwhile) stop here.
-    const reports = await readGeneration(trx, SALARY_REPORTS_GENERATION);
-    if (onlyIfReportsChanged && (await readGeneration(trx, AGGREGATES_BUILT_FROM)) >= reports) throw new AlreadyCurrent();
-    const all = await trx
-      .selectFrom('salary_reports')
-      .select([
-        'id',
-        'country',
-        'role',
-        'seniority',
-        'modality',
-        'english',
-        'employer',
-        'contract',
-        'currency',
-        'usd_month',
-        'local_month',
-        'source',
-        'is_demo',
-        'collected_at',
-      ])
-      .execute();
-    const rates = new Map(
-      (await trx.selectFrom('fx_rates').select(['currency', 'usd_rate']).execute()).map((r) => [r.currency, Number(r.usd_rate)]),
-    );
-    const demo = await demoSetting(trx);
-    const rows = reportsToUse(all, demo);
-    const skillRows = await trx.selectFrom('salary_report_skills').select(['report_id', 'skill']).execute();
-    const skillsById = new Map<number, string[]>();
-    for (const s of skillRows) (skillsById.get(s.report_id) ?? skillsById.set(s.report_id, []).get(s.report_id)!).push(s.skill);
-    const aggregates = computeAggregates(
-      rows.map((r) => ({
-        country: r.country,
-        role: r.role,
-        seniority: r.seniority,
-        modality: r.modality,
-        english: r.english,
-        employer: r.employer,
-        contract: r.contract,
-        pay: payOf(r.currency, currencyOf(r.country)),
-        skills: skillsById.get(r.id) ?? [],
-        ...atTodaysRate(r, currencyOf(r.country), rates.get(currencyOf(r.country))),
-        source: r.source,
-        is_demo: !!r.is_demo,
-        collected: toDate(r.collected_at)?.toISOString().slice(0, 10) ?? '',
-      })),
-      currencyOf,
-    );
-    await trx.deleteFrom('salary_aggregates').execute();
-    for (let i = 0; i < aggregates.length; i += 400)
-      await trx
-        .insertInto('salary_aggregates')
-        .values(aggregates.slice(i, i + 400))
-        .execute();
-    await setGeneration(trx, AGGREGATES_BUILT_FROM, reports);
-    return aggregates.length;
-  });
 }

@@ -100,6 +100,19 @@ export async function upsertUserReport(
   });
 }
 
+/** One report's grouping fields and skills (null when there is none under that key). */
+export async function reportWithSkills(db: Kysely<DB>, source: string, externalId: string) {
+  const r = await db
+    .selectFrom('salary_reports')
+    .select(['id', 'country', 'role', 'seniority', 'modality', 'english', 'employer', 'contract', 'currency'])
+    .where('source', '=', source)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+  if (!r) return null;
+  const skills = await db.selectFrom('salary_report_skills').select('skill').where('report_id', '=', r.id).execute();
+  return { ...r, skills: skills.map((s) => s.skill) };
+}
+
 export async function hasReport(db: Kysely<DB>, source: string, externalId: string): Promise<boolean> {
   return !!(await db
     .selectFrom('salary_reports')

@@ -2,7 +2,8 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Database } from '../../db/client';
-import { DEMO_SETTING, demoSetting, refreshAggregates, reportsToUse, SALARY_GENERATION, type DemoSetting } from './aggregates';
+import { DEMO_SETTING, demoSetting, reportsToUse, SALARY_GENERATION, type DemoSetting } from './aggregates';
+import { rebuildAggregates } from './aggregate-build';
 import { writeWithGeneration } from '../../db/generations';
 import { currencyOf } from '../mapping';
 import { EXACT_DUPLICATE, mapFile, type Format, type ImportSummary } from '../importers';
@@ -24,7 +25,7 @@ export async function importSalaryFile(
   const fx = await loadFx(database.db);
   const mapped = mapFile(format, text, fx, name);
   const imported = await storeReports(database.db, mapped.source, mapped.reports, mapped.dropIds);
-  const groups = await refreshAggregates(database.db, currency);
+  const groups = await rebuildAggregates(database.db, currency);
   return {
     source: mapped.source.id,
     licence: mapped.source.licence,
@@ -56,13 +57,13 @@ export async function setFxRate(database: Database, currencyCode: string, usdRat
       .execute(),
   );
   const any = await database.db.selectFrom('salary_aggregates').select('group_key').limit(1).executeTakeFirst();
-  if (any) await refreshAggregates(database.db, currency);
+  if (any) await rebuildAggregates(database.db, currency);
 }
 
 /** Recompute the aggregates when they are missing (a fresh install after the demo seed). */
 export async function ensureAggregates(database: Database): Promise<void> {
   const one = await database.db.selectFrom('salary_aggregates').select('group_key').limit(1).executeTakeFirst();
-  if (!one) await refreshAggregates(database.db, currency);
+  if (!one) await rebuildAggregates(database.db, currency);
 }
 
 /** Allow or remove the demo reports from every figure, and recompute (decision 024). */
@@ -72,7 +73,7 @@ export async function setDemoSetting(database: Database, value: DemoSetting): Pr
     .values({ key: DEMO_SETTING, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
-  await refreshAggregates(database.db, currency);
+  await rebuildAggregates(database.db, currency);
 }
 
 /** How many demo and real reports there are, and which of them the figures come from. */
