@@ -35,6 +35,7 @@ import { createInterviewService, type InterviewService } from './interviews/inte
 import { createTeamService, type TeamService } from './accounts/team-service';
 import { refreshAggregatesAfterContributions, SALARY_GENERATION } from './salaries/data/aggregates';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
+import { refreshStatistics } from './db/statistics';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
 import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
@@ -88,7 +89,7 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
- * transaction that marks it).
+ * transaction that marks it). Last, the planner's statistics are refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -113,6 +114,7 @@ function startHousekeeping() {
     const sent = await withLease(db.db, 'job-alerts', ALERT_LEASE_MS, () => alertSvc.sendDue());
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
+    await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
   sitemap?.start();
