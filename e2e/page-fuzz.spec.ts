@@ -78,7 +78,7 @@ const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,0
 
 // The query keys the pages read, and the routes that read them. Found with
 //   grep -n "q.get(\|searchParams.get(\|getAll(\|query" src/areas src/domain src/server/http
-// - job search: src/domain/job-facets.ts parseJobQuery (q, salario_min, orden, pagina), src/areas/jobs/job-search-get.ts (format=rss)
+// - job search: src/domain/job-facets.ts parseJobQuery (q, salario_min, orden, pagina, cursor), src/areas/jobs/job-search-get.ts (format=rss)
 // - company workspace: src/areas/hire/workspace-page.tsx HireSitePage (oferta, vista, area, rol, skill, seniority, pais,
 //   ingles, cursor, published, saved, done, moved), HireCreateOfferPage (oferta; offer-forms.ts reads it on post too)
 // - account pages: src/areas/account/account-pages.tsx (redirect on sign-in/sign-up/provider buttons, error and type on
@@ -92,8 +92,8 @@ const SMALL = CORPUS.filter((h) => ['20 nines', 'a NUL b', 'invalid UTF-8', '5,0
 const CALC = ['country', 'role', 'seniority', 'english', 'modality', 'skills'];
 const UTM = ['utm_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 const QUERY_KEYS: Partial<Record<RouteId, string[]>> = {
-  jobs: ['q', 'salario_min', 'orden', 'pagina', 'format'],
-  countryJobs: ['q', 'salario_min', 'orden', 'pagina', 'format'],
+  jobs: ['q', 'salario_min', 'orden', 'pagina', 'cursor', 'format'],
+  countryJobs: ['q', 'salario_min', 'orden', 'pagina', 'cursor', 'format'],
   hireSite: ['oferta', 'vista', 'area', 'rol', 'skill', 'seniority', 'pais', 'ingles', 'cursor', 'published', 'saved', 'done', 'moved'],
   hireCreateOffer: ['oferta'],
   login: ['redirect', 'error', 'type'],

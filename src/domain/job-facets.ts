@@ -88,10 +88,17 @@ export function canonicalSegments(selection: FacetSelection): string[] {
 // ---- query string ----------------------------------------------------------------------------------------
 
 export type JobSort = 'recent' | 'salary';
-export type JobQuery = { q: string; minSalaryUsd?: number; sort: JobSort; page: number };
+export type JobQuery = {
+  q: string;
+  minSalaryUsd?: number;
+  sort: JobSort;
+  page: number;
+  /** Where the list continues (an opaque keyset cursor the search gave; checked by the search, not here). */
+  cursor?: string;
+};
 
 /** Query keys, the same in both locales (as the Spanish path segments are). */
-export const QUERY_KEYS = { q: 'q', minSalaryUsd: 'salario_min', sort: 'orden', page: 'pagina' } as const;
+export const QUERY_KEYS = { q: 'q', minSalaryUsd: 'salario_min', sort: 'orden', page: 'pagina', cursor: 'cursor' } as const;
 const SORT_PARAM: Record<JobSort, string> = { recent: 'recientes', salary: 'salario' };
 
 const MAX_QUERY_LENGTH = 100;
@@ -112,7 +119,8 @@ export function parseJobQuery(search: string | URLSearchParams): JobQuery {
   const minSalaryUsd = wholeNumber(sp.get(QUERY_KEYS.minSalaryUsd), 1, 1_000_000);
   const sort: JobSort = sp.get(QUERY_KEYS.sort) === SORT_PARAM.salary ? 'salary' : 'recent';
   const page = wholeNumber(sp.get(QUERY_KEYS.page), 1, MAX_PAGE) ?? 1;
-  return { q, ...(minSalaryUsd ? { minSalaryUsd } : {}), sort, page };
+  const cursor = sp.get(QUERY_KEYS.cursor) ?? '';
+  return { q, ...(minSalaryUsd ? { minSalaryUsd } : {}), sort, page, ...(/^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? { cursor } : {}) };
 }
 
 /** The query of a search, defaults left out, keys in a stable order (for href()). */
@@ -122,6 +130,7 @@ export function jobQueryParams(query: Partial<JobQuery> = {}): Record<string, st
     [QUERY_KEYS.minSalaryUsd]: query.minSalaryUsd ? String(query.minSalaryUsd) : undefined,
     [QUERY_KEYS.sort]: query.sort === 'salary' ? SORT_PARAM.salary : undefined,
     [QUERY_KEYS.page]: query.page && query.page > 1 ? String(query.page) : undefined,
+    [QUERY_KEYS.cursor]: query.cursor || undefined,
   };
 }
 

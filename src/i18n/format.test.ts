@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDate, formatMoney, formatMonthYear, formatNumber } from './format';
+import { formatAtLeast, formatDate, formatLongDate, formatMoney, formatMonthYear, formatNumber } from './format';
 
 const d = new Date(Date.UTC(2026, 10, 22));
 
@@ -26,5 +26,10 @@ describe('formatting per locale', () => {
     expect(formatMoney(4500, 'PEN', 'es').replace(/\s/g, ' ')).toBe('4500 PEN');
     expect(formatMoney(12000, 'EUR', 'es').replace(/\s/g, ' ')).toBe('12.000 €');
     expect(formatNumber(20000, 'es').replace(/\s/g, ' ')).toBe('20.000');
+  });
+
+  it('writes a capped count as "at least", grouped in both languages', () => {
+    expect(formatAtLeast(1000, 'es')).toBe('1.000+');
+    expect(formatAtLeast(1000, 'en')).toBe('1,000+');
   });
 });

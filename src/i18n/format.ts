@@ -67,6 +67,17 @@ export function formatNumber(n: number, locale: Locale): string {
   return memo(`n:${locale}`, () => new Intl.NumberFormat(localeInfo[locale].language)).format(n);
 }
 
+/** A count that stopped at a cap, as "at least": "1.000+" in Spanish, "1,000+" in English (grouped always: Spanish
+ * leaves four digits ungrouped, and "1000+" reads like a code). */
+export function formatAtLeast(n: number, locale: Locale): string {
+  return `${formatGrouped(n, locale)}+`;
+}
+
+/** A number grouped in thousands even where four digits usually are not (Spanish): "1.000", "1,000". */
+export function formatGrouped(n: number, locale: Locale): string {
+  return memo(`g:${locale}`, () => new Intl.NumberFormat(localeInfo[locale].language, { useGrouping: 'always' })).format(n);
+}
+
 /** "martes, 1 de diciembre de 2026, 10:00" in a timezone (meeting times: the visitor's own). */
 /** A share as people read it: "50 %" in Spanish, "50%" in English (whole percent). */
 export function formatPercent(share: number, locale: Locale): string {

@@ -37,6 +37,7 @@ import { SALARY_GENERATION, type Dimension, type GroupFilter } from './salaries/
 import { refreshGroups } from './salaries/data/aggregate-groups';
 import { createAggregateRunner, type AggregateRunner } from './salaries/aggregate-runner';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
+import { refreshStatistics } from './db/statistics';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
 import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
@@ -91,7 +92,7 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
- * transaction that marks it).
+ * transaction that marks it). Last, the planner's statistics are refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -116,6 +117,7 @@ function startHousekeeping() {
     const sent = await withLease(db.db, 'job-alerts', ALERT_LEASE_MS, () => alertSvc.sendDue());
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
+    await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
   sitemap?.start();

@@ -2,6 +2,7 @@ import 'server-only';
 import { parseArgs } from 'node:util';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
+import { analyzeAll } from './db/statistics';
 import { seedDemoData } from './demo/seed';
 import { GROW_PARTS, growDemoData, type GrowPart } from './demo/grow';
 import { getConfig } from './config';
@@ -29,6 +30,8 @@ export async function seed(): Promise<number> {
     await loadContentInto(database, getConfig().LEARNING_CONTENT_DIR);
     const created = await seedDemoData(database);
     if (!created) console.log('Demo data is already there.');
+    // The planner's statistics of the loaded tables (decision 057).
+    else await analyzeAll(database);
     return 0;
   } finally {
     await database.close();
@@ -56,6 +59,7 @@ export async function grow(args: string[]): Promise<number> {
   const database = openDatabase(process.env.DATABASE_URL, { queryTimeoutMs: 0 });
   try {
     await growDemoData(database, { factor, only: only as GrowPart[] | undefined, refresh: !values['no-refresh'] });
+    await analyzeAll(database);
     console.log(`Demo world grown to x${factor} (${database.dialect}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } finally {

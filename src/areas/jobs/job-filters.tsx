@@ -44,7 +44,8 @@ export function SearchForm({ action, query, locale, t }: { action: string; query
       <div className="field">
         <label htmlFor="jobs-sort">{t('jobs.search.sort')}</label>
         <select id="jobs-sort" name={QUERY_KEYS.sort} defaultValue={sortParam(query.sort)}>
-          <option value={sortParam('recent')}>{t('jobs.sort.recent')}</option>
+          {/* The default order: with free text, the most relevant first (decision 057). */}
+          <option value={sortParam('recent')}>{query.q ? t('jobs.sort.relevance') : t('jobs.sort.recent')}</option>
           <option value={sortParam('salary')}>{t('jobs.sort.salary')}</option>
         </select>
       </div>

@@ -30,9 +30,12 @@ const card: JobCard = {
 function setup() {
   const calls: JobSearchInput[] = [];
   const jobs = {
-    search: async (input: JobSearchInput) => {
+    search: async () => {
+      throw new Error('the feed does not count: it reads latest()');
+    },
+    latest: async (input: JobSearchInput) => {
       calls.push(input);
-      return { items: [card], total: 1, page: 1, pages: 1, perPage: 20, terms: [] };
+      return [card];
     },
   } as unknown as JobSearchService;
   const get = createJobSearchGet({
@@ -51,11 +54,11 @@ function setup() {
 }
 
 describe('job search URLs in the HTTP layer', () => {
-  it('redirects a non-canonical order with a 301 to the canonical path, query kept, page and RSC twin', async () => {
+  it('redirects a non-canonical order with a 301 to the canonical path, query kept (an old page number dropped), and RSC twin', async () => {
     const { app } = setup();
     const res = await app.request('/en/peru/trabajos/remote-global/senior/react?q=node&pagina=2');
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe('/en/peru/trabajos/react/senior/remote-global?q=node&pagina=2');
+    expect(res.headers.get('location')).toBe('/en/peru/trabajos/react/senior/remote-global?q=node');
     const rsc = await app.request('/RSC/R/trabajos/remote-global/react.txt');
     expect(rsc.status).toBe(301);
     expect(rsc.headers.get('location')).toBe('/RSC/R/trabajos/react/remote-global.txt');
@@ -71,6 +74,19 @@ describe('job search URLs in the HTTP layer', () => {
     expect((await app.request('/trabajos?q=a%20b&orden=salario')).status).toBe(200);
   });
 
+  it('sends an old page number to the first page of its search (the list pages by cursor)', async () => {
+    const { app } = setup();
+    for (const [path, to] of [
+      ['/trabajos?pagina=7', '/trabajos'],
+      ['/trabajos/react?q=java&pagina=999999', '/trabajos/react?q=java'],
+      ['/en/trabajos?pagina=abc&orden=salario', '/en/trabajos?orden=salario'],
+    ]) {
+      const res = await app.request(path!);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(to);
+    }
+  });
+
   it('leaves canonical, unknown and non-search URLs to the page', async () => {
     const { app } = setup();
     for (const path of ['/trabajos/react/remote-global', '/trabajos/cobol', '/narnia/trabajos', '/hire', '/trabajos?format=atom']) {
@@ -82,7 +98,7 @@ describe('job search URLs in the HTTP layer', () => {
 
   it('answers ?format=rss with an escaped RSS 2.0 feed of the same search', async () => {
     const { app, calls } = setup();
-    const res = await app.request('/peru/trabajos/react?format=rss&q=dise%C3%B1o&salario_min=1500&orden=salario&pagina=3');
+    const res = await app.request('/peru/trabajos/react?format=rss&q=dise%C3%B1o&salario_min=1500&orden=salario');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     expect(calls).toEqual([{ country: 'peru', skill: 'react', q: 'diseño', minSalaryUsd: 1500, sort: 'salary', page: 1 }]);

@@ -12,15 +12,17 @@ import type { RouteGet } from '../../server/http/app';
 
 // What the HTTP layer answers for a job search URL before the page renders: a 301 to the canonical
 // order of its facet segments (the page URL and its RSC twin, query kept), or its RSS feed (?format=rss).
+// The list pages by cursor (decision 057): an old `?pagina=N` link is sent to the search's first page.
 // Anything else, unknown segments included (the page answers 404), falls through to the page.
 
-const DEFAULTS: Record<string, string> = { [QUERY_KEYS.sort]: sortParam('recent'), [QUERY_KEYS.page]: '1' };
+const DEFAULTS: Record<string, string> = { [QUERY_KEYS.sort]: sortParam('recent') };
 
-/** The query without the search's empty or default fields (other parameters, such as utm_*, kept in order). */
+/** The query without the search's empty or default fields, nor a page number (other parameters, such as
+ * utm_*, kept in order). */
 function cleanSearch(url: URL): string {
   const known = new Set<string>(Object.values(QUERY_KEYS));
   const all = [...url.searchParams];
-  const kept = all.filter(([k, v]) => !(known.has(k) && (v.trim() === '' || DEFAULTS[k] === v)));
+  const kept = all.filter(([k, v]) => !(known.has(k) && (v.trim() === '' || DEFAULTS[k] === v || k === QUERY_KEYS.page)));
   if (kept.length === all.length) return url.search;
   const out = new URLSearchParams(kept).toString();
   return out ? `?${out}` : '';
@@ -46,10 +48,10 @@ export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>
 
     const query = parseJobQuery(url.searchParams);
     const t = getT(locale);
-    const result = await (await deps.jobs()).search({ ...found.selection, ...query, page: 1 });
+    const items = await (await deps.jobs()).latest({ ...found.selection, ...query, page: 1 });
     const page = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
     const body = buildJobsFeed({
-      result,
+      items,
       locale,
       t,
       siteUrl: deps.siteUrl,

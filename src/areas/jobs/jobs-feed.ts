@@ -4,10 +4,10 @@ import { localeInfo, type Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { modalityLabel, placeText, salaryText, seniorityLabel } from '../../views/jobs/job-text';
 import { href } from '../../routes';
-import type { JobSearchResult } from '../../server/offers/job-search-service';
+import type { JobCard } from '../../server/offers/job-search-service';
 
-// RSS 2.0 of a job search (every search URL also works as a feed). Built from the same
-// search result as the page; every text node and attribute is escaped.
+// RSS 2.0 of a job search (every search URL also works as a feed). Built from the first page of the same
+// search as the page, without counting it; every text node and attribute is escaped.
 const xml = (s: string) =>
   s
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
@@ -15,7 +15,7 @@ const xml = (s: string) =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 export type FeedInput = {
-  result: JobSearchResult;
+  items: JobCard[];
   locale: Locale;
   t: T;
   siteUrl: string;
@@ -27,11 +27,11 @@ export type FeedInput = {
   feedUrl: string;
 };
 
-export function buildJobsFeed({ result, locale, t, siteUrl, brand, title, pageUrl, feedUrl }: FeedInput): string {
+export function buildJobsFeed({ items: offers, locale, t, siteUrl, brand, title, pageUrl, feedUrl }: FeedInput): string {
   // The newest offer's date, not the clock: the same results give the same bytes (and ETag) on every poll.
-  const times = result.items.map((o) => o.publishedAt?.getTime() ?? NaN).filter((n) => !Number.isNaN(n));
+  const times = offers.map((o) => o.publishedAt?.getTime() ?? NaN).filter((n) => !Number.isNaN(n));
   const lastBuild = times.length ? `    <lastBuildDate>${new Date(Math.max(...times)).toUTCString()}</lastBuildDate>` : '';
-  const items = result.items.map((o) => {
+  const items = offers.map((o) => {
     const link = siteUrl + href('offer', locale, { slug: o.slug });
     const salary = salaryText(o.salary, locale, t);
     const summary = [

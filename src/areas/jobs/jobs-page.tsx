@@ -1,25 +1,25 @@
 import 'server-only';
 import { ActiveFilters, FacetChips, SearchForm, type FacetGroup } from './job-filters';
-import { EmptyResults, JobList, Pagination, type RemoveLink } from '../../views/jobs/job-results';
+import { countText, EmptyResults, JobList, SearchPager, type RemoveLink } from '../../views/jobs/job-results';
 import { PageHero } from '../../components/ui/page-hero';
 import { countries, labelOf } from '../../domain/catalog';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney } from '../../i18n/format';
 import { FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
 import { alertQueryOf } from '../../domain/alert-search';
 import { href } from '../../routes';
 import { jobsHref, withFacet } from '../../views/jobs/job-search-url';
 import { describeSearch, searchTitle } from '../../views/jobs/job-text';
-import { PageError } from '../../domain/page-error';
 import { cache } from 'react';
 import { getConfig } from '../../server/config';
 import type { AreaDeps } from '../route-module';
-import type { JobSearchResult } from '../../server/offers/job-search-service';
+import { COUNT_CAP, type JobSearchResult } from '../../server/offers/job-search-service';
 import type { Page, PageMeta, PageProps } from '../../server/render/page-types';
 
 // Job search (/trabajos/{filters...}, /{country}/trabajos/{filters...}): reads one search through the
 // service and renders it. The canonical redirect and the RSS feed are answered before the page
-// (job-search-get.ts); unknown segments never get here (route validation, 404).
+// (job-search-get.ts); unknown segments never get here (route validation, 404). The list continues by
+// cursor (decision 057): a bad or stale one shows the first page.
 
 type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult };
 
@@ -31,9 +31,8 @@ const searchOf = ({ jobs }: Pick<AreaDeps, 'jobs'>): Load =>
   cache(async (p: PageProps) => {
     const selection: JobSelection = selectionOf(p.params)?.selection ?? {};
     const query = parseJobQuery(p.query);
-    const result = await (await jobs()).search({ ...selection, ...query }, { facets: true });
-    // Past the last page there is nothing to show: not a page of this search.
-    if (query.page > result.pages) throw new PageError(404, `Page Not Found: ${p.path}`);
+    // An old page number (an RSC request keeps it: only documents are redirected) shows the first page.
+    const result = await (await jobs()).search({ ...selection, ...query, page: 1 }, { facets: true });
     return { selection, query, result };
   });
 
@@ -43,12 +42,12 @@ async function meta(load: Load, p: PageProps): Promise<PageMeta> {
   const described = describeSearch(selection, p.locale, p.t);
   // Variants (free text, salary, sort, later pages), empty searches and searches deeper than
   // INDEXABLE_FACETS facets stay out of search engines; a deep one names its indexable parent as canonical.
-  const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1;
+  const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1 || !!query.cursor;
   const parent = indexableParent(selection);
   const deep = Object.keys(parent).length < Object.keys(selection).length;
   return {
     title,
-    description: p.t('jobs.description', { title: described, count: formatNumber(result.total, p.locale) }),
+    description: p.t('jobs.description', { title: described, count: countText(result, p.locale) }),
     noindex: variant || deep || result.total === 0,
     ...(deep ? { canonicalPath: jobsHref(p.locale, parent) } : {}),
   };
@@ -106,7 +105,7 @@ async function JobsContent(load: Load, p: PageProps) {
 
   const feed = getConfig().SITE_URL + to(selection, { ...keep, format: 'rss' });
   const heading = describeSearch(selection, locale, t);
-  const count = result.total === 1 ? t('jobs.results.one') : t('jobs.results.many', { count: formatNumber(result.total, locale) });
+  const count = result.total === 1 && !result.capped ? t('jobs.results.one') : t('jobs.results.many', { count: countText(result, locale) });
 
   return (
     <>
@@ -142,7 +141,14 @@ async function JobsContent(load: Load, p: PageProps) {
             ) : (
               <EmptyResults removals={removals} all={removals.length ? to({}, {}) : null} t={t} />
             )}
-            <Pagination page={result.page} pages={result.pages} hrefOf={(page) => to(selection, { ...keep, page })} t={t} />
+            <SearchPager
+              result={result}
+              first={to(selection)}
+              next={result.next ? to(selection, { ...keep, cursor: result.next }) : null}
+              {...(result.sort === 'relevance' ? { windowEnd: COUNT_CAP } : {})}
+              locale={locale}
+              t={t}
+            />
           </section>
           <aside className="jobs-filters" aria-labelledby="jobs-filters-title">
             <h2 id="jobs-filters-title" className="jobs-filters-title">

@@ -29,6 +29,7 @@ import { profileHistory } from './migrations/024-profile-history';
 import { salaryModel } from './migrations/025-salary-model';
 import { sitemapFiles } from './migrations/026-sitemap-files';
 import { keysetPagination } from './migrations/027-keyset-pagination';
+import { jobSearchAtScale } from './migrations/028-job-search-at-scale';
 import { salaryAggregatesShadow } from './migrations/030-salary-aggregates-shadow';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -61,6 +62,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '025-salary-model': salaryModel,
   '026-sitemap-files': sitemapFiles,
   '027-keyset-pagination': keysetPagination,
+  '028-job-search-at-scale': jobSearchAtScale,
   '030-salary-aggregates-shadow': salaryAggregatesShadow,
 };
 

@@ -1,18 +1,42 @@
 import 'server-only';
 import { countries } from '../../domain/catalog';
 import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
+import { z } from 'zod';
 import type { Database } from '../db/client';
+import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { decodeCursor, encodeCursor, keyId, keyTime, keyValue, type Cursor, type KeyValue } from '../db/keyset';
 import { toDate } from '../db/schema';
 import { companyBySlug } from './data/companies';
-import { countOffers, facetCounts, findOffers, offerExtras, WORLDWIDE, type OfferFilter, type OfferRow } from './data/offers';
+import {
+  countOffers,
+  facetCounts,
+  findOffers,
+  offerExtras,
+  WORLDWIDE,
+  type OfferFilter,
+  type OfferRow,
+  type OfferSort,
+} from './data/offers';
 import { companyView, type CompanyView } from '../accounts/company-view';
 
 // The candidate-side job search (decision 013). One implementation behind the page, its RSS
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
 // through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
 const PER_PAGE = 20;
+/** Counting a free-text search stops past this many matches ("1.000+"), and relevance pages stop here. */
+export const COUNT_CAP = 1000;
+/** Counts kept in memory: selections, each until the data version moves or the entry is this old (offers
+ * pass their valid_through with the clock, not with a write). */
+const COUNT_CACHE_SIZE = 500;
+const COUNT_TTL_MS = 60_000;
 
-export type JobSearchInput = JobSelection & Partial<JobQuery> & { perPage?: number; companyId?: number };
+export type JobSearchInput = JobSelection &
+  Partial<JobQuery> & {
+    perPage?: number;
+    companyId?: number;
+    /** Where the page starts (a `next` of a previous result); a bad or stale one gives the first page. */
+    cursor?: string;
+  };
 
 export type JobCard = {
   id: number;
@@ -54,16 +78,81 @@ export type FacetCounts = Record<FacetKey | 'country', Record<string, number>>;
 
 export type JobSearchResult = {
   items: JobCard[];
+  /** How many match; with `capped`, at least this many (counting stopped at COUNT_CAP). */
   total: number;
+  capped: boolean;
   page: number;
   pages: number;
   perPage: number;
+  /** The position of the first item (1-based; 0 when there are none) and the next page's cursor, if any. */
+  from: number;
+  next: string | null;
+  /** The order the items are in: relevance when there is searchable free text and no other sort was asked. */
+  sort: OfferSort;
   /** The words the free text was searched as (empty when there was none, or nothing searchable in it). */
   terms: string[];
   facets?: FacetCounts;
 };
 
-export function createJobSearchService(database: Database, clock: () => Date = () => new Date()) {
+/** Where each order's keyset cursor may start (decision 057): its sort key, checked on the way in. */
+const CURSOR_KEYS = {
+  recent: z.tuple([keyTime, keyId]),
+  salary: z.tuple([z.number().finite(), z.number().finite(), keyTime, keyId]),
+  // A rank moves with every write: relevance pages by position (the cursor's `seen`), within COUNT_CAP.
+  relevance: z.tuple([z.literal('rank')]),
+} satisfies Record<OfferSort, z.ZodType<readonly KeyValue[]>>;
+
+const sortKey = (sort: OfferSort, r: OfferRow): KeyValue[] =>
+  sort === 'salary'
+    ? [r.salary_max_usd_month, r.salary_min_usd_month, keyValue(r.published_at!), r.id]
+    : sort === 'recent'
+      ? [keyValue(r.published_at!), r.id]
+      : ['rank'];
+
+type Counted = { total: number; capped: boolean; facets?: FacetCounts };
+
+export type JobSearchOptions = {
+  /** The data version counts are kept under (default: the public-pages generation, read at most once a second). */
+  version?: () => number | Promise<number>;
+  /** Milliseconds for the count cache's age and the generation's check interval (tests move it). */
+  now?: () => number;
+};
+
+export function createJobSearchService(database: Database, clock: () => Date = () => new Date(), options: JobSearchOptions = {}) {
+  const now = options.now ?? Date.now;
+  const version =
+    options.version ??
+    (
+      (watch) => () =>
+        watch.get()
+    )(generationSum(database.db, [PUBLIC_PAGES_GENERATION], { checkEveryMs: 1000, now }));
+  // Bounded LRU of counts per (selection, data version): a Map keeps insertion order, a hit moves to the end.
+  const countCache = new Map<string, { version: number; at: number; value: Promise<Counted> }>();
+
+  async function counted(filter: OfferFilter, withFacets: boolean): Promise<Counted> {
+    const { now: _at, ...selection } = filter;
+    const key = JSON.stringify([selection, withFacets]);
+    const v = await version();
+    const hit = countCache.get(key);
+    countCache.delete(key);
+    if (hit && hit.version === v && now() - hit.at < COUNT_TTL_MS) {
+      countCache.set(key, hit);
+      return hit.value;
+    }
+    const value = countNow(filter, withFacets);
+    countCache.set(key, { version: v, at: now(), value });
+    value.catch(() => countCache.get(key)?.value === value && countCache.delete(key));
+    while (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+    return value;
+  }
+
+  async function countNow(filter: OfferFilter, withFacets: boolean): Promise<Counted> {
+    // Free text may match nearly everything: its count stops past the cap, like its relevance pages.
+    const cap = filter.terms?.length ? COUNT_CAP : undefined;
+    const [n, facets] = await Promise.all([countOffers(database, filter, cap), withFacets ? counts(filter) : undefined]);
+    return { total: Math.min(n, cap ?? n), capped: cap !== undefined && n > cap, ...(facets ? { facets } : {}) };
+  }
+
   const filterOf = (input: JobSearchInput): OfferFilter => {
     const terms = searchTerms(input.q ?? '');
     return {
@@ -105,26 +194,59 @@ export function createJobSearchService(database: Database, clock: () => Date = (
     return cardsOf(await findOffers(database, filterOf(selection), { sort: 'recent', limit, offset: 0 }));
   }
 
+  /**
+   * `perPage + 1` rows (the extra one only says there is more) after a cursor or at a page, and how many rows
+   * come before them. A cursor that finds nothing (its rows gone, or past the end) reads the first page.
+   */
+  async function list(filter: OfferFilter, sort: OfferSort, perPage: number, after: Cursor<readonly KeyValue[]> | null, page: number) {
+    const read = (cursor: Cursor<readonly KeyValue[]> | null) => {
+      const limit = perPage + 1;
+      if (sort === 'relevance') return findOffers(database, filter, { sort, limit, offset: cursor ? Math.min(cursor.seen, COUNT_CAP) : 0 });
+      if (cursor) return findOffers(database, filter, { sort, limit, after: cursor.key });
+      return findOffers(database, filter, { sort, limit, offset: (page - 1) * perPage });
+    };
+    const rows = await read(after);
+    if (after && !rows.length) return { rows: await read(null), seen: 0 };
+    return { rows, seen: after ? (sort === 'relevance' ? Math.min(after.seen, COUNT_CAP) : after.seen) : (page - 1) * perPage };
+  }
+
   const service = {
-    /** One page of a search; with `facets`, the count of every facet value under the rest of the selection. */
+    /**
+     * One page of a search; with `facets`, the count of every facet value under the rest of the selection.
+     * With `cursor` (keyset, the search page) the page after it, else page `page` (offset: a company's page).
+     */
     async search(input: JobSearchInput, opts: { facets?: boolean } = {}): Promise<JobSearchResult> {
       const filter = filterOf(input);
       const perPage = Math.min(Math.max(1, input.perPage ?? PER_PAGE), 100);
-      const page = Math.max(1, Math.floor(input.page ?? 1));
-      const [total, rows, facets] = await Promise.all([
-        countOffers(database, filter),
-        findOffers(database, filter, { sort: input.sort ?? 'recent', limit: perPage, offset: (page - 1) * perPage }),
-        opts.facets ? counts(filter) : undefined,
-      ]);
+      const sort: OfferSort = input.sort === 'salary' ? 'salary' : filter.terms ? 'relevance' : 'recent';
+      const after = decodeCursor<readonly KeyValue[]>(input.cursor, CURSOR_KEYS[sort] as z.ZodType<readonly KeyValue[]>);
+      const page = after ? 1 : Math.max(1, Math.floor(input.page ?? 1));
+      const [count, listed] = await Promise.all([counted(filter, !!opts.facets), list(filter, sort, perPage, after, page)]);
+      const { rows, seen } = listed;
+      const shown = rows.slice(0, perPage);
+      const last = shown[shown.length - 1];
+      const end = seen + shown.length;
+      const more = rows.length > perPage && last !== undefined && (sort !== 'relevance' || end < COUNT_CAP);
       return {
-        items: await cardsOf(rows),
-        total,
+        items: await cardsOf(shown),
+        total: count.total,
+        capped: count.capped,
         page,
-        pages: Math.max(1, Math.ceil(total / perPage)),
+        pages: Math.max(1, Math.ceil(count.total / perPage)),
         perPage,
+        from: shown.length ? seen + 1 : 0,
+        next: more ? encodeCursor({ key: sortKey(sort, last), seen: end }) : null,
+        sort,
         terms: filter.terms ?? [],
-        ...(facets ? { facets } : {}),
+        ...(count.facets ? { facets: count.facets } : {}),
       };
+    },
+
+    /** The first page of a search without counting anything (its RSS feed). */
+    async latest(input: JobSearchInput): Promise<JobCard[]> {
+      const filter = filterOf(input);
+      const sort: OfferSort = input.sort === 'salary' ? 'salary' : filter.terms ? 'relevance' : 'recent';
+      return cardsOf(await findOffers(database, filter, { sort, limit: PER_PAGE }));
     },
 
     /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { fxRows } from '../salaries/fx-rates';
 import type { Database } from '../db/client';
+import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { hiringCompanies, hiringCompanyCount, openOfferCount, publicProfileCount, type HiringCompany } from './data/marketplace-stats';
 import type { FxRates } from '../../domain/pricing';
 import type { SalaryService } from '../salaries/salary-service';
@@ -27,18 +28,42 @@ const figure = ({ total, demo }: { total: number; demo: number }): Figure => ({
   demo: demo === 0 ? null : demo === total ? 'all' : 'some',
 });
 
-type Deps = { salaries: () => Promise<SalaryService>; now?: () => Date };
+type Deps = {
+  salaries: () => Promise<SalaryService>;
+  now?: () => Date;
+  /** The data version the counts are kept under (default: the public-pages generation, checked once a second). */
+  version?: () => number | Promise<number>;
+};
 
-export function createMarketplaceService(database: Database, { salaries, now = () => new Date() }: Deps) {
+/** The counts are kept at most this long under one data version (offers and certificates expire with the clock). */
+const COUNTS_TTL_MS = 60_000;
+
+export function createMarketplaceService(database: Database, { salaries, now = () => new Date(), version }: Deps) {
   const { db } = database;
+  const dataVersion =
+    version ??
+    (
+      (watch) => () =>
+        watch.get()
+    )(generationSum(db, [PUBLIC_PAGES_GENERATION], { checkEveryMs: 1000, now: () => now().getTime() }));
+  // The home page and the commercial pages show these on every render: counted once per data version (decision 057).
+  let kept: { version: number; at: number; value: Promise<Awaited<ReturnType<typeof countAll>>> } | undefined;
+  const countAll = (at: Date) =>
+    Promise.all([openOfferCount(db, at), hiringCompanyCount(db, at), publicProfileCount(db, at), publicProfileCount(db, at, true)]);
+  async function counts() {
+    const v = await dataVersion();
+    const at = now();
+    if (!kept || kept.version !== v || at.getTime() - kept.at >= COUNTS_TTL_MS) {
+      const value = countAll(at);
+      kept = { version: v, at: at.getTime(), value };
+      value.catch(() => kept?.value === value && (kept = undefined));
+    }
+    return kept.value;
+  }
   return {
     async figures(): Promise<MarketplaceFigures> {
-      const at = now();
-      const [offers, companies, profiles, certified, all] = await Promise.all([
-        openOfferCount(db, at),
-        hiringCompanyCount(db, at),
-        publicProfileCount(db, at),
-        publicProfileCount(db, at, true),
+      const [[offers, companies, profiles, certified], all] = await Promise.all([
+        counts(),
         // The aggregates are computed from the reports in use (reportsToUse): their widest group counts them.
         salaries().then((s) => s.stats({})),
       ]);

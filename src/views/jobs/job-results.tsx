@@ -1,5 +1,5 @@
 import { Link } from 'waku';
-import { formatDate } from '../../i18n/format';
+import { formatAtLeast, formatDate, formatGrouped, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { skills, labelOf } from '../../domain/catalog';
@@ -60,6 +60,69 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
         );
       })}
     </ol>
+  );
+}
+
+/** How many a search found: "1.234" or, when counting stopped at its cap, "1.000+" ("1,000+" in English). */
+export const countText = (r: { total: number; capped: boolean }, locale: Locale) =>
+  r.capped ? formatAtLeast(r.total, locale) : formatNumber(r.total, locale);
+
+/**
+ * The search list's pager (keyset, decision 057): where this page is ("21–40 de 1.234", or "de 1.000+"), a
+ * link back to the first page after it, and "Siguientes 20" (the real number left when fewer) while there is
+ * a next page. No page numbers: a page is reached by its cursor, so the pager offers only pages it can reach.
+ */
+export function SearchPager({
+  result,
+  first,
+  next,
+  windowEnd,
+  locale,
+  t,
+}: {
+  result: { total: number; capped: boolean; from: number; perPage: number; items: unknown[] };
+  first: string;
+  next: string | null;
+  /** The relevance order stops at this many: said when this page reaches it. */
+  windowEnd?: number;
+  locale: Locale;
+  t: T;
+}) {
+  if (!result.items.length || (result.from <= 1 && !next)) return null;
+  const to = result.from + result.items.length - 1;
+  const total = Math.max(result.total, to);
+  const left = result.capped ? result.perPage : Math.max(0, total - to);
+  return (
+    <nav className="pagination" aria-label={t('jobs.pagination.label')} data-testid="jobs-pager">
+      <ul>
+        {result.from > 1 && (
+          <li>
+            <Link to={first} rel="first" className="btn btn-outline-primary btn-sm">
+              {t('jobs.pagination.first')}
+            </Link>
+          </li>
+        )}
+        <li className="pagination-status">
+          <span aria-current="page">
+            {t('jobs.pagination.range', {
+              from: formatNumber(result.from, locale),
+              to: formatNumber(to, locale),
+              total: countText({ total, capped: result.capped }, locale),
+            })}
+          </span>
+        </li>
+        {next && left > 0 && (
+          <li>
+            <Link to={next} rel="next" className="btn btn-outline-primary btn-sm">
+              {t('jobs.pagination.nextN', { n: formatNumber(Math.min(result.perPage, left), locale) })}
+            </Link>
+          </li>
+        )}
+      </ul>
+      {windowEnd !== undefined && !next && to >= windowEnd && (
+        <p className="muted">{t('jobs.pagination.window', { count: formatGrouped(windowEnd, locale) })}</p>
+      )}
+    </nav>
   );
 }
 

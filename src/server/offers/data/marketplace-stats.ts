@@ -11,9 +11,10 @@ export type Count = { total: number; demo: number };
 
 type OfferEB = ExpressionBuilder<DB & { o: DB['offers'] }, 'o'>;
 
-/** Open: published and not past valid_through (the job search's rule). */
+/** Open: published and not past valid_through (the job search's rule). The status is a literal so that
+ * SQLite reads the open offers' partial covering index (migration 028), not every offer row. */
 const isOpen = (eb: OfferEB, now: Date): Expression<SqlBool> =>
-  eb.and([eb('o.status', '=', 'published'), eb.or([eb('o.valid_through', 'is', null), eb('o.valid_through', '>', now)])]);
+  eb.and([sql<SqlBool>`o.status = 'published'`, eb.or([eb('o.valid_through', 'is', null), eb('o.valid_through', '>', now)])]);
 
 const countOf = (rows: { is_demo: number | string | boolean; n: number | string | bigint }[]): Count => {
   let total = 0;

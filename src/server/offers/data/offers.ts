@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect } from '../../db/client';
+import { afterKey, type KeyPart, type KeyValue } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 
 // The job search's SQL (decision 013). The rules (what "open" means, how a country search includes remote
@@ -28,15 +29,17 @@ export type OfferFilter = {
   now: Date;
 };
 export type FilterKey = 'area' | 'role' | 'skill' | 'seniority' | 'modality' | 'english' | 'country';
-export type OfferSort = 'recent' | 'salary';
+export type OfferSort = 'recent' | 'salary' | 'relevance';
 
 type OfferEB = ExpressionBuilder<DB & { o: DB['offers'] }, 'o'>;
 const COLUMN_FACETS = ['area', 'role', 'seniority', 'modality', 'english'] as const;
 
-/** The filter as conditions on `offers o`, leaving one facet out (for that facet's counts). */
-function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: FilterKey): Expression<SqlBool>[] {
+/** The filter as conditions on `offers o`, leaving one facet out (for that facet's counts); `ranked`: the
+ * free text is matched by the ranking join instead. */
+function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: FilterKey, ranked = false): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [
-    eb('o.status', '=', 'published'),
+    // A literal, not a parameter: SQLite uses a partial index (migration 028) only for a condition it can see.
+    sql<SqlBool>`o.status = 'published'`,
     eb.or([eb('o.valid_through', 'is', null), eb('o.valid_through', '>', f.now)]),
   ];
   for (const key of COLUMN_FACETS) {
@@ -53,7 +56,7 @@ function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: Filt
   if (f.country !== undefined && except !== 'country') out.push(inCountry(eb, f.country));
   if (f.minSalaryUsd !== undefined) out.push(eb('o.salary_max_usd_month', '>=', f.minSalaryUsd));
   if (f.companyId !== undefined) out.push(eb('o.company_id', '=', f.companyId));
-  if (f.terms?.length) out.push(matches(f.terms, dialect));
+  if (f.terms?.length && !ranked) out.push(matches(f.terms, dialect));
   if (f.publishedAfter) out.push(eb('o.published_at', '>', f.publishedAfter));
   if (f.publishedUntil) out.push(eb('o.published_at', '<=', f.publishedUntil));
   return out;
@@ -71,20 +74,36 @@ function inCountry(eb: OfferEB, country: string): Expression<SqlBool> {
   ]);
 }
 
-/** Every term as a word prefix, through the database's own full-text index (migration 005). */
+/** The free text as each database's full-text query: every term as a word prefix (folded words only, so
+ * nothing in them is syntax). PostgreSQL stems them with the Spanish configuration (migration 028). */
+const tsQuery = (terms: string[]) => sql`to_tsquery('tandem_es', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');
+
+/** Every term as a word prefix, through the database's own full-text index (migrations 005, 028). */
 function matches(terms: string[], dialect: Dialect): Expression<SqlBool> {
   if (dialect === 'postgres') {
-    const query = terms.map((t) => `${t}:*`).join(' & ');
-    return sql<SqlBool>`exists (select 1 from offer_search ts where ts.offer_id = o.id and ts.document @@ to_tsquery('simple', ${query}))`;
+    return sql<SqlBool>`exists (select 1 from offer_search ts where ts.offer_id = o.id and ts.document @@ ${tsQuery(terms)})`;
   }
-  const query = terms.map((t) => `"${t}"*`).join(' ');
-  return sql<SqlBool>`o.id in (select rowid from offers_fts where offers_fts match ${query})`;
+  return sql<SqlBool>`o.id in (select rowid from offers_fts where offers_fts match ${ftsQuery(terms)})`;
 }
 
 const filtered = ({ db, dialect }: Database, f: OfferFilter, except?: FilterKey) =>
   db.selectFrom('offers as o').where((eb) => eb.and(conditions(eb, f, dialect, except)));
 
-export async function countOffers(database: Database, f: OfferFilter): Promise<number> {
+/** How many offers match; with `cap`, counting stops past it (the answer is then cap + 1: "more than cap"). */
+export async function countOffers(database: Database, f: OfferFilter, cap?: number): Promise<number> {
+  if (cap !== undefined) {
+    const row = await database.db
+      .selectFrom(
+        filtered(database, f)
+          .select(sql<number>`1`.as('one'))
+          .limit(cap + 1)
+          .as('x'),
+      )
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
   const row = await filtered(database, f)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
@@ -117,12 +136,56 @@ export const OFFER_COLUMNS = [
   'o.is_demo',
 ] as const;
 
-export async function findOffers(database: Database, f: OfferFilter, opts: { sort: OfferSort; limit: number; offset: number }) {
-  let q = filtered(database, f)
+/** The list orders read by keyset (decision 057): each ends on the id, each has its partial index (migration 028). */
+const OFFER_ORDERS = {
+  recent: [
+    { ref: 'o.published_at', dir: 'desc' },
+    { ref: 'o.id', dir: 'desc' },
+  ],
+  salary: [
+    { ref: 'o.salary_max_usd_month', dir: 'desc' },
+    { ref: 'o.salary_min_usd_month', dir: 'desc' },
+    { ref: 'o.published_at', dir: 'desc' },
+    { ref: 'o.id', dir: 'desc' },
+  ],
+} as const satisfies Record<string, readonly KeyPart[]>;
+
+/**
+ * A page of matching offers with their company: after `after` (a sort key of OFFER_ORDERS[sort]) or past
+ * `offset` rows. 'relevance' (with terms only) orders by the full-text rank, best first, then newest: SQLite's
+ * bm25() over offers_fts (title weighing 5 times the rest), PostgreSQL's ts_rank over the weighted document.
+ * A rank moves whenever any offer is written, so relevance pages by offset, never by a key.
+ */
+export async function findOffers(
+  database: Database,
+  f: OfferFilter,
+  opts: { sort: OfferSort; limit: number; offset?: number; after?: readonly KeyValue[] | null },
+) {
+  const ranked = opts.sort === 'relevance' && !!f.terms?.length;
+  const { db, dialect } = database;
+  let q = db
+    .selectFrom('offers as o')
+    .where((eb) => eb.and(conditions(eb, f, dialect, undefined, ranked)))
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .select([...OFFER_COLUMNS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo']);
-  if (opts.sort === 'salary') q = q.orderBy('o.salary_max_usd_month', 'desc').orderBy('o.salary_min_usd_month', 'desc');
-  return q.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(opts.limit).offset(opts.offset).execute();
+  if (ranked) {
+    // The matches and their scores, read once from the full-text index (higher is better on both).
+    const terms = f.terms!;
+    const scored =
+      dialect === 'postgres'
+        ? sql<{ id: number; score: number }>`(select offer_id as id, ts_rank(document, ${tsQuery(terms)}) as score
+            from offer_search where document @@ ${tsQuery(terms)})`
+        : sql<{ id: number; score: number }>`(select rowid as id, -bm25(offers_fts, 5.0, 1.0) as score
+            from offers_fts where offers_fts match ${ftsQuery(terms)})`;
+    q = q.innerJoin(scored.as('r'), (join) => join.on(sql<SqlBool>`r.id = o.id`)).orderBy(sql`r.score`, 'desc');
+  }
+  const order = opts.sort === 'salary' ? OFFER_ORDERS.salary : OFFER_ORDERS.recent;
+  if (opts.after && !ranked) q = q.where(afterKey(order, opts.after));
+  for (const part of order) q = q.orderBy(part.ref, part.dir);
+  return q
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .execute();
 }
 export type OfferRow = Awaited<ReturnType<typeof findOffers>>[number];
 
