@@ -29,6 +29,7 @@ import { profileHistory } from './migrations/024-profile-history';
 import { salaryModel } from './migrations/025-salary-model';
 import { sitemapFiles } from './migrations/026-sitemap-files';
 import { keysetPagination } from './migrations/027-keyset-pagination';
+import { pagePurges } from './migrations/029-page-purges';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -60,6 +61,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '025-salary-model': salaryModel,
   '026-sitemap-files': sitemapFiles,
   '027-keyset-pagination': keysetPagination,
+  '029-page-purges': pagePurges,
 };
 
 class CodeProvider implements MigrationProvider {
