@@ -89,8 +89,11 @@ export class PageCache {
       const labels = this.labelsOf(key);
       p = fill()
         .then((entry) => {
-          if (entry && this.enabled && entry.expires > this.now() && epoch === this.epoch && !this.purgedSince(seen, labels))
-            this.set(key, { ...entry, labels });
+          if (entry && this.enabled && entry.expires > this.now() && epoch === this.epoch && !this.purgedSince(seen, labels)) {
+            // The same object the caller answers with (its compressed variants are counted once, on it).
+            entry.labels = labels;
+            this.set(key, entry);
+          }
           return entry;
         })
         .finally(() => {
