@@ -72,7 +72,8 @@ const { app, nodeHit } = createHttpApp({
   flags: createFlagsApp({ store: services.flags, clientKey: config.FEATURE_FLAGS_CLIENT_KEY }),
   // Ready when the database answers and the salary figures exist (built in the background after a fresh start).
   isReady: async () => (await databaseIsUp()) && (await (await services.salaryRebuilds()).ready()),
-  contentVersion: services.contentVersion,
+  contentVersion: services.pageCacheVersion,
+  purges: services.pagePurges,
   unread: async (userId) => (await services.notifications()).unread(userId),
   config,
   prod: import.meta.env.PROD,

@@ -38,6 +38,7 @@ import { refreshGroups } from './salaries/data/aggregate-groups';
 import { createAggregateRunner, type AggregateRunner } from './salaries/aggregate-runner';
 import { generationSum, PUBLIC_PAGES_GENERATION } from './db/generations';
 import { refreshStatistics } from './db/statistics';
+import { createPurgeFeed, PAGE_PURGES_KEEP_MS, sweepPagePurges, type PurgeFeed } from './db/page-purges';
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
 import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
@@ -111,6 +112,7 @@ function startHousekeeping() {
     await sweepRevokedTokens(db.db);
     await sweepSessionActivity(db.db, new Date(Date.now() - SESSION_IDLE_MS));
     await sweepIdempotencyKeys(db.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+    await sweepPagePurges(db.db, new Date(Date.now() - PAGE_PURGES_KEEP_MS));
     await limits.sweep();
     const alertSvc = await services.alerts();
     await alertSvc.sweep();
@@ -139,12 +141,21 @@ function emailFrom(): string {
 const tell = async (n: Notice) => (await services.notifications()).notify(n);
 
 let contentWatch: { get(): number | Promise<number> } | undefined;
+let figuresWatch: { get(): number | Promise<number> } | undefined;
+let purgeFeed: PurgeFeed | undefined;
 
 export const services = {
   /** Moves whenever public pages changed (offers, profiles, companies, salary figures) in any process: the
-   * page cache's purge signal, read from the database at most once a second. */
+   * sitemap's rebuild signal, read from the database at most once a second. */
   contentVersion: async () =>
     (contentWatch ??= generationSum((await getDatabase()).db, [PUBLIC_PAGES_GENERATION, SALARY_GENERATION], { checkEveryMs: 1000 })).get(),
+  /** Moves when salary figures changed in any process: the page cache forgets every page (decision 058). */
+  pageCacheVersion: async () =>
+    (figuresWatch ??= generationSum((await getDatabase()).db, [SALARY_GENERATION], { checkEveryMs: 1000 })).get(),
+  /** What each public change touched, read at most once a second: the page cache forgets those pages (decision 058). */
+  pagePurges: {
+    read: async (after) => (purgeFeed ??= createPurgeFeed((await getDatabase()).db, { checkEveryMs: 1000 })).read(after),
+  } satisfies PurgeFeed,
   email: () =>
     (email ??= getDatabase().then((db) => {
       const c = getConfig();

@@ -1,8 +1,12 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Database } from '../db/client';
-import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { writeWithPurge } from '../db/page-purges';
+import { profileTag } from '../../domain/page-purge';
+import { profileSlugOf } from './data/profiles';
 import { toDate } from '../db/schema';
 import { ServiceError } from '../errors';
 import type { MessageKey } from '../../i18n/translate';
@@ -102,7 +106,13 @@ export function createProfileHistoryService(database: Database, { store, limiter
     if (!r.allowed) throw new ServiceError('rate-limited', {}, { retryAfterSeconds: r.retryAfterSeconds });
   };
   const write = async (userId: number) => limit(`profile:write:${userId}`, HISTORY_WRITE_LIMIT);
-  const changed = () => bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+  /** A write the public profile shows, with the purge of its page in the same transaction (decision 058). */
+  const changed = <T>(userId: number, w: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+    writeWithPurge(
+      db,
+      async (trx) => ({ out: await w(trx), slug: await profileSlugOf(trx, userId) }),
+      ({ slug }) => (slug ? { tags: [profileTag(slug)] } : null),
+    ).then((r) => r.out);
   const full = async (table: 'profile_experience' | 'profile_education', userId: number, field: string) => {
     if ((await data.countEntries(db, table, userId)) >= MAX_ENTRIES)
       throw new ServiceError('invalid-input', { [field]: { key: 'profileHistory.error.tooMany', params: { max: MAX_ENTRIES } } });
@@ -165,47 +175,40 @@ export function createProfileHistoryService(database: Database, { store, limiter
       const e = parse(experienceSchema, input);
       await write(userId);
       await full('profile_experience', userId, 'company');
-      await data.insertExperience(db, userId, e);
-      await changed();
+      await changed(userId, (trx) => data.insertExperience(trx, userId, e));
     },
     async updateExperience(viewer: Viewer, id: number, input: ExperienceInput): Promise<void> {
       const userId = candidate(viewer);
       const e = parse(experienceSchema, input);
       await write(userId);
-      if (!(await data.updateExperience(db, userId, id, e))) throw new ServiceError('not-found');
-      await changed();
+      if (!(await changed(userId, (trx) => data.updateExperience(trx, userId, id, e)))) throw new ServiceError('not-found');
     },
     async removeExperience(viewer: Viewer, id: number): Promise<void> {
       const userId = candidate(viewer);
-      if (!(await data.deleteEntry(db, 'profile_experience', userId, id))) throw new ServiceError('not-found');
-      await changed();
+      if (!(await changed(userId, (trx) => data.deleteEntry(trx, 'profile_experience', userId, id)))) throw new ServiceError('not-found');
     },
     async addEducation(viewer: Viewer, input: EducationInput): Promise<void> {
       const userId = candidate(viewer);
       const e = parse(educationSchema, input);
       await write(userId);
       await full('profile_education', userId, 'school');
-      await data.insertEducation(db, userId, e);
-      await changed();
+      await changed(userId, (trx) => data.insertEducation(trx, userId, e));
     },
     async updateEducation(viewer: Viewer, id: number, input: EducationInput): Promise<void> {
       const userId = candidate(viewer);
       const e = parse(educationSchema, input);
       await write(userId);
-      if (!(await data.updateEducation(db, userId, id, e))) throw new ServiceError('not-found');
-      await changed();
+      if (!(await changed(userId, (trx) => data.updateEducation(trx, userId, id, e)))) throw new ServiceError('not-found');
     },
     async removeEducation(viewer: Viewer, id: number): Promise<void> {
       const userId = candidate(viewer);
-      if (!(await data.deleteEntry(db, 'profile_education', userId, id))) throw new ServiceError('not-found');
-      await changed();
+      if (!(await changed(userId, (trx) => data.deleteEntry(trx, 'profile_education', userId, id)))) throw new ServiceError('not-found');
     },
     async saveLinks(viewer: Viewer, input: LinksInput): Promise<void> {
       const userId = candidate(viewer);
       const links = parse(linksSchema, input);
       await write(userId);
-      await data.saveDocuments(db, userId, links);
-      await changed();
+      await changed(userId, (trx) => data.saveDocuments(trx, userId, links));
     },
 
     /** Store a new CV (checked by its content) in place of the old one. */

@@ -1,5 +1,7 @@
 import 'server-only';
-import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { writeWithPurge } from '../db/page-purges';
+import { companyTag, FIGURES_TAG, profileTag } from '../../domain/page-purge';
+import { offersForPurge, offersPurge } from '../offers/offer-purge';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
@@ -92,12 +94,16 @@ export function createProfileService(database: Database, images: ImageStore) {
     async update(slug: string, viewerId: number | null, fields: ProfileFields, skills: string[], picture?: Uint8Array): Promise<void> {
       const row = await owned(slug, viewerId);
       const path = picture ? await images.save('avatars', row.user_id, picture, 'picture') : undefined;
-      await saveProfile(db, row.user_id, fields, skills);
-      if (path) {
-        await setUserPicture(db, row.user_id, path);
-        if (row.profile_picture_path !== path) await images.remove(row.profile_picture_path);
-      }
-      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+      // Its page, and the live counts of public profiles (decision 058).
+      await writeWithPurge(
+        db,
+        async (trx) => {
+          await saveProfile(trx, row.user_id, fields, skills);
+          if (path) await setUserPicture(trx, row.user_id, path);
+        },
+        { tags: [profileTag(slug), FIGURES_TAG] },
+      );
+      if (path && row.profile_picture_path !== path) await images.remove(row.profile_picture_path);
     },
 
     async companyOf(userId: number): Promise<CompanyView | null> {
@@ -110,9 +116,16 @@ export function createProfileService(database: Database, images: ImageStore) {
       const c = await companyOfUser(db, userId);
       if (!c) throw new ServiceError('forbidden');
       const path = logo ? await images.save('logos', c.id, logo, 'logo') : undefined;
-      await saveCompany(db, c.id, fields, path);
+      // Its page, and its offers' pages and lists (they show its name and logo: decision 058).
+      await writeWithPurge(
+        db,
+        async (trx) => {
+          await saveCompany(trx, c.id, fields, path);
+          return offersPurge(await offersForPurge(trx, { companyId: c.id }), new Date(), [companyTag(c.slug)]);
+        },
+        (purge) => purge,
+      );
       if (path && c.logo_path !== path) await images.remove(c.logo_path);
-      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
     },
   };
 }

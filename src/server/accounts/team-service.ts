@@ -3,7 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/client';
 import type { DB } from '../db/schema';
 import { toDate } from '../db/schema';
-import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { writeWithPurge } from '../db/page-purges';
+import { companyTag } from '../../domain/page-purge';
+import { offersForPurge, offersPurge } from '../offers/offer-purge';
 import { ServiceError } from '../errors';
 import type { RateLimiter } from '../limits/rate-limit';
 import type { EmailService } from '../email/email-service';
@@ -225,9 +227,16 @@ export function createTeamService(database: Database, deps: Deps) {
       const m = await owner(viewer);
       const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
       if (norm(typedName) !== norm(m.company.name)) throw new ServiceError('invalid-input', { confirm: { key: 'team.delete.mismatch' } });
-      await deleteCompany(db, m.companyId);
-      // Its offers and company page leave the public pages (their cache).
-      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+      // Its offers and company page leave the public pages (their cache: decision 058).
+      await writeWithPurge(
+        db,
+        async (trx) => {
+          const offers = await offersForPurge(trx, { companyId: m.companyId });
+          await deleteCompany(trx, m.companyId);
+          return offersPurge(offers, new Date(), [companyTag(m.company.slug)]);
+        },
+        (purge) => purge,
+      );
     },
 
     /** What the accept page says of a token (never throws for a bad one). */

@@ -9,8 +9,8 @@ import type { DB } from './schema';
 // count, which moves after the commit.
 const localBumps = new Map<string, number>();
 
-/** Bumped by every write that changes what public pages show (offers, profiles, companies): the page cache
- * of every process forgets its pages when it moves (with the salary generation). */
+/** Bumped by every write that changes what public pages show (offers, profiles, companies), with the purge
+ * that says which pages (page-purges.ts, decision 058): the sitemap's rebuild trigger. */
 export const PUBLIC_PAGES_GENERATION = 'public-pages';
 
 /** How many times this process has committed a bump of `name` (cheap, no database read). */
@@ -49,8 +49,13 @@ export async function writeWithGeneration<T>(db: Kysely<DB>, name: string, write
     await bumpInTransaction(trx, name);
     return out;
   });
-  localBumps.set(name, localGeneration(name) + 1);
+  noteCommittedBump(name);
   return result;
+}
+
+/** After a transaction that bumped `name` committed: this process's readers check at once. */
+export function noteCommittedBump(name: string): void {
+  localBumps.set(name, localGeneration(name) + 1);
 }
 
 export type GenerationCache<T> = { get(): T | Promise<T>; invalidate(): void };

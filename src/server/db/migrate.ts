@@ -30,6 +30,7 @@ import { salaryModel } from './migrations/025-salary-model';
 import { sitemapFiles } from './migrations/026-sitemap-files';
 import { keysetPagination } from './migrations/027-keyset-pagination';
 import { jobSearchAtScale } from './migrations/028-job-search-at-scale';
+import { pagePurges } from './migrations/029-page-purges';
 import { salaryAggregatesShadow } from './migrations/030-salary-aggregates-shadow';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -63,6 +64,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '026-sitemap-files': sitemapFiles,
   '027-keyset-pagination': keysetPagination,
   '028-job-search-at-scale': jobSearchAtScale,
+  '029-page-purges': pagePurges,
   '030-salary-aggregates-shadow': salaryAggregatesShadow,
 };
 

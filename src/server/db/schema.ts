@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './column-types';
 import type {
   AuthCodesTable,
@@ -82,6 +82,12 @@ interface JobLeasesTable {
 }
 
 /** The sitemap's files, gzipped, per build (seo/sitemap-build.ts, decision 055). */
+interface PagePurgesTable {
+  seq: Generated<number>;
+  /** A PagePurge as JSON (decision 058). */
+  purge: string;
+  created_at: Timestamp;
+}
 interface SitemapFilesTable {
   build: number;
   name: string;
@@ -143,6 +149,7 @@ export interface DB {
   notification_settings: NotificationSettingsTable;
   job_leases: JobLeasesTable;
   sitemap_files: SitemapFilesTable;
+  page_purges: PagePurgesTable;
   invitations: InvitationsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;

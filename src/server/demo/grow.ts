@@ -2,7 +2,9 @@ import 'server-only';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { CountryId } from '../../domain/catalog';
 import type { Database } from '../db/client';
-import { PUBLIC_PAGES_GENERATION, writeWithGeneration } from '../db/generations';
+import { writeWithGeneration } from '../db/generations';
+import { writeWithPurge } from '../db/page-purges';
+import { ALL_PAGES } from '../../domain/page-purge';
 import type { DB } from '../db/schema';
 import { SALARY_REPORTS_GENERATION } from '../salaries/data/aggregates';
 import { rebuildAggregates } from '../salaries/data/aggregate-build';
@@ -361,11 +363,13 @@ export async function growDemoData(database: Database, opts: GrowOptions): Promi
     // Without the refresh, figures built from the seed's reports (the copies' percentiles are the same): a
     // server starting on the grown database then finds figures and does not build them from every report.
     if (part === 'salaries' && !refresh) await ensureAggregates(database);
-    // Salary reports move their own generation (what the aggregates are built from); the rest changes public pages.
-    const generation = part === 'salaries' ? SALARY_REPORTS_GENERATION : PUBLIC_PAGES_GENERATION;
+    // Salary reports move their own generation (what the aggregates are built from); the rest changes public
+    // pages in bulk: every cached page goes (decision 058).
     for (let k = 1; k < factor && hasOriginals(part, originals); k++) {
       if (await hasCopy(db, part, k, originals)) continue;
-      await writeWithGeneration(db, generation, (trx) => copyPart(trx, part, k, originals, rowsAdded));
+      const copy = (trx: Transaction<DB>) => copyPart(trx, part, k, originals, rowsAdded);
+      if (part === 'salaries') await writeWithGeneration(db, SALARY_REPORTS_GENERATION, copy);
+      else await writeWithPurge(db, copy, ALL_PAGES);
       copiesAdded[part]++;
     }
     log(`[grow] ${part}: ${copiesAdded[part]} copies added in ${Date.now() - started} ms`);

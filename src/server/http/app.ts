@@ -15,6 +15,8 @@ import type { SitemapReader } from '../seo/sitemap-store';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
 import { registerPublicFiles, staticFiles, type PublicFilesOptions } from './public-files';
 import { PageCache } from './page-cache';
+import { pageLabels } from './page-labels';
+import type { PurgeFeed } from '../db/page-purges';
 import { builtCssReader } from './inline-css';
 import { createPageRenderer, isBackendPath, isRscPath, PRIVATE, type InnerFetch, type RequestState } from './render-page';
 import { securityHeaders } from './security-headers';
@@ -70,8 +72,10 @@ export type HttpAppOptions = {
   uploads?: PublicFilesOptions['uploads'];
   /** The sitemap as last built in the background (decision 055); requests only read it. */
   sitemap?: SitemapReader;
-  /** Changes whenever a write changed what public pages show (a generation): the page cache forgets its pages. */
+  /** Changes when every page must go (the salary generation): the page cache forgets all its pages. */
   contentVersion?: () => number | Promise<number>;
+  /** What each public change touched (decision 058): the page cache forgets those pages. */
+  purges?: PurgeFeed;
   /** The signed-in person's unread notifications (the bell), answered with the session. */
   unread?: (userId: number) => Promise<number>;
 };
@@ -99,10 +103,11 @@ export function createHttpApp({
   uploads,
   sitemap,
   contentVersion,
+  purges,
   unread,
 }: HttpAppOptions) {
   const app = new Hono();
-  const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0);
+  const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0, undefined, undefined, undefined, pageLabels);
   const connectSrc = integrationOrigins(config);
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
@@ -132,6 +137,7 @@ export function createHttpApp({
     connectSrc,
     hsts,
     contentVersion,
+    purges,
     ownsGet: (id) => !!routes[id]?.get,
     cssOf: prod ? builtCssReader(staticRoot) : undefined,
   });

@@ -15,6 +15,7 @@ import { plainKey, preparedAnswer, responseOf, type NodeRequestLike, type Prepar
 import { negotiateLocale } from '../../i18n/negotiate';
 import { rewritePageHtml } from './page-html';
 import type { CachedResponse, PageCache } from './page-cache';
+import type { PurgeFeed } from '../db/page-purges';
 import { pagePathFromPathname } from './page-path';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { utmCookieFor } from './utm';
@@ -40,8 +41,10 @@ type RendererDeps = {
   trustProxy: TrustProxy;
   connectSrc: string[];
   hsts: boolean;
-  /** Changes whenever a write changed what public pages show: the page cache forgets everything then. */
+  /** Changes when every page must go (salary figures moved): the page cache forgets everything then. */
   contentVersion?: () => number | Promise<number>;
+  /** What each public change touched, in any process (decision 058): the page cache forgets those pages. */
+  purges?: PurgeFeed;
   /** Routes that answer some GETs themselves before the page (a certificate's JSON): never a fast hit. */
   ownsGet?: (id: RouteId) => boolean;
   /** A build stylesheet's text by its URL path (inline-css.ts). With it (production), a page's HTML goes out
@@ -62,24 +65,37 @@ export function createPageRenderer({
   connectSrc,
   hsts,
   contentVersion,
+  purges,
   ownsGet = () => false,
   cssOf,
 }: RendererDeps) {
   let seenVersion: number | undefined;
-  /** Forget cached pages when the content moved (a write in any process: the generation counters). */
-  // Nor does a hit wait on a database that is down or slow to answer: the version known so far stands.
+  const unavailable = (what: string) => (err: unknown) => {
+    if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+    console.error(`[cache] ${what} unavailable`, err);
+    return undefined;
+  };
+  /**
+   * Forget the cached pages that changes made in any process touched (the purges), or all of them when the
+   * content version moved. Nor does a hit wait on a database that is down or slow to answer: what is known
+   * so far stands (the purges missed are read next time).
+   */
   const syncCache = async () => {
-    if (!contentVersion || !cache.enabled || databaseDown()) return;
+    if ((!contentVersion && !purges) || !cache.enabled || databaseDown()) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<number | undefined>((resolve) => (timer = setTimeout(() => resolve(seenVersion), VERSION_WAIT_MS)));
-    const read = (async () => contentVersion())().catch((err: unknown) => {
-      if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
-      console.error('[cache] content version unavailable', err);
-      return seenVersion;
-    });
-    const v = await Promise.race([read, late]).finally(() => clearTimeout(timer));
-    if (seenVersion !== undefined && v !== seenVersion) cache.clear();
-    seenVersion = v;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), VERSION_WAIT_MS)));
+    const reads = Promise.all([
+      contentVersion ? (async () => contentVersion())().catch(unavailable('content version')) : undefined,
+      purges ? (async () => purges.read(cache.purgeSeq))().catch(unavailable('page purges')) : undefined,
+    ]);
+    const read = await Promise.race([reads, late]).finally(() => clearTimeout(timer));
+    if (!read) return;
+    const [v, batch] = read;
+    if (v !== undefined) {
+      if (seenVersion !== undefined && v !== seenVersion) cache.clear();
+      seenVersion = v;
+    }
+    if (batch) cache.follow(batch);
   };
   /** The fresh entry of a key, or while the database is down its last copy (stale-if-error). */
   const entryFor = (key: string): CachedResponse | undefined => cache.get(key) ?? (databaseDown() ? cache.stale(key) : undefined);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { usdRate } from '../salaries/fx-rates';
-import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
+import { writeWithPurge } from '../db/page-purges';
+import { offersForPurge, offersPurge } from './offer-purge';
 import { randomBytes } from 'node:crypto';
 import { roles, type CountryId } from '../../domain/catalog';
 import type { OfferInput } from '../../domain/offer-input';
@@ -177,11 +178,17 @@ export function createHiringService(
       const write = await toWrite(input);
       if (opts.id !== undefined) {
         const { row } = await ownOffer(viewer, opts.id);
-        await db.transaction().execute(async (trx) => {
-          await updateOffer(trx, row.id, write, at);
-          await replaceOfferLists(trx, row.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
-        });
-        await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+        // Its page, its company's, and the lists it was in and is in now (decision 058).
+        await writeWithPurge(
+          db,
+          async (trx) => {
+            const before = await offersForPurge(trx, { ids: [row.id] });
+            await updateOffer(trx, row.id, write, at);
+            await replaceOfferLists(trx, row.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+            return offersPurge([...before, ...(await offersForPurge(trx, { ids: [row.id] }))], at);
+          },
+          (purge) => purge,
+        );
         if (opts.publish && row.status === 'draft') return { ...(await service.act(viewer, row.id, 'publish')), slug: row.slug };
         return { id: row.id, slug: row.slug, status: row.status };
       }
@@ -190,21 +197,26 @@ export function createHiringService(
       for (let attempt = 0; ; attempt++) {
         const slug = await uniqueSlug([input.title, company.name, input.city ?? ''].join(' '), attempt);
         try {
-          const saved = await db.transaction().execute(async (trx) => {
-            const created = await insertOffer(
-              trx,
-              company.id,
-              slug,
-              write,
-              status,
-              at,
-              opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null,
-            );
-            await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
-            return { id: created.id, slug: created.slug, status };
-          });
-          if (opts.publish) await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
-          return saved;
+          const saved = await writeWithPurge(
+            db,
+            async (trx) => {
+              const created = await insertOffer(
+                trx,
+                company.id,
+                slug,
+                write,
+                status,
+                at,
+                opts.publish ? new Date(at.getTime() + OFFER_DAYS * DAY) : null,
+              );
+              await replaceOfferLists(trx, created.id, input.skillsRequired, input.skillsNice, input.allowedCountries);
+              const purge = opts.publish ? offersPurge(await offersForPurge(trx, { ids: [created.id] }), at) : null;
+              return { saved: { id: created.id, slug: created.slug, status }, purge };
+            },
+            // A draft is on no public page yet.
+            (out) => out.purge,
+          );
+          return saved.saved;
         } catch (err) {
           // Offers with the same title at once: the slug's unique index decides, the others take the next one.
           if (attempt < 12 && isUniqueViolation(err)) continue;
@@ -231,10 +243,16 @@ export function createHiringService(
                 ? { status: 'published' as const }
                 : { status: 'closed' as const };
       // Only from the state it was read in: of actions racing on one offer, one wins and the others hear 409.
-      if (!(await setOfferStatusIf(db, row.id, { status: row.status, open: state === 'open' }, next, at))) {
-        throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
-      }
-      await bumpGeneration(db, PUBLIC_PAGES_GENERATION);
+      const changed = await writeWithPurge(
+        db,
+        async (trx) => {
+          const before = await offersForPurge(trx, { ids: [row.id] });
+          if (!(await setOfferStatusIf(trx, row.id, { status: row.status, open: state === 'open' }, next, at))) return null;
+          return offersPurge([...before, ...(await offersForPurge(trx, { ids: [row.id] }))], at);
+        },
+        (purge) => purge,
+      );
+      if (!changed) throw new ServiceError('conflict', { action: { key: 'hire.error.action' } });
       return { id: row.id, status: next.status };
     },
 

@@ -58,20 +58,25 @@ export type ProfileFields = {
   is_public: boolean;
 };
 
-export async function saveProfile(db: Kysely<DB>, userId: number, f: ProfileFields, skills: string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** In the caller's transaction (the profile and its skills change together, with the page purge). */
+export async function saveProfile(trx: Transaction<DB>, userId: number, f: ProfileFields, skills: string[]): Promise<void> {
+  await trx
+    .updateTable('candidate_profiles')
+    .set({ ...f, is_public: f.is_public ? 1 : 0, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('candidate_skills').where('user_id', '=', userId).execute();
+  if (skills.length)
     await trx
-      .updateTable('candidate_profiles')
-      .set({ ...f, is_public: f.is_public ? 1 : 0, updated_at: new Date() })
-      .where('user_id', '=', userId)
+      .insertInto('candidate_skills')
+      .values(skills.map((skill) => ({ user_id: userId, skill })))
       .execute();
-    await trx.deleteFrom('candidate_skills').where('user_id', '=', userId).execute();
-    if (skills.length)
-      await trx
-        .insertInto('candidate_skills')
-        .values(skills.map((skill) => ({ user_id: userId, skill })))
-        .execute();
-  });
+}
+
+/** The public profile's slug of a user (null without one). */
+export async function profileSlugOf(db: Q, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('profile_slug').where('id', '=', userId).executeTakeFirst();
+  return row?.profile_slug ?? null;
 }
 
 export async function setUserPicture(db: Q, userId: number, path: string | null): Promise<void> {
