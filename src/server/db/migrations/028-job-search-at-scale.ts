@@ -9,8 +9,8 @@ import type { Dialect } from '../client';
 //   with its description.
 // - PostgreSQL ranks with ts_rank on a Spanish document: `tandem_es` is the simple parser with the Spanish
 //   Snowball stemmer and no stop words (a search for "de" still prefix-matches), fed with text already folded
-//   by tandem_fold() (migration 005: accents, case, punctuation). The unaccent extension is used as well when
-//   this role may create it; without it the folding is the same for the Latin letters tandem_fold knows.
+//   by tandem_fold() (migration 005: accents, case, punctuation), the same folding the queries get. No
+//   extension is needed (unaccent would need the right to create one, and lives in one schema of a shared server).
 //   The title weighs most (A), then company and skills (B), then the description (C).
 const OPEN = sql.raw(`status = 'published'`);
 const INDEXES: [string, string][] = [
@@ -34,18 +34,11 @@ export function jobSearchAtScale(dialect: Dialect): Migration {
 }
 
 async function spanishDocuments(db: Kysely<unknown>) {
-  // A subtransaction: a role without the right to create the extension goes on without it.
-  await sql`do $$ begin
-      create extension if not exists unaccent;
-    exception when others then raise notice 'unaccent not available: %', sqlerrm;
-    end $$`.execute(db);
   await sql`create text search dictionary tandem_es_stem (template = snowball, language = spanish)`.execute(db);
   await sql`create text search configuration tandem_es (copy = simple)`.execute(db);
-  const { rows } = await sql<{ ok: boolean }>`select exists (select 1 from pg_ts_dict where dictname = 'unaccent') as ok`.execute(db);
-  const dictionaries = rows[0]?.ok ? sql.raw('unaccent, tandem_es_stem') : sql.raw('tandem_es_stem');
   await sql`alter text search configuration tandem_es
     alter mapping for asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart
-    with ${dictionaries}`.execute(db);
+    with tandem_es_stem`.execute(db);
   await sql`create or replace function offer_search_refresh(ids integer[]) returns void language sql as $$
       delete from offer_search where offer_id = any(ids);
       insert into offer_search (offer_id, document)
