@@ -88,6 +88,9 @@ test('pagination: 20 per page by cursor, an honest pager, every offer once; old 
   const second = await cardTitles(page);
   expect(second).toHaveLength(20);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  // A thumb's target on a phone: each pager link is at least 44 px tall.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const link of await nav.locator('a').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   // Walk to the end: the last page has no next link, and every offer was shown once.
   const seen = [...first, ...second];
   while ((await nav.locator('a[rel="next"]').count()) > 0) {
