@@ -166,7 +166,7 @@ try {
     rows.push(row);
     console.log(JSON.stringify(row));
   }
-  const rebuild = await rebuildUnderLoad(cookie);
+  const rebuild = await rebuildUnderLoad(cookie, Number(sizes.find(([t]) => t === 'salary_reports')[1]));
   const memory = await processMemoryThenIdle(server.pid, RSS_TARGET_MB);
 
   console.log(
@@ -205,7 +205,7 @@ process.exit(values.check && failed ? 1 : 0);
  * keep coming one after the other: a public page, a signed-in workspace page and a sign-in (a write). Prints
  * the job's time and peak memory, and the slowest request and any 5xx meanwhile.
  */
-async function rebuildUnderLoad(cookie) {
+async function rebuildUnderLoad(cookie, reports) {
   const started = performance.now();
   let output = '';
   const job = spawn(
@@ -252,9 +252,9 @@ async function rebuildUnderLoad(cookie) {
   return [
     {
       measure: 'rebuild time',
-      value: `${seconds.toFixed(1)} s`,
-      target: '< 60 s at 1,000,000 reports',
-      met: code === 0 && seconds < 60 ? 'yes' : 'NO',
+      value: `${seconds.toFixed(1)} s (${((seconds * 1e6) / reports).toFixed(1)} s per million reports)`,
+      target: '< 60 s per 1,000,000 reports',
+      met: code === 0 && (seconds * 1e6) / reports < 60 ? 'yes' : 'NO',
     },
     { measure: 'rebuild peak RSS', value: `${rss} MB`, target: '< 300 MB', met: code === 0 && rss < 300 ? 'yes' : 'NO', check: true },
     {

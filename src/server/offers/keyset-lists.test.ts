@@ -76,7 +76,7 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
     expect(past.applicants.map((a) => a.id)).toEqual(ids.slice(0, 40));
   });
 
-  it("pages a company's 57 offers 50 at a time, last changed first, each once, with their applicant counts", async () => {
+  it("pages a company's 57 offers 30 at a time, last changed first, each once, with their applicant counts", async () => {
     const big = await addCompany(t.db, 'Big');
     for (let i = 0; i < 57; i++) {
       const at = minutes(Math.floor(i / 4));
@@ -84,12 +84,12 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
     }
     const B = () => ({ id: big.userId, type: 'hire' as const });
     const pages = await walk((cursor) => svc.offers(B(), cursor));
-    expect(pages.map((p) => p.offers.length)).toEqual([50, 7]);
+    expect(pages.map((p) => p.offers.length)).toEqual([30, 27]);
     expect(pages.map((p) => p.total)).toEqual([57, 57]);
     const titles = pages.flatMap((p) => p.offers.map((o) => o.title));
     expect(new Set(titles).size).toBe(57);
     expect(titles.slice(0, 4).sort()).toEqual(['Oferta 0', 'Oferta 1', 'Oferta 2', 'Oferta 3']);
-    for (const bad of BAD) expect((await svc.offers(B(), bad)).offers.map((o) => o.title)).toEqual(titles.slice(0, 50));
+    for (const bad of BAD) expect((await svc.offers(B(), bad)).offers.map((o) => o.title)).toEqual(titles.slice(0, 30));
     // The applicant counts are the offer's own (Acme's offer above has 123).
     expect((await svc.offers(A())).offers.find((o) => o.id === offerId)?.applicants).toBe(123);
     expect(await svc.listedOffer(A(), offerId)).toMatchObject({ id: offerId, applicants: 123 });
