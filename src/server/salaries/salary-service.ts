@@ -101,13 +101,15 @@ function snapshotOf(rows: AggregateRow[], fxRows: { currency: string; usd_rate: 
         );
       continue;
     }
-    const confidence = confidenceOf({ n: row.n, sources: sources.length, spread: spreadOf(row.usd_p25, row.usd_p75) });
+    const { usd_p25: p25, usd_p50: p50, usd_p75: p75 } = row;
+    if (p25 === null || p50 === null || p75 === null) continue; // (only model-only groups lack quartiles)
+    const confidence = confidenceOf({ n: row.n, sources: sources.length, spread: spreadOf(p25, p75) });
     const stats: Stats = Object.freeze({
       key: row.group_key,
       n: row.n,
       enough: row.n >= MIN_REPORTS && confidence !== 'insufficient',
       confidence,
-      usd: Object.freeze({ p25: row.usd_p25, p50: row.usd_p50, p75: row.usd_p75 }),
+      usd: Object.freeze({ p25, p50, p75 }),
       local: row.currency
         ? Object.freeze({
             currency: row.currency,

@@ -5,6 +5,7 @@ import { readGeneration, setGeneration, writeWithGeneration } from '../../db/gen
 import { takeLease, releaseLease } from '../../db/job-lease';
 import { countries, roles } from '../../../domain/catalog';
 import {
+  modelOnlyGroup,
   demoSetting,
   GROUPINGS,
   groupKey,
@@ -120,9 +121,9 @@ export function groupingQuery(dialect: Dialect, dims: Dimension[], input: RawBui
 
 type GroupedRow = Partial<Record<Dimension, string>> & {
   n: number | string;
-  usd_p25: number | string;
-  usd_p50: number | string;
-  usd_p75: number | string;
+  usd_p25: number | string | null;
+  usd_p50: number | string | null;
+  usd_p75: number | string | null;
   local_p25: number | string | null;
   local_p50: number | string | null;
   local_p75: number | string | null;
@@ -142,6 +143,7 @@ export function toAggregate(r: GroupedRow, dims: Dimension[], basis: 'real' | 'd
   // The sample variance from the sums (log pay is a small number: no cancellation worth the name).
   const variance = n > 1 ? Math.max(0, (Number(r.sum_log2) - n * mean * mean) / (n - 1)) : 0;
   const local = (v: number | string | null) => (v === null ? null : Number(v));
+  const modelOnly = isModelOnly(dims);
   return {
     group_key: groupKey(f),
     country: f.country ?? null,
@@ -155,13 +157,14 @@ export function toAggregate(r: GroupedRow, dims: Dimension[], basis: 'real' | 'd
     pay: f.pay ?? null,
     contract: f.contract ?? null,
     n,
-    usd_p25: Math.round(Number(r.usd_p25)),
-    usd_p50: Math.round(Number(r.usd_p50)),
-    usd_p75: Math.round(Number(r.usd_p75)),
+    // A group only the estimate model reads keeps its moments, not quartiles nobody shows (rolled up cheaply).
+    usd_p25: modelOnly ? null : Math.round(Number(r.usd_p25)),
+    usd_p50: modelOnly ? null : Math.round(Number(r.usd_p50)),
+    usd_p75: modelOnly ? null : Math.round(Number(r.usd_p75)),
     currency: f.country ? currencyOf(f.country) : null,
-    local_p25: f.country ? local(r.local_p25) : null,
-    local_p50: f.country ? local(r.local_p50) : null,
-    local_p75: f.country ? local(r.local_p75) : null,
+    local_p25: f.country && !modelOnly ? local(r.local_p25) : null,
+    local_p50: f.country && !modelOnly ? local(r.local_p50) : null,
+    local_p75: f.country && !modelOnly ? local(r.local_p75) : null,
     sources: [...new Set(String(r.sources).split(','))].sort().join(','),
     demo_share: basis === 'demo' ? 1 : 0,
     collected_from: r.collected_from || null,
@@ -201,6 +204,64 @@ const AGGREGATE_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof AggregateRow)[];
 
+/** The answers a profile's cell is made of: every model-only grouping is a set of them. */
+const CELL: Dimension[] = ['country', 'role', 'seniority', 'employer', 'english', 'modality'];
+/** A grouping whose groups only the estimate model reads (aggregates.ts, modelOnlyGroup): moments, no quartiles. */
+const isModelOnly = (dims: readonly Dimension[]) =>
+  dims.every((d) => CELL.includes(d)) && modelOnlyGroup(Object.fromEntries(dims.map((d) => [d, d])));
+
+/**
+ * The model-only groupings from one GROUP BY over the answers' cells: count, sums of log pay, dates and
+ * sources add up, so each grouping is a roll-up of the cells in JavaScript (a few thousand rows) instead
+ * of one more sort of every report.
+ */
+async function modelOnlyGroups(conn: Kysely<DB>, dialect: Dialect, basis: 'real' | 'demo', currencyOf: (c: string) => string, now: Date) {
+  const pg = dialect === 'postgres';
+  const cols = sql.join(CELL.map((d) => sql.ref(d)));
+  const { rows } = await sql<GroupedRow>`
+    select ${cols}, count(*) as n, ${pg ? sql`string_agg(distinct source, ',')` : sql`group_concat(distinct source)`} as sources,
+      min(collected) as collected_from, max(collected) as collected_to, sum(ln(usd)) as sum_log, sum(ln(usd) * ln(usd)) as sum_log2
+    from ${sql.table(INPUT)} group by ${cols}`.execute(conn);
+  const out: AggregateRow[] = [];
+  for (const dims of GROUPINGS.filter(isModelOnly)) {
+    const groups = new Map<string, { row: GroupedRow; sources: Set<string> }>();
+    for (const cell of rows) {
+      if (dims.some((d) => cell[d] === null || cell[d] === undefined)) continue;
+      const key = dims.map((d) => cell[d]).join('|');
+      const g = groups.get(key);
+      if (!g) {
+        const row: GroupedRow = {
+          ...Object.fromEntries(dims.map((d) => [d, cell[d]])),
+          n: Number(cell.n),
+          usd_p25: null,
+          usd_p50: null,
+          usd_p75: null,
+          local_p25: null,
+          local_p50: null,
+          local_p75: null,
+          sources: '',
+          collected_from: cell.collected_from,
+          collected_to: cell.collected_to,
+          sum_log: Number(cell.sum_log),
+          sum_log2: Number(cell.sum_log2),
+        };
+        groups.set(key, { row, sources: new Set(String(cell.sources).split(',')) });
+        continue;
+      }
+      const r = g.row;
+      r.n = Number(r.n) + Number(cell.n);
+      r.sum_log = Number(r.sum_log) + Number(cell.sum_log);
+      r.sum_log2 = Number(r.sum_log2) + Number(cell.sum_log2);
+      if (cell.collected_from && (!r.collected_from || cell.collected_from < r.collected_from)) r.collected_from = cell.collected_from;
+      if (cell.collected_to && (!r.collected_to || cell.collected_to > r.collected_to)) r.collected_to = cell.collected_to;
+      for (const s of String(cell.sources).split(',')) g.sources.add(s);
+    }
+    for (const { row, sources } of groups.values())
+      out.push(toAggregate({ ...row, sources: [...sources].join(',') }, dims, basis, currencyOf, now));
+  }
+  return out;
+}
+
 const INPUT = 'salary_build_input';
 const SKILLS = 'salary_build_skills';
 
@@ -230,11 +291,12 @@ export async function computeAllGroups(db: Kysely<DB>, currencyOf: (c: string) =
     if (dialect === 'postgres') await sql`analyze ${sql.table(INPUT)}`.execute(conn);
     const out: AggregateRow[] = [];
     try {
-      for (const dims of GROUPINGS) {
+      for (const dims of GROUPINGS.filter((d) => !isModelOnly(d))) {
         const { rows } = await groupingQuery(dialect, dims, sql.table(INPUT), sql.table(SKILLS)).execute(conn);
         // (The grouping of everything answers one row even with no report: count 0, no figure.)
         for (const r of rows) if (Number(r.n) > 0) out.push(toAggregate(r, dims, basis, currencyOf, now));
       }
+      out.push(...(await modelOnlyGroups(conn, dialect, basis, currencyOf, now)));
     } finally {
       await sql`drop table if exists ${sql.table(INPUT)}`.execute(conn);
       await sql`drop table if exists ${sql.table(SKILLS)}`.execute(conn);

@@ -22,9 +22,10 @@ export interface SalaryAggregatesTable {
   pay: string | null; // the pay currency: 'local' | 'usd'
   contract: string | null; // 'employee' | 'contractor'
   n: number;
-  usd_p25: number;
-  usd_p50: number;
-  usd_p75: number;
+  /** Null in the groups only the estimate model reads (their moments are what it pools, decision 059). */
+  usd_p25: number | null;
+  usd_p50: number | null;
+  usd_p75: number | null;
   currency: string | null;
   local_p25: number | null;
   local_p50: number | null;
