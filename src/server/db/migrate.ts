@@ -32,6 +32,7 @@ import { keysetPagination } from './migrations/027-keyset-pagination';
 import { jobSearchAtScale } from './migrations/028-job-search-at-scale';
 import { pagePurges } from './migrations/029-page-purges';
 import { salaryAggregatesShadow } from './migrations/030-salary-aggregates-shadow';
+import { candidateBrowserIndexes } from './migrations/031-candidate-browser-indexes';
 import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -67,6 +68,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '028-job-search-at-scale': jobSearchAtScale,
   '029-page-purges': pagePurges,
   '030-salary-aggregates-shadow': salaryAggregatesShadow,
+  '031-candidate-browser-indexes': candidateBrowserIndexes,
   '032-model-only-quartiles': modelOnlyQuartiles,
 };
 

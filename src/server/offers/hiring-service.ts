@@ -9,7 +9,7 @@ import { slugify } from '../../domain/slug';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import { z } from 'zod';
-import { decodeCursor, readPage, keyFlag, keyId, keysetPage, keyTime, keyValue, type KeyValue } from '../db/keyset';
+import { decodeCursor, readPage, keyId, keysetPage, keyTime, keyValue, type KeyValue } from '../db/keyset';
 import {
   applicantCounts,
   companyOffer,
@@ -26,7 +26,8 @@ import {
   type OfferStatus,
   type OfferWrite,
 } from './data/company-offers';
-import { certificateCounts, countCandidates, findCandidates, type CandidateFilter } from './data/candidates';
+import { certificateCounts, countCandidates, type CandidateFilter } from './data/candidates';
+import { candidateKey, candidateTotals, readCandidates } from './candidate-browser';
 import { isId } from '../../domain/ids';
 import { isUniqueViolation } from '../errors';
 import type { RateLimiter } from '../limits/rate-limit';
@@ -51,7 +52,6 @@ const CANDIDATES_PER_PAGE = 20;
 const OFFERS_PER_PAGE = 30;
 // The sort keys the lists' cursors carry (decision 054): anything else is no cursor, the first page.
 const offerKey = z.tuple([keyTime, keyId]);
-const candidateKey = z.tuple([keyFlag, keyTime, keyId]);
 
 /** An offer's slug: at most 100 characters, never ending on a dash (not even when cut). */
 const offerSlug = (s: string) => slugify(s, 100).replace(/-$/, '');
@@ -79,10 +79,13 @@ export function createHiringService(
     limiter?: () => Promise<RateLimiter>;
     now?: () => Date;
     notify?: (e: ApplicationEvent) => Promise<void>; // the candidate hears of each move (wired by the container)
+    /** The data version candidate totals are kept under (default: the public-pages generation, checked once a second). */
+    version?: () => number | Promise<number>;
   },
 ) {
   const { db } = database;
   const now = deps.now ?? (() => new Date());
+  const candidateTotal = candidateTotals(db, deps.version);
 
   async function companyFor(viewer: Viewer) {
     if (!viewer) throw new ServiceError('unauthorized');
@@ -328,16 +331,15 @@ export function createHiringService(
         ...(filter.area && !filter.role ? { roles: roles.filter((r) => r.area === filter.area).map((r) => r.id) } : {}),
       };
       const at = now().toISOString();
-      const read = (key: readonly KeyValue[] | null) => findCandidates(db, f, key, CANDIDATES_PER_PAGE + 1, at);
-      const [total, first] = await Promise.all([countCandidates(db, f), readPage(decodeCursor(cursor, candidateKey), read)]);
-      const { after, rows } = first;
+      const read = (key: z.infer<typeof candidateKey> | null) => readCandidates(db, f, key, CANDIDATES_PER_PAGE + 1, at);
+      const [total, { after, rows }] = await Promise.all([candidateTotal(f), readPage(decodeCursor(cursor, candidateKey), read)]);
       const ids = rows.slice(0, CANDIDATES_PER_PAGE).map((r) => r.user_id);
       const [skills, certs] = await Promise.all([skillsOfUsers(db, ids), certificateCounts(db, ids, at)]);
       return keysetPage(rows, {
         perPage: CANDIDATES_PER_PAGE,
         total,
         after,
-        keyOf: (r) => [Number(r.certified), keyValue(r.updated_at), r.user_id],
+        keyOf: (r) => [r.certified, keyValue(r.updated_at), r.user_id],
         map: (r) => ({
           slug: r.profile_slug,
           name: `${r.name} ${r.last_name}`.trim(),

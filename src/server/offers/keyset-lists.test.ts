@@ -158,4 +158,64 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
     expect((await svc.candidates(A(), { ...filter, certified: true })).total).toBe(6);
     expect(certified).toHaveLength(7);
   });
+
+  it('reads the certified phase, then the others, across a page boundary: each profile once, in one order', async () => {
+    const iv = await t.db
+      .insertInto('interviews')
+      .values({
+        slug: 'iv-keyset-devops',
+        role: 'devops',
+        title_es: 'x',
+        title_en: 'x',
+        intro_es: 'x',
+        intro_en: 'x',
+        duration_minutes: 20,
+        pass_mark: 70,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // 45 profiles, four to a timestamp; 25 of them certified (5 in every 9), so page 2 holds both phases.
+    const made: { name: string; id: number; at: number; certified: boolean }[] = [];
+    for (let i = 0; i < 45; i++) {
+      const id = await addUser(t.db, 'match', `Dv${i}`);
+      const at = minutes(Math.floor(i / 4));
+      const certified = i % 9 < 5;
+      await t.db
+        .updateTable('candidate_profiles')
+        .set({ role: 'devops', is_public: 1, updated_at: at })
+        .where('user_id', '=', id)
+        .execute();
+      if (certified)
+        await t.db
+          .insertInto('certifications')
+          .values({
+            slug: `c-dv-${i}`,
+            user_id: id,
+            interview_id: iv.id,
+            role: 'devops',
+            level: 'mid',
+            score: 90,
+            is_demo: 0,
+            issued_at: minutes(9999),
+            expires_at: null,
+          })
+          .execute();
+      made.push({ name: `Dv${i} User`, id, at: at.getTime(), certified });
+    }
+    await refreshCertifiedUntil(
+      t.db,
+      made.map((m) => m.id),
+    );
+    const expected = [...made].sort((a, b) => Number(b.certified) - Number(a.certified) || b.at - a.at || b.id - a.id).map((m) => m.name);
+    const pages = await walk((cursor) => svc.candidates(A(), { role: 'devops' }, cursor));
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+    expect(pages.map((p) => p.from)).toEqual([1, 21, 41]);
+    expect(pages.flatMap((p) => p.items.map((c) => c.name))).toEqual(expected);
+    expect(pages[1]!.items.map((c) => c.certifications)).toEqual([...Array(5).fill(1), ...Array(15).fill(0)]);
+    // The certified filter is the first phase alone.
+    const certified = await walk((cursor) => svc.candidates(A(), { role: 'devops', certified: true }, cursor));
+    expect(certified.map((p) => p.items.length)).toEqual([20, 5]);
+    expect(certified.flatMap((p) => p.items.map((c) => c.name))).toEqual(expected.slice(0, 25));
+    expect(certified[0]!.total).toBe(25);
+  });
 });

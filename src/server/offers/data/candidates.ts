@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { afterKey, type KeyPart, type KeyValue } from '../../db/keyset';
 
@@ -20,11 +20,13 @@ export type CandidateFilter = {
 };
 
 /**
- * 1 when the profile `p` holds a valid certificate at `now`, else 0: read from the profile's stored
- * certified_until (decision 054), never by counting certificates per row. An integer on both databases,
- * so that a cursor can carry it.
+ * The browser's two phases (decision 054): the profiles holding a valid certificate at `now`
+ * (`certified_until > now`), then the others. Each is read in `(updated_at desc, user_id desc)` order from its
+ * own index (migration 031), so no page sorts the public profiles; certified first is the phases' order.
  */
-const certifiedFlag = (now: string) => sql<number>`(case when p.certified_until > ${now} then 1 else 0 end)`;
+export type CandidatePhase = 0 | 1;
+const inPhase = (phase: CandidatePhase, now: string) =>
+  phase === 1 ? sql<SqlBool>`p.certified_until > ${now}` : sql<SqlBool>`(p.certified_until is null or p.certified_until <= ${now})`;
 
 function candidateQuery(db: Q, f: CandidateFilter) {
   let q = db
@@ -54,31 +56,38 @@ export async function countCandidates(db: Q, f: CandidateFilter): Promise<number
   return Number(r?.n ?? 0);
 }
 
-/** The candidate browser's order: certified first, then the most recently updated (decision 054). */
-const candidatesOrder = (now: string): KeyPart[] => [
-  { ref: certifiedFlag(now), dir: 'desc' },
+/** Within a phase: the most recently updated first (the order of the indexes of migration 031). */
+const RECENT_FIRST: KeyPart[] = [
   { ref: 'p.updated_at', dir: 'desc' },
-  { ref: 'u.id', dir: 'desc' },
+  { ref: 'p.user_id', dir: 'desc' },
 ];
 
-/** One page of public profiles after the sort key `after` (the first page without it). */
-export function findCandidates(db: Q, f: CandidateFilter, after: readonly KeyValue[] | null, limit: number, now: string) {
-  let q = candidateQuery(db, f).select([
-    'u.id as user_id',
-    'u.name',
-    'u.last_name',
-    'u.profile_slug',
-    'p.headline',
-    'p.role',
-    'p.seniority',
-    'p.country',
-    'p.english',
-    'p.availability',
-    'p.updated_at',
-    certifiedFlag(now).as('certified'),
-  ]);
-  if (after) q = q.where(afterKey(candidatesOrder(now), after));
-  return q.orderBy(certifiedFlag(now), 'desc').orderBy('p.updated_at', 'desc').orderBy('u.id', 'desc').limit(limit).execute();
+/** One page of a phase's public profiles after its sort key `after` (the phase's first page without it). */
+export function findCandidates(
+  db: Q,
+  f: CandidateFilter,
+  phase: CandidatePhase,
+  after: readonly [KeyValue, KeyValue] | null,
+  limit: number,
+  now: string,
+) {
+  let q = candidateQuery(db, f)
+    .where(inPhase(phase, now))
+    .select([
+      'u.id as user_id',
+      'u.name',
+      'u.last_name',
+      'u.profile_slug',
+      'p.headline',
+      'p.role',
+      'p.seniority',
+      'p.country',
+      'p.english',
+      'p.availability',
+      'p.updated_at',
+    ]);
+  if (after) q = q.where(afterKey(RECENT_FIRST, after));
+  return q.orderBy('p.updated_at', 'desc').orderBy('p.user_id', 'desc').limit(limit).execute();
 }
 
 /** Each user's valid certificates, as a count (the users of one page). */
