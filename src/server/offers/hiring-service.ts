@@ -48,8 +48,7 @@ import type { Viewer } from '../accounts/session';
 import type { ApplicationEvent } from './application-service';
 const DAY = 86_400_000;
 const CANDIDATES_PER_PAGE = 20;
-// 30 offers keep the workspace under 300 kB of HTML (each carries its counts, states and actions).
-const OFFERS_PER_PAGE = 30;
+const OFFERS_PER_PAGE = 30; // keeps the workspace under 300 kB of HTML (each offer carries its counts and actions)
 // The sort keys the lists' cursors carry (decision 054): anything else is no cursor, the first page.
 const offerKey = z.tuple([keyTime, keyId]);
 
