@@ -49,17 +49,20 @@ export async function figureBasis(db: Kysely<DB>): Promise<'real' | 'demo'> {
   return stands ? 'real' : 'demo';
 }
 
+/** Today's FX table, by currency (read once per build or refresh). */
+export async function readRates(db: Kysely<DB>): Promise<Map<string, number>> {
+  return new Map((await db.selectFrom('fx_rates').select(['currency', 'usd_rate']).execute()).map((r) => [r.currency, Number(r.usd_rate)]));
+}
+
 /** The reports of one basis at today's rates, as SQL: the build's input and a group's recompute. */
-export async function reportsAtTodaysRate(
-  db: Kysely<DB>,
+export function reportsAtTodaysRate(
+  dialect: Dialect,
+  rates: ReadonlyMap<string, number>,
   basis: 'real' | 'demo',
   currencyOf: (c: string) => string,
   where?: RawBuilder<unknown>,
 ) {
-  const pg = dialectOf(db) === 'postgres';
-  const rates = new Map(
-    (await db.selectFrom('fx_rates').select(['currency', 'usd_rate']).execute()).map((r) => [r.currency, Number(r.usd_rate)]),
-  );
+  const pg = dialect === 'postgres';
   const cur = sql.join(
     countries.map((c) => {
       const currency = currencyOf(c.id);
@@ -271,10 +274,10 @@ const SKILLS = 'salary_build_skills';
  */
 export async function computeAllGroups(db: Kysely<DB>, currencyOf: (c: string) => string, basis: 'real' | 'demo'): Promise<AggregateRow[]> {
   const dialect = dialectOf(db);
-  const input = await reportsAtTodaysRate(db, basis, currencyOf);
+  const input = reportsAtTodaysRate(dialect, await readRates(db), basis, currencyOf);
   const now = new Date();
   return db.connection().execute(async (conn) => {
-    const text = dialect === 'postgres' ? sql`text` : sql`text`;
+    const text = sql`text`;
     const dbl = dialect === 'postgres' ? sql`double precision` : sql`real`;
     await sql`drop table if exists ${sql.table(INPUT)}`.execute(conn);
     await sql`drop table if exists ${sql.table(SKILLS)}`.execute(conn);

@@ -9,6 +9,7 @@ import {
   figureBasis,
   groupingQuery,
   hasAggregates,
+  readRates,
   reportsAtTodaysRate,
   toAggregate,
   dialectOf,
@@ -73,10 +74,11 @@ async function computeGroup(
   dims: Dimension[],
   f: GroupFilter,
   basis: 'real' | 'demo',
+  rates: ReadonlyMap<string, number>,
   currencyOf: (c: string) => string,
   now: Date,
 ) {
-  const input = await reportsAtTodaysRate(db, basis, currencyOf, filterCondition(f, currencyOf));
+  const input = reportsAtTodaysRate(dialectOf(db), rates, basis, currencyOf, filterCondition(f, currencyOf));
   const skills =
     f.skill !== undefined ? sql`(select report_id, skill from salary_report_skills where skill = ${f.skill})` : sql`salary_report_skills`;
   const { rows } = await groupingQuery(dialectOf(db), dims, sql`(${input})`, skills).execute(db);
@@ -115,12 +117,13 @@ export async function refreshGroups(
   const small = [...unique.entries()].filter(([k]) => (sizes.get(k) ?? 0) < INCREMENTAL_MAX_N);
   if (!small.length) return 0;
   const now = new Date();
+  const rates = await readRates(db);
   // Read and written under the generation's row lock: two refreshes at once cannot write older figures last.
   return writeWithGeneration(db, SALARY_GENERATION, async (trx) => {
     await bumpInTransaction(trx, SALARY_GENERATION); // first: takes the row lock before reading
     let written = 0;
     for (const [key, g] of small) {
-      const row = await computeGroup(trx, g.dims, g.filter, basis, currencyOf, now);
+      const row = await computeGroup(trx, g.dims, g.filter, basis, rates, currencyOf, now);
       await trx.deleteFrom('salary_aggregates').where('group_key', '=', key).execute();
       if (row) {
         await trx.insertInto('salary_aggregates').values(row).execute();
