@@ -91,7 +91,8 @@ export type FacetGroup = {
 
 const listOf = (key: FacetGroup['key']): readonly Labelled[] => (key === 'country' ? countries : FACET_VALUES[key]);
 
-export function FacetChips({ groups, locale, t }: { groups: FacetGroup[]; locale: Locale; t: T }) {
+/** `counted`: the counts are totals (a broad free text's counts only sample its newest matches: no numbers). */
+export function FacetChips({ groups, counted, locale, t }: { groups: FacetGroup[]; counted: boolean; locale: Locale; t: T }) {
   return (
     <>
       {groups.map((g) => {
@@ -114,11 +115,13 @@ export function FacetChips({ groups, locale, t }: { groups: FacetGroup[]; locale
                     <IconX className="icon" aria-hidden="true" />
                   </>
                 ) : (
-                  <span className="facet-count">
-                    <span className="sr-only"> (</span>
-                    {formatNumber(n, locale)}
-                    <span className="sr-only">)</span>
-                  </span>
+                  counted && (
+                    <span className="facet-count">
+                      <span className="sr-only"> (</span>
+                      {formatNumber(n, locale)}
+                      <span className="sr-only">)</span>
+                    </span>
+                  )
                 )}
               </a>
             </li>

@@ -154,7 +154,7 @@ async function JobsContent(load: Load, p: PageProps) {
             <h2 id="jobs-filters-title" className="jobs-filters-title">
               {t('jobs.filters.heading')}
             </h2>
-            <FacetChips groups={groups} locale={locale} t={t} />
+            <FacetChips groups={groups} counted={!result.capped} locale={locale} t={t} />
           </aside>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { bumpGeneration, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { encodeCursor } from '../db/keyset';
+import { findOffers } from './data/offers';
 import { COUNT_CAP, createJobSearchService, type JobSearchResult, type JobSearchService } from './job-search-service';
 
 // Decision 057: counts kept per (selection, data version), capped free-text counts, relevance ranking and the
@@ -132,6 +133,9 @@ describe.each(testDatabases)('job search at scale on %s', (_name, open) => {
     const r = await svc.search({ q: 'kotl' });
     expect(r.sort).toBe('relevance');
     expect(r.items.map((o) => o.slug)).toEqual(['o-203', 'o-202', 'o-201']);
+    // Only the newest matches are ranked (the window): the oldest, best match falls outside a window of two.
+    const window = await findOffers(t, { terms: ['kotl'], now: NOW }, { sort: 'relevance', limit: 10, window: 2 });
+    expect(window.map((o) => o.slug)).toEqual(['o-202', 'o-201']);
     // Asked for, the newest-first order still applies to free text.
     expect((await svc.search({ q: 'kotl', sort: 'salary' })).sort).toBe('salary');
   });
@@ -147,6 +151,9 @@ describe.each(testDatabases)('job search at scale on %s', (_name, open) => {
     const broad = await svc.search({ q: 'equipo' }, { facets: true });
     expect(broad.total).toBe(COUNT_CAP);
     expect(broad.capped).toBe(true);
+    // Its facets count the newest COUNT_CAP matches (each offer has one role), not every match.
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(sum(broad.facets!.role)).toBe(COUNT_CAP);
     // Without free text the count is exact.
     const all = await svc.search({});
     expect(all.capped).toBe(false);
@@ -160,8 +167,8 @@ describe.each(testDatabases)('job search at scale on %s', (_name, open) => {
     }
     expect(shown).toBe(COUNT_CAP);
     // A narrow text is counted exactly.
-    const narrow = await svc.search({ q: 'kotlin' });
-    expect([narrow.total, narrow.capped]).toEqual([3, false]);
+    const narrow = await svc.search({ q: 'kotlin' }, { facets: true });
+    expect([narrow.total, narrow.capped, sum(narrow.facets!.role)]).toEqual([3, false, 3]);
   });
 
   it('reads the feed without counting', async () => {

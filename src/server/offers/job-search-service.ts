@@ -23,7 +23,8 @@ import { companyView, type CompanyView } from '../accounts/company-view';
 // feed and any API: open offers only (published, not past valid_through), facets from the URL, free text
 // through each database's full-text index, a minimum monthly salary in USD, newest or best-paid first.
 const PER_PAGE = 20;
-/** Counting a free-text search stops past this many matches ("1.000+"), and relevance pages stop here. */
+/** Counting a free-text search stops past this many matches ("1.000+"); relevance ranks this many of the newest
+ * matches (decision 060), and its pages stop here. */
 export const COUNT_CAP = 1000;
 /** Counts kept in memory: selections, each until the data version moves or the entry is this old (offers
  * pass their valid_through with the clock, not with a write). */
@@ -91,6 +92,7 @@ export type JobSearchResult = {
   sort: OfferSort;
   /** The words the free text was searched as (empty when there was none, or nothing searchable in it). */
   terms: string[];
+  /** With `capped`, counted over the newest COUNT_CAP matches only: a guide to narrowing, not totals. */
   facets?: FacetCounts;
 };
 
@@ -148,9 +150,15 @@ export function createJobSearchService(database: Database, clock: () => Date = (
 
   async function countNow(filter: OfferFilter, withFacets: boolean): Promise<Counted> {
     // Free text may match nearly everything: its count stops past the cap, like its relevance pages.
-    const cap = filter.terms?.length ? COUNT_CAP : undefined;
-    const [n, facets] = await Promise.all([countOffers(database, filter, cap), withFacets ? counts(filter) : undefined]);
-    return { total: Math.min(n, cap ?? n), capped: cap !== undefined && n > cap, ...(facets ? { facets } : {}) };
+    if (!filter.terms?.length) {
+      const [total, facets] = await Promise.all([countOffers(database, filter), withFacets ? counts(filter) : undefined]);
+      return { total, capped: false, ...(facets ? { facets } : {}) };
+    }
+    const n = await countOffers(database, filter, COUNT_CAP);
+    const capped = n > COUNT_CAP;
+    // Past the cap, the facets count the newest COUNT_CAP matches (the ones relevance ranks), not every match.
+    const facets = withFacets ? await counts(capped ? { ...filter, newest: COUNT_CAP } : filter) : undefined;
+    return { total: Math.min(n, COUNT_CAP), capped, ...(facets ? { facets } : {}) };
   }
 
   const filterOf = (input: JobSearchInput): OfferFilter => {
@@ -201,7 +209,8 @@ export function createJobSearchService(database: Database, clock: () => Date = (
   async function list(filter: OfferFilter, sort: OfferSort, perPage: number, after: Cursor<readonly KeyValue[]> | null, page: number) {
     const read = (cursor: Cursor<readonly KeyValue[]> | null) => {
       const limit = perPage + 1;
-      if (sort === 'relevance') return findOffers(database, filter, { sort, limit, offset: cursor ? Math.min(cursor.seen, COUNT_CAP) : 0 });
+      if (sort === 'relevance')
+        return findOffers(database, filter, { sort, limit, offset: cursor ? Math.min(cursor.seen, COUNT_CAP) : 0, window: COUNT_CAP });
       if (cursor) return findOffers(database, filter, { sort, limit, after: cursor.key });
       return findOffers(database, filter, { sort, limit, offset: (page - 1) * perPage });
     };

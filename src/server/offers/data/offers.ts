@@ -27,6 +27,8 @@ export type OfferFilter = {
   publishedUntil?: Date;
   /** Published offers valid at this moment. */
   now: Date;
+  /** Only the newest this many offers that match the rest (a broad free text's facet counts, decision 060). */
+  newest?: number;
 };
 export type FilterKey = 'area' | 'role' | 'skill' | 'seniority' | 'modality' | 'english' | 'country';
 export type OfferSort = 'recent' | 'salary' | 'relevance';
@@ -34,9 +36,8 @@ export type OfferSort = 'recent' | 'salary' | 'relevance';
 type OfferEB = ExpressionBuilder<DB & { o: DB['offers'] }, 'o'>;
 const COLUMN_FACETS = ['area', 'role', 'seniority', 'modality', 'english'] as const;
 
-/** The filter as conditions on `offers o`, leaving one facet out (for that facet's counts); `ranked`: the
- * free text is matched by the ranking join instead. */
-function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: FilterKey, ranked = false): Expression<SqlBool>[] {
+/** The filter as conditions on `offers o`, leaving one facet out (for that facet's counts). */
+function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: FilterKey): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [
     // A literal, not a parameter: SQLite uses a partial index (migration 028) only for a condition it can see.
     sql<SqlBool>`o.status = 'published'`,
@@ -56,7 +57,7 @@ function conditions(eb: OfferEB, f: OfferFilter, dialect: Dialect, except?: Filt
   if (f.country !== undefined && except !== 'country') out.push(inCountry(eb, f.country));
   if (f.minSalaryUsd !== undefined) out.push(eb('o.salary_max_usd_month', '>=', f.minSalaryUsd));
   if (f.companyId !== undefined) out.push(eb('o.company_id', '=', f.companyId));
-  if (f.terms?.length && !ranked) out.push(matches(f.terms, dialect));
+  if (f.terms?.length) out.push(matches(f.terms, dialect));
   if (f.publishedAfter) out.push(eb('o.published_at', '>', f.publishedAfter));
   if (f.publishedUntil) out.push(eb('o.published_at', '<=', f.publishedUntil));
   return out;
@@ -87,8 +88,13 @@ function matches(terms: string[], dialect: Dialect): Expression<SqlBool> {
   return sql<SqlBool>`o.id in (select rowid from offers_fts where offers_fts match ${ftsQuery(terms)})`;
 }
 
-const filtered = ({ db, dialect }: Database, f: OfferFilter, except?: FilterKey) =>
-  db.selectFrom('offers as o').where((eb) => eb.and(conditions(eb, f, dialect, except)));
+function filtered({ db, dialect }: Database, f: OfferFilter, except?: FilterKey) {
+  const all = db.selectFrom('offers as o').where((eb) => eb.and(conditions(eb, f, dialect, except)));
+  if (!f.newest) return all;
+  // Walked from the recency index: stops after `newest` rows whatever the number of matches.
+  const newest = all.select('o.id').orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(f.newest);
+  return db.selectFrom('offers as o').where(sql<SqlBool>`o.id in (${newest})`);
+}
 
 /** How many offers match; with `cap`, counting stops past it (the answer is then cap + 1: "more than cap"). */
 export async function countOffers(database: Database, f: OfferFilter, cap?: number): Promise<number> {
@@ -152,35 +158,52 @@ const OFFER_ORDERS = {
 
 /**
  * A page of matching offers with their company: after `after` (a sort key of OFFER_ORDERS[sort]) or past
- * `offset` rows. 'relevance' (with terms only) orders by the full-text rank, best first, then newest: SQLite's
- * bm25() over offers_fts (title weighing 5 times the rest), PostgreSQL's ts_rank over the weighted document.
- * A rank moves whenever any offer is written, so relevance pages by offset, never by a key.
+ * `offset` rows. 'relevance' (with terms only) orders the newest `window` matches (decision 060) by the
+ * full-text rank, best first, then newest: SQLite's bm25() over offers_fts (title weighing 5 times the rest),
+ * PostgreSQL's ts_rank over the weighted document. Ranking every match would read every offer for a broad
+ * word; the window is read from the recency index and stops at `window` rows, so its cost does not grow with
+ * the marketplace. A rank moves whenever any offer is written, so relevance pages by offset, never by a key.
  */
 export async function findOffers(
   database: Database,
   f: OfferFilter,
-  opts: { sort: OfferSort; limit: number; offset?: number; after?: readonly KeyValue[] | null },
+  opts: { sort: OfferSort; limit: number; offset?: number; after?: readonly KeyValue[] | null; window?: number },
 ) {
-  const ranked = opts.sort === 'relevance' && !!f.terms?.length;
   const { db, dialect } = database;
-  let q = db
-    .selectFrom('offers as o')
-    .where((eb) => eb.and(conditions(eb, f, dialect, undefined, ranked)))
-    .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .select([...OFFER_COLUMNS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo']);
-  if (ranked) {
-    // The matches and their scores, read once from the full-text index (higher is better on both).
-    const terms = f.terms!;
+  const columns = [...OFFER_COLUMNS, 'c.name as company_name', 'c.slug as company_slug', 'c.logo_path as company_logo'] as const;
+  if (opts.sort === 'relevance' && f.terms?.length) {
+    const terms = f.terms;
+    const window = filtered(database, f)
+      .select('o.id')
+      .orderBy('o.published_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(opts.window ?? 1000);
+    // The window's scores, higher is better on both databases.
     const scored =
       dialect === 'postgres'
-        ? sql<{ id: number; score: number }>`(select offer_id as id, ts_rank(document, ${tsQuery(terms)}) as score
-            from offer_search where document @@ ${tsQuery(terms)})`
+        ? sql<{ id: number; score: number }>`(select s.offer_id as id, ts_rank(s.document, ${tsQuery(terms)}) as score
+            from offer_search s where s.offer_id in (${window}))`
         : sql<{ id: number; score: number }>`(select rowid as id, -bm25(offers_fts, 5.0, 1.0) as score
-            from offers_fts where offers_fts match ${ftsQuery(terms)})`;
-    q = q.innerJoin(scored.as('r'), (join) => join.on(sql<SqlBool>`r.id = o.id`)).orderBy(sql`r.score`, 'desc');
+            from offers_fts where offers_fts match ${ftsQuery(terms)} and rowid in (${window}))`;
+    return db
+      .selectFrom('offers as o')
+      .innerJoin(scored.as('r'), (join) => join.on(sql<SqlBool>`r.id = o.id`))
+      .innerJoin('companies as c', 'c.id', 'o.company_id')
+      .select(columns)
+      .orderBy(sql`r.score`, 'desc')
+      .orderBy('o.published_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(opts.limit)
+      .offset(opts.offset ?? 0)
+      .execute();
   }
+  let q = db
+    .selectFrom('offers as o')
+    .where((eb) => eb.and(conditions(eb, f, dialect)))
+    .innerJoin('companies as c', 'c.id', 'o.company_id')
+    .select(columns);
   const order = opts.sort === 'salary' ? OFFER_ORDERS.salary : OFFER_ORDERS.recent;
-  if (opts.after && !ranked) q = q.where(afterKey(order, opts.after));
+  if (opts.after) q = q.where(afterKey(order, opts.after));
   for (const part of order) q = q.orderBy(part.ref, part.dir);
   return q
     .limit(opts.limit)
