@@ -4,16 +4,8 @@ import type { DB } from '../../db/schema';
 import { bumpInTransaction, writeWithGeneration } from '../../db/generations';
 import { roles } from '../../../domain/catalog';
 import { GROUPINGS, groupKey, SALARY_GENERATION, type Dimension, type GroupFilter } from './aggregates';
-import {
-  AGGREGATES_WANTED,
-  figureBasis,
-  groupingQuery,
-  hasAggregates,
-  readRates,
-  reportsAtTodaysRate,
-  toAggregate,
-  dialectOf,
-} from './aggregate-build';
+import { AGGREGATES_WANTED, figureBasis, hasAggregates } from './aggregate-build';
+import { dialectOf, groupingQuery, readRates, reportsAtTodaysRate, toAggregate } from './aggregate-queries';
 
 // The salary aggregates a new report touches, recomputed by the same SQL as the full build restricted to
 // each group (decision 059).
