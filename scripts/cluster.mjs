@@ -142,7 +142,9 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   // Our own count: cluster.workers drops a worker only once both its exit and its IPC disconnect are seen.
   /** @type {Set<import('node:cluster').Worker>} */
   const alive = new Set();
-  const fork = () => alive.add(cluster.fork());
+  // Two malloc arenas per worker: compression runs on the thread pool, and glibc's default (one arena per
+  // thread, up to eight per core) keeps each thread's freed buffers as resident memory.
+  const fork = () => alive.add(cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' }));
   let stopping = false;
   let exitCode = 0;
   /** @type {WeakSet<import('node:cluster').Worker>} */

@@ -85,9 +85,10 @@ export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?:
     // query that timed out leaves it waiting for an answer that may never come).
     const probes = new pg.Pool({ connectionString: target.url, max: 1, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
     probes.on('error', () => {});
+    // Once per connection (the pool hands the same one to every probe: a listener per probe would pile up).
+    probes.on('connect', (client) => client.on('error', () => {}));
     const probe = async () => {
       const client = await probes.connect();
-      client.on('error', () => {});
       try {
         await client.query('select 1');
         client.release();

@@ -79,6 +79,21 @@ describe.skipIf(!pgUrl)(`DATABASE_URL ?schema= on PostgreSQL${noPg}`, () => {
       await c.end();
     }
   });
+
+  it('probes its health many times over one connection without piling up listeners on it', async () => {
+    const database = openDatabase(pgUrl, { poolSize: 1 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 15; i++) await database.probe!();
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      await database.close();
+    }
+  });
 });
 
 describe.each(testDatabases)('schema on %s', (_name, open) => {

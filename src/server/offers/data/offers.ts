@@ -183,8 +183,9 @@ export async function findOffers(
       dialect === 'postgres'
         ? sql<{ id: number; score: number }>`(select s.offer_id as id, ts_rank(s.document, ${tsQuery(terms)}) as score
             from offer_search s where s.offer_id in (${window}))`
-        : sql<{ id: number; score: number }>`(select rowid as id, -bm25(offers_fts, 5.0, 1.0) as score
-            from offers_fts where offers_fts match ${ftsQuery(terms)} and rowid in (${window}))`;
+        : // A join, not `rowid in (...)`: FTS5 would run the whole query again for each rowid of the list.
+          sql<{ id: number; score: number }>`(select offers_fts.rowid as id, -bm25(offers_fts, 5.0, 1.0) as score
+            from (${window}) w join offers_fts on offers_fts.rowid = w.id where offers_fts match ${ftsQuery(terms)})`;
     return db
       .selectFrom('offers as o')
       .innerJoin(scored.as('r'), (join) => join.on(sql<SqlBool>`r.id = o.id`))
