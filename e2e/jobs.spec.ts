@@ -61,11 +61,34 @@ test('a non-canonical order answers 301 to the canonical URL with the query; unk
 });
 
 test('crawl budget: a search with more than two facets is noindex and names its two-facet parent as canonical', async ({ page }) => {
-  await page.goto('/peru/trabajos/tech/backend/senior');
+  await page.goto('/peru/trabajos/tech/react/senior');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/backend`);
-  await page.goto('/peru/trabajos/tech/backend');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/backend`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/react`);
+  await page.goto('/peru/trabajos/tech/react');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/react`);
+});
+
+test('a role implies its area: the area beside it answers 301, and the chips never link both', async ({ request, page }) => {
+  const moved = await request.get('/peru/trabajos/tech/backend/senior?q=go', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()['location']).toBe('/peru/trabajos/backend/senior?q=go');
+  const en = await request.get('/en/trabajos/tech/tech-lead', { maxRedirects: 0 });
+  expect(en.status()).toBe(301);
+  expect(en.headers()['location']).toBe('/en/trabajos/tech-lead');
+  expect((await request.get('/trabajos/product/tech-lead', { maxRedirects: 0 })).status()).toBe(404);
+
+  await page.goto('/trabajos/tech');
+  const roleLinks = await facet(page, 'Rol')
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(roleLinks).toContain('/trabajos/backend');
+  expect(roleLinks.filter((h) => h?.startsWith('/trabajos/tech/'))).toEqual([]);
+  await page.goto('/trabajos/backend');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/trabajos/backend`);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  const area = facet(page, 'Área').getByRole('link', { name: /^Tecnología/ });
+  await expect(area).toHaveAttribute('aria-current', 'true');
+  await expect(area).toHaveAttribute('href', '/trabajos');
 });
 
 test('pagination: 20 per page by cursor, an honest pager, every offer once; old page numbers go to the first page', async ({

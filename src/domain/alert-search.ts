@@ -4,7 +4,17 @@
 // the jobs page's link, the alerts service and tests.
 import * as z from 'zod/mini';
 import { countries, isCountry, labelOf, type CountryId } from './catalog';
-import { FACET_VALUES, FACETS, parseFilterSegments, QUERY_KEYS, type FacetSelection, type JobQuery, type JobSelection } from './job-facets';
+import {
+  canonicalSegments,
+  FACET_VALUES,
+  FACETS,
+  facetOf,
+  parseFilterSegments,
+  QUERY_KEYS,
+  type FacetSelection,
+  type JobQuery,
+  type JobSelection,
+} from './job-facets';
 import type { Locale } from '../i18n/locales';
 
 export type AlertSearch = {
@@ -69,7 +79,7 @@ export function alertQueryOf(
   selection: JobSelection,
   query: Partial<Pick<JobQuery, 'q' | 'minSalaryUsd'>> = {},
 ): Record<string, string | undefined> {
-  const filters = FACETS.flatMap((f) => (selection[f] ? [selection[f]] : []));
+  const filters = canonicalSegments(selection);
   return {
     [ALERT_QUERY_KEYS.country]: selection.country,
     [ALERT_QUERY_KEYS.filters]: filters.length ? filters.join(',') : undefined,
@@ -85,8 +95,20 @@ export const searchKey = (s: AlertSearch): string =>
 /** The search as the job search service and the search links take it. */
 export function selectionOfAlert(s: AlertSearch): JobSelection {
   const parsed = parseFilterSegments(s.filters);
-  const facets: FacetSelection = parsed.ok ? parsed.selection : {};
+  // A stored search the URL grammar now refuses (a role with an area it is not in, taken before decision
+  // 061) keeps filtering by what it named (no offer), rather than widening to every offer.
+  const facets: FacetSelection = parsed.ok ? parsed.selection : literalFacets(s.filters);
   return { ...facets, ...(s.country ? { country: s.country } : {}) };
+}
+
+/** Known facet values taken one by one (the first of each facet), unknown ones skipped. */
+function literalFacets(segments: readonly string[]): FacetSelection {
+  const out: FacetSelection = {};
+  for (const v of segments) {
+    const f = facetOf(v);
+    if (f && out[f] === undefined) out[f] = v;
+  }
+  return out;
 }
 
 /** The parts of a search in words (for emails and the manage pages): country, facet values, text, salary. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRoute, matchRoute } from '../routes';
 import {
+  areaOf,
   canonicalSegments,
+  canonicalSelection,
   FACET_VALUES,
   FACETS,
   facetOf,
@@ -17,13 +19,19 @@ import { getT } from '../i18n/translate';
 
 describe('crawl budget', () => {
   it('keeps the first two facets (canonical order) and the country as the indexable parent of a deeper search', () => {
+    expect(indexableParent({ area: 'sales', skill: 'react', seniority: 'senior', country: 'peru' })).toEqual({
+      area: 'sales',
+      skill: 'react',
+      country: 'peru',
+    });
+    // The area a role implies does not count: the parent is that of the canonical form.
     expect(indexableParent({ area: 'tech', role: 'backend', seniority: 'senior', country: 'peru' })).toEqual({
-      area: 'tech',
       role: 'backend',
+      seniority: 'senior',
       country: 'peru',
     });
     expect(indexableParent({ english: 'advanced', skill: 'react', modality: 'hybrid' })).toEqual({ skill: 'react', modality: 'hybrid' });
-    const shallow = { area: 'tech', role: 'backend' };
+    const shallow = { area: 'tech', skill: 'react' };
     expect(indexableParent(shallow)).toEqual(shallow);
     expect(indexableParent({})).toEqual({});
   });
@@ -40,14 +48,48 @@ describe('facet segments', () => {
 
   it('reads segments into a selection and says whether they are in canonical order', () => {
     expect(parseFilterSegments([])).toEqual({ ok: true, selection: {}, canonical: [], isCanonical: true });
-    expect(parseFilterSegments(['tech', 'frontend', 'react', 'senior', 'remote-global', 'advanced'])).toEqual({
+    expect(parseFilterSegments(['frontend', 'react', 'senior', 'remote-global', 'advanced'])).toEqual({
       ok: true,
-      selection: { area: 'tech', role: 'frontend', skill: 'react', seniority: 'senior', modality: 'remote-global', english: 'advanced' },
-      canonical: ['tech', 'frontend', 'react', 'senior', 'remote-global', 'advanced'],
+      selection: { role: 'frontend', skill: 'react', seniority: 'senior', modality: 'remote-global', english: 'advanced' },
+      canonical: ['frontend', 'react', 'senior', 'remote-global', 'advanced'],
       isCanonical: true,
     });
+    expect(parseFilterSegments(['marketing', 'react', 'senior'])).toMatchObject({ ok: true, isCanonical: true });
     const swapped = parseFilterSegments(['remote-global', 'react']);
     expect(swapped).toMatchObject({ ok: true, canonical: ['react', 'remote-global'], isCanonical: false });
+  });
+
+  it('leaves out the area a role implies: the longer form is a search, redirected to the shorter', () => {
+    expect(parseFilterSegments(['tech', 'tech-lead'])).toEqual({
+      ok: true,
+      selection: { role: 'tech-lead' },
+      canonical: ['tech-lead'],
+      isCanonical: false,
+    });
+    expect(parseFilterSegments(['tech-lead', 'tech'])).toMatchObject({ canonical: ['tech-lead'], isCanonical: false });
+    expect(parseFilterSegments(['product', 'ui-ux-designer', 'figma'])).toMatchObject({
+      selection: { role: 'ui-ux-designer', skill: 'figma' },
+      canonical: ['ui-ux-designer', 'figma'],
+      isCanonical: false,
+    });
+    expect(parseFilterSegments(['tech-lead'])).toMatchObject({ ok: true, isCanonical: true });
+  });
+
+  it('has one canonical form per selection, and it is a fixed point', () => {
+    expect(canonicalSelection({ area: 'sales', role: 'sdr', country: 'peru' })).toEqual({ role: 'sdr', country: 'peru' });
+    expect(canonicalSelection({ area: 'sales', skill: 'react' })).toEqual({ area: 'sales', skill: 'react' });
+    expect(canonicalSelection({ skill: 'junior', role: 'tech' })).toEqual({});
+    // A role outside the area names no offer: left as it is (and refused as a URL).
+    expect(canonicalSelection({ area: 'product', role: 'tech-lead' })).toEqual({ area: 'product', role: 'tech-lead' });
+    for (const role of FACET_VALUES.role) {
+      const sel = { area: areaOf({ role: role.id }), role: role.id, seniority: 'senior' };
+      const once = canonicalSelection(sel);
+      expect(once).toEqual({ role: role.id, seniority: 'senior' });
+      expect(canonicalSelection(once)).toEqual(once);
+      expect(parseFilterSegments(canonicalSegments(sel))).toMatchObject({ ok: true, selection: once, isCanonical: true });
+    }
+    expect(areaOf({ area: 'sales' })).toBe('sales');
+    expect(areaOf({})).toBeUndefined();
   });
 
   it('refuses unknown segments and two values of one facet', () => {
@@ -55,11 +97,15 @@ describe('facet segments', () => {
     expect(parseFilterSegments(['junior', 'senior'])).toEqual({ ok: false });
     expect(parseFilterSegments(['react', 'react'])).toEqual({ ok: false });
     expect(parseFilterSegments(['peru'])).toEqual({ ok: false });
+    // A role and an area it is not in: two areas, as good as two values of one facet.
+    expect(parseFilterSegments(['product', 'tech-lead'])).toEqual({ ok: false });
+    expect(parseFilterSegments(['tech-lead', 'sales'])).toEqual({ ok: false });
   });
 
   it('orders a selection canonically and drops values of the wrong facet', () => {
     expect(canonicalSegments({ english: 'basic', area: 'sales', modality: 'office' })).toEqual(['sales', 'office', 'basic']);
     expect(canonicalSegments({ skill: 'junior' })).toEqual([]);
+    expect(canonicalSegments({ role: 'backend', area: 'tech', skill: 'go' })).toEqual(['backend', 'go']);
   });
 
   it('makes the route validation fail on unknown segments and countries (404)', () => {
@@ -124,6 +170,17 @@ describe('search links', () => {
     expect(withFacet(sel, 'skill', 'vue')).toEqual({ country: 'peru', skill: 'vue' });
     expect(withFacet(sel, 'country', undefined)).toEqual({ skill: 'react' });
     expect(sel).toEqual({ country: 'peru', skill: 'react' });
+  });
+
+  it('keeps a role and its area one choice: never a redundant or an impossible pair', () => {
+    const lead = { role: 'tech-lead', skill: 'go' };
+    expect(withFacet({ area: 'tech', skill: 'go' }, 'role', 'tech-lead')).toEqual(lead);
+    expect(withFacet({ area: 'sales', skill: 'go' }, 'role', 'tech-lead')).toEqual(lead);
+    expect(withFacet(lead, 'area', 'tech')).toEqual(lead);
+    expect(withFacet(lead, 'area', 'sales')).toEqual({ area: 'sales', skill: 'go' });
+    expect(withFacet(lead, 'area', undefined)).toEqual({ skill: 'go' });
+    expect(withFacet(lead, 'role', undefined)).toEqual({ skill: 'go' });
+    expect(jobsHref('en', { country: 'peru', area: 'tech', role: 'tech-lead' })).toBe('/en/peru/trabajos/tech-lead');
   });
 });
 

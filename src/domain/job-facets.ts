@@ -25,11 +25,31 @@ const facetBySlug = new Map<string, FacetKey>(FACETS.flatMap((f) => FACET_VALUES
 
 export const facetOf = (slug: string): FacetKey | undefined => facetBySlug.get(slug);
 
+// A role lies in one area (the offer form refuses any other pairing), so the role alone says the area.
+const areaOfRole = new Map<string, string>(roles.map((r) => [r.id, r.area]));
+
+/** The area a selection searches in: its own, or the one its role implies. */
+export const areaOf = (selection: FacetSelection): string | undefined =>
+  (selection.role && areaOfRole.get(selection.role)) || selection.area;
+
+/**
+ * The one form of a selection (decision 061): values of the wrong facet dropped, and the area dropped
+ * when a role implies it (`tech` + `tech-lead` is `tech-lead`). A role with another area is not reduced:
+ * it names no offer, and parseFilterSegments refuses it.
+ */
+export function canonicalSelection<S extends JobSelectionLike>(selection: S): S {
+  const out = { ...selection };
+  for (const f of FACETS) if (out[f] !== undefined && facetBySlug.get(out[f]) !== f) delete out[f];
+  if (out.role && out.area === areaOfRole.get(out.role)) delete out.area;
+  return out;
+}
+
 export type ParsedFilters = { ok: true; selection: FacetSelection; canonical: string[]; isCanonical: boolean } | { ok: false };
 
 /**
- * Read path segments. Unknown segments, or two values of one facet, are not a search (404); known values
- * in another order are, but their canonical URL is elsewhere (301).
+ * Read path segments. Unknown segments, two values of one facet, or a role with an area it is not in, are
+ * not a search (404); known values in another order, or an area its role already implies, are, but their
+ * canonical URL is elsewhere (301). `selection` is the canonical one.
  */
 // One request asks for the same segments several times (route validation, the canonical redirect, the
 // page): each distinct list is parsed once and the frozen result shared. Bounded: cleared when full.
@@ -59,29 +79,32 @@ function parseSegments(segments: readonly string[]): ParsedFilters {
     if (!f || selection[f] !== undefined) return { ok: false };
     selection[f] = s;
   }
+  if (selection.role && selection.area && selection.area !== areaOfRole.get(selection.role)) return { ok: false };
   const canonical = canonicalSegments(selection);
-  return { ok: true, selection, canonical, isCanonical: canonical.every((s, i) => s === segments[i]) };
+  const isCanonical = canonical.length === segments.length && canonical.every((s, i) => s === segments[i]);
+  return { ok: true, selection: canonicalSelection(selection), canonical, isCanonical };
 }
 
-/** The path segments of a selection, in canonical order. */
 /** Search engines get search pages with at most this many facets (country aside); deeper ones are
  * noindex and canonical to their indexable parent (crawl budget: every combination is not a page). */
 const INDEXABLE_FACETS = 2;
 
-/** The nearest indexable parent of a selection: facets beyond the first INDEXABLE_FACETS (in canonical
- * order) dropped, the country kept. The selection itself when it is shallow enough. */
+/** The nearest indexable parent of a selection: facets beyond the first INDEXABLE_FACETS of its canonical
+ * form (in canonical order) dropped, the country kept. Its canonical form when it is shallow enough. */
 export function indexableParent<S extends JobSelectionLike>(selection: S): S {
-  const kept = FACETS.filter((f) => selection[f]).slice(0, INDEXABLE_FACETS);
-  const parent = { ...selection };
+  const parent = canonicalSelection(selection);
+  const kept = FACETS.filter((f) => parent[f]).slice(0, INDEXABLE_FACETS);
   for (const f of FACETS) if (!kept.includes(f)) delete parent[f];
   return parent;
 }
 type JobSelectionLike = FacetSelection & { country?: string };
 
+/** The path segments of a selection: its canonical form, in canonical order. */
 export function canonicalSegments(selection: FacetSelection): string[] {
+  const canonical = canonicalSelection(selection);
   return FACETS.flatMap((f) => {
-    const v = selection[f];
-    return v && facetBySlug.get(v) === f ? [v] : [];
+    const v = canonical[f];
+    return v ? [v] : [];
   });
 }
 

@@ -64,6 +64,35 @@ describe('job search URLs in the HTTP layer', () => {
     expect(rsc.headers.get('location')).toBe('/RSC/R/trabajos/react/remote-global.txt');
   });
 
+  it('redirects an area its role implies with a 301 to the role alone, in both languages, with or without a country', async () => {
+    const { app } = setup();
+    for (const [path, to] of [
+      ['/trabajos/tech/tech-lead', '/trabajos/tech-lead'],
+      ['/en/trabajos/tech/tech-lead', '/en/trabajos/tech-lead'],
+      ['/trabajos/tech-lead/tech', '/trabajos/tech-lead'],
+      [
+        '/peru/trabajos/tech/backend/senior?q=go&salario_min=2000&orden=salario',
+        '/peru/trabajos/backend/senior?q=go&salario_min=2000&orden=salario',
+      ],
+      [
+        '/en/mexico/trabajos/senior/product/ui-ux-designer?q=figma&utm_source=x',
+        '/en/mexico/trabajos/ui-ux-designer/senior?q=figma&utm_source=x',
+      ],
+      ['/en/chile/trabajos/sales/sdr?pagina=1&orden=recientes', '/en/chile/trabajos/sdr'],
+    ]) {
+      const res = await app.request(path!);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(to);
+    }
+    const rsc = await app.request('/RSC/R/en/peru/trabajos/tech/devops.txt?q=k8s');
+    expect(rsc.status).toBe(301);
+    expect(rsc.headers.get('location')).toBe('/RSC/R/en/peru/trabajos/devops.txt?q=k8s');
+    // The target is final: no chain of redirects.
+    for (const path of ['/trabajos/tech-lead', '/en/peru/trabajos/backend/senior', '/trabajos/tech/react']) {
+      expect((await app.request(path)).status, path).toBe(200);
+    }
+  });
+
   it('drops the empty and default fields a GET form sends, keeping the rest', async () => {
     const { app } = setup();
     const res = await app.request('/trabajos/react?q=dise%C3%B1o&salario_min=&orden=recientes&pagina=1&utm_source=x');
@@ -89,7 +118,14 @@ describe('job search URLs in the HTTP layer', () => {
 
   it('leaves canonical, unknown and non-search URLs to the page', async () => {
     const { app } = setup();
-    for (const path of ['/trabajos/react/remote-global', '/trabajos/cobol', '/narnia/trabajos', '/hire', '/trabajos?format=atom']) {
+    for (const path of [
+      '/trabajos/react/remote-global',
+      '/trabajos/cobol',
+      '/trabajos/product/tech-lead',
+      '/narnia/trabajos',
+      '/hire',
+      '/trabajos?format=atom',
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toBe('page');

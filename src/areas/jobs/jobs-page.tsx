@@ -4,7 +4,7 @@ import { countText, EmptyResults, JobList, SearchPager, type RemoveLink } from '
 import { PageHero } from '../../components/ui/page-hero';
 import { countries, labelOf } from '../../domain/catalog';
 import { formatMoney } from '../../i18n/format';
-import { FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
+import { areaOf, FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
 import { alertQueryOf } from '../../domain/alert-search';
 import { href } from '../../routes';
@@ -41,7 +41,8 @@ async function meta(load: Load, p: PageProps): Promise<PageMeta> {
   const title = searchTitle(selection, query, p.locale, p.t);
   const described = describeSearch(selection, p.locale, p.t);
   // Variants (free text, salary, sort, later pages), empty searches and searches deeper than
-  // INDEXABLE_FACETS facets stay out of search engines; a deep one names its indexable parent as canonical.
+  // INDEXABLE_FACETS facets stay out of search engines; a deep one names its indexable parent as canonical,
+  // any other its own canonical path (the query left off).
   const variant = !!query.q || !!query.minSalaryUsd || query.sort !== 'recent' || query.page > 1 || !!query.cursor;
   const parent = indexableParent(selection);
   const deep = Object.keys(parent).length < Object.keys(selection).length;
@@ -49,7 +50,8 @@ async function meta(load: Load, p: PageProps): Promise<PageMeta> {
     title,
     description: p.t('jobs.description', { title: described, count: countText(result, p.locale) }),
     noindex: variant || deep || result.total === 0,
-    ...(deep ? { canonicalPath: jobsHref(p.locale, parent) } : {}),
+    // Its own canonical URL (decision 061: the one form of the selection; other forms were redirected).
+    canonicalPath: jobsHref(p.locale, deep ? parent : selection),
   };
 }
 
@@ -76,7 +78,8 @@ async function JobsContent(load: Load, p: PageProps) {
   ];
   const groups: FacetGroup[] = shape.map((g) => ({
     ...g,
-    selected: selection[g.key],
+    // A role's area is chosen with it (the URL leaves it out): its chip shows chosen, and clears both.
+    selected: g.key === 'area' ? areaOf(selection) : selection[g.key],
     counts: result.facets?.[g.key] ?? {},
     hrefOf: (value: string | undefined) => to(withFacet(selection, g.key, value)),
   }));
