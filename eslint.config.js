@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import { boundaries, plugin as tandem } from './eslint/tandem.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.ci/'] },
+  { ignores: ['dist/', '.build-cache/', 'node_modules/', 'test-results/', 'playwright-report/', '.ci/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

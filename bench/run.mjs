@@ -12,7 +12,7 @@
 // `--scale [--factor N]` runs bench/scale.mjs instead (the pages that grow with the data, on a demo world grown N-fold).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -270,7 +270,10 @@ const loginScripts = [
 ];
 let loginJsGzip = 0;
 for (const src of loginScripts) loginJsGzip += gzipSync(Buffer.from(await (await get(src)).arrayBuffer()), { level: 9 }).length;
-const formChunk = readdirSync(join(root, 'dist/public/assets')).find((f) => /^account-form-impl-.*\.js$/.test(f));
+// The newest one: the folder also holds the earlier builds' chunks, put back with their own times (decision 062).
+const formChunk = readdirSync(join(root, 'dist/public/assets'))
+  .filter((f) => /^account-form-impl-.*\.js$/.test(f))
+  .sort((a, b) => statSync(join(root, 'dist/public/assets', b)).mtimeMs - statSync(join(root, 'dist/public/assets', a)).mtimeMs)[0];
 const formChunkGzip = formChunk ? gzipSync(readFileSync(join(root, 'dist/public/assets', formChunk)), { level: 9 }).length : 0;
 const {
   scripts: intScripts,
