@@ -129,8 +129,9 @@ test('the free course and the offer form are private for everyone; a signed-in c
   }
   const { email } = await register(request, 'match');
   await signIn(page, '/ingresar', email, PASSWORD);
-  const res = await page.goto('/freecourse?lesson=live-coding');
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  const res = await page.goto('/freecourse');
   expect(res?.headers()['cache-control']).toBe('private, no-store');
-  await expect(page.locator('#lesson-title')).toBeVisible();
-  await expect(page.getByTestId('free-course-gate')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continuar mi curso' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear mi cuenta gratis' })).toHaveCount(0);
 });
