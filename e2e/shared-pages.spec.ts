@@ -112,3 +112,26 @@ test('without JavaScript a signed-in candidate reads the public page as a guest 
   await expect(page.getByTestId('applied-notice')).toContainText('Postulación enviada');
   await context.close();
 });
+
+// Decision 063: a page whose HTML depends on the session is private even for an anonymous visitor, so a CDN
+// never hands the anonymous copy to a signed-in candidate ("Crear mi cuenta gratis" instead of their course).
+test('the free course and the offer form are private for everyone; a signed-in candidate sees their own course', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/freecourse', '/hire/crear-oferta', '/']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    if (path === '/') {
+      expect(res.headers()['cache-control'], path).toContain('public');
+      expect(res.headers().vary, path).toMatch(/Accept-Language/);
+    } else expect(res.headers()['cache-control'], path).toBe('private, no-store');
+  }
+  const { email } = await register(request, 'match');
+  await signIn(page, '/ingresar', email, PASSWORD);
+  await expect(page).toHaveURL(/\/match\/plataforma$/);
+  const res = await page.goto('/freecourse');
+  expect(res?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('link', { name: 'Continuar mi curso' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear mi cuenta gratis' })).toHaveCount(0);
+});

@@ -80,6 +80,14 @@ export type HttpAppOptions = {
   unread?: (userId: number) => Promise<number>;
 };
 
+const privateByDefault = async (c: Context, next: () => Promise<void>) => {
+  await next();
+  if (c.res.headers.has('cache-control')) return;
+  const headers = new Headers(c.res.headers);
+  headers.set('cache-control', PRIVATE);
+  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+};
+
 const sitemapBuildTime = (build: { timestamp: number }) => (build.timestamp > 0 ? new Date(build.timestamp) : null);
 
 /**
@@ -205,6 +213,10 @@ export function createHttpApp({
   app.post('/consent', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Payload Too Large', 413) }), (c) =>
     handleConsent(c, config, siteOrigin),
   );
+  // The API and the content backend answer by the bearer's token or cookies: an answer that names no policy
+  // of its own is private, never stored by a shared cache (decision 063).
+  app.use('/api/*', privateByDefault);
+  app.use('/cms/*', privateByDefault);
   registerSessionApi(app, { config, stateOf, routes, unread });
   if (api) app.route('/api', api);
   if (cms) app.route('/cms', cms);

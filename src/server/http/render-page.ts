@@ -190,7 +190,8 @@ export function createPageRenderer({
     const shared = isPage && !form && !!route && isSharedPage(route.id);
     const hint = jar[SESSION_HINT_COOKIE];
     const knownId = anonymousIdOf(jar[ANONYMOUS_ID_COOKIE]);
-    const anonymousId = knownId ?? (personalised ? newAnonymousId() : undefined);
+    // Only personalised pages (never shared) see the visitor's id: a page everyone gets must not carry it.
+    const anonymousId = personalised ? (knownId ?? newAnonymousId()) : undefined;
 
     const render = async (resolved: ResolvedViewer | null, down = unavailable): Promise<Response> => {
       const ctx: RequestContext = {
@@ -224,7 +225,11 @@ export function createPageRenderer({
       if (isPage) {
         for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
         if (!headers.has('cache-control')) {
-          const sameForAll = !resolved?.session.loggedIn && !form && !personalised && res.status === 200;
+          // Public only when every visitor gets these bytes (decision 063): a shared route rendered without a
+          // session. A route whose answer depends on the session (per-visitor, account, guest-only,
+          // personalised pages) is private even for an anonymous visitor: a shared cache (a CDN) keys by URL
+          // alone and would give the anonymous copy to a signed-in visitor.
+          const sameForAll = shared && !resolved && res.status === 200 && !headers.has('set-cookie');
           headers.set('cache-control', sameForAll ? PUBLIC_CACHE : PRIVATE);
         }
       }
