@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getT } from '../../i18n/translate';
@@ -8,13 +8,7 @@ import type { PageProps } from '../../server/render/page-types';
 
 // /hire/pricing rendered as a visitor without JavaScript gets it (the browser tests cover the rest): the
 // currency of ?moneda= / ?currency= when the FX table has it, US dollars for anything else, never an error.
-vi.mock('waku', () => ({
-  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('waku', () => import('../../testing/waku-link'));
 
 const { pricingPage } = await import('./pricing-page');
 const { StaffingPage } = await import('./staffing-page');

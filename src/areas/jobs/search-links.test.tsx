@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { roles } from '../../domain/catalog';
@@ -20,13 +20,7 @@ import { selectionOf } from './job-selection';
 // two of them denote the same offers. Every indexable URL is reached (the one-facet pages link every pair);
 // the pages rendered are bounded: the one-facet ones, and the pairs without a skill (where a role and its
 // area meet) - the other pairs' links are the same chips over another skill.
-vi.mock('waku', () => ({
-  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('waku', () => import('../../testing/waku-link'));
 
 const { jobsPage } = await import('./jobs-page');
 

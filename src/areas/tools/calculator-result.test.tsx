@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getT } from '../../i18n/translate';
@@ -13,13 +13,7 @@ import type { AreaDeps } from '../route-module';
 
 // The calculator's result (decision 051): a figure with its grade, the sample's employer mix and the steps it
 // was pooled from; below 10 reports of the role at the seniority, no number but what is missing.
-vi.mock('waku', () => ({
-  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('waku', () => import('../../testing/waku-link'));
 
 const { calculatorResultPage } = await import('./calculator-result-pages');
 

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getT } from '../../i18n/translate';
@@ -18,13 +18,7 @@ import type { CountryId } from '../../domain/catalog';
 // main language, a global index that gives the year only, and thin user reports. The pages say their period
 // as the sources give it, the FX rate beside its date, the one country behind a cross-country figure, and on
 // a page without a figure why, and where the figures are; those pages are noindex and out of the sitemap.
-vi.mock('waku', () => ({
-  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('waku', () => import('../../testing/waku-link'));
 
 const { salaryPage } = await import('./tools-pages');
 
