@@ -1,11 +1,12 @@
 // npm run lighthouse (decision 031): builds (NO_BUILD=1 skips it), starts the production server on
 // its own temporary database (seeded with the demo world on first start), and runs
 // Lighthouse with its default mobile settings (simulated throttling) on Chromium (/usr/bin/chromium, or
-// CHROMIUM_PATH) against home, job search, an offer, a salary page and sign-in. Each page is measured as a
-// first-time visitor (Lighthouse clears the origin's storage: the consent banner shows) after one plain
-// request has warmed the page cache, as it is for real visitors. Prints the four scores and LCP/TBT/CLS
-// beside the targets, then the audits that did not pass, per page. Nothing reaches an outside host (every
-// name but 127.0.0.1 resolves to nothing), and no report is written: the temporary folder is removed.
+// CHROMIUM_PATH) against home, job search, an offer, a salary page, the free course and sign-in. Each page
+// is measured as a first-time visitor (Lighthouse clears the origin's storage: the consent banner shows)
+// after one plain request has warmed the page cache, as it is for real visitors. Prints the four scores and
+// LCP/TBT/CLS beside the targets, then the audits that did not pass, per page. Nothing reaches an outside
+// host (every name but 127.0.0.1 resolves to nothing), and no report is written: the temporary folder is
+// removed.
 // Not a test: it asserts nothing (exit code 0 whatever the scores). LIGHTHOUSE_PORT picks the port.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -177,9 +178,11 @@ async function main() {
     { page: 'job search', path: '/trabajos', indexable: true },
     { page: 'offer', path: await pickOffer(), indexable: true },
     { page: 'salary page', path: '/herramientas/peru/backend', indexable: true },
+    { page: 'course', path: '/freecourse', indexable: true },
     { page: 'sign-in', path: '/ingresar', indexable: false },
   ].filter((p) => !ONLY || ONLY.includes(p.page));
-  if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page; the names are: home, job search, offer, salary page, sign-in`);
+  if (pages.length === 0)
+    throw new Error(`LIGHTHOUSE_PAGES names no page; the names are: home, job search, offer, salary page, course, sign-in`);
   mkdirSync(join(tmp, 'chromium'));
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
