@@ -175,8 +175,9 @@ test.describe('two workers', () => {
   test('any worker answers the ETag of another with a 304; a private page gets a nonce per response', async ({ request }) => {
     server = await startInstance({ WORKERS: '2', DATABASE_URL: `file:${db}` });
     expect(server.workerPids()).toHaveLength(2);
-    for (const path of ['/herramientas/colombia/backend', '/trabajos', '/en/jobs', '/RSC/R/trabajos.txt']) {
+    for (const path of ['/herramientas/colombia/backend', '/trabajos', '/en', '/en/trabajos', '/RSC/R/trabajos.txt']) {
       const first = await request.get(`${server.origin}${path}`);
+      expect(first.status(), path).toBe(200);
       const etag = first.headers()['etag']!;
       const csp = first.headers()['content-security-policy'];
       expect(etag, path).toBeTruthy();

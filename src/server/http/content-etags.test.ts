@@ -54,7 +54,7 @@ const scriptSrc = (csp: string) => /script-src ([^;]*)/.exec(csp)![1]!.split(' '
 describe('content-only ETags and hashed inline scripts', () => {
   it('gives the same bytes, ETag and policy from two instances, and a 304 for the other one’s tag', async () => {
     const [a, b] = [instance(), instance()];
-    for (const path of ['/trabajos', '/herramientas/colombia/backend', '/en/jobs', '/RSC/R/trabajos.txt']) {
+    for (const path of ['/trabajos', '/herramientas/colombia/backend', '/en', '/RSC/R/trabajos.txt']) {
       for (const encoding of ['identity', 'br', 'gzip']) {
         const headers = { 'accept-encoding': encoding };
         const [ra, rb] = [await a.request(path, { headers }), await b.request(path, { headers })];
