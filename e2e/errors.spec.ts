@@ -61,7 +61,8 @@ test('trailing slashes are removed with a 301 keeping the query', async ({ reque
 
 test('security and caching headers', async ({ request }) => {
   const page = await request.get('/hire');
-  expect(page.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  // A public page allows its inline scripts by hash, no nonce (decision 064).
+  expect(page.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
   expect(page.headers()['x-content-type-options']).toBe('nosniff');
   expect(page.headers()['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=600');
   const iframe = await request.get('/herramientas/salario/calculadora/iframe');

@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { openSessionMenu, signIn } from './fixtures';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { collectErrors, openSessionMenu, signIn, waitForHydration } from './fixtures';
+import { startInstance, type Instance } from './instance';
 import { PASSWORD, publishOffer as publish, register } from './product-api';
 
 // One page for every visitor (decision 002): a signed-in visitor gets the cached public page, the
@@ -134,4 +137,77 @@ test('the free course and the offer form are private for everyone; a signed-in c
   expect(res?.headers()['cache-control']).toBe('private, no-store');
   await expect(page.getByRole('link', { name: 'Continuar mi curso' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Crear mi cuenta gratis' })).toHaveCount(0);
+});
+
+// A page every visitor gets carries no nonce (decision 064): its inline scripts are allowed by hash, so a
+// copy from the cache runs them, and any worker answers another's ETag with a 304.
+test('a public page from the cache runs its scripts with no CSP violation', async ({ page, request }) => {
+  const path = `/herramientas/colombia/backend?v=${Date.now().toString(36)}`;
+  expect((await request.get(path)).headers()['x-cache']).toBe('MISS');
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  const errors = collectErrors(page);
+  const res = await page.goto(path);
+  expect(res?.headers()['x-cache']).toBe('HIT');
+  expect(res?.headers()['content-security-policy']).not.toContain("'nonce-");
+  expect(await res?.text()).not.toContain('nonce=');
+  await waitForHydration(page);
+  // The head's script ran (it sets the colour mode before the first paint).
+  expect(await page.evaluate(() => typeof (window as unknown as { __TANDEM_COLOR_MODE__?: unknown }).__TANDEM_COLOR_MODE__)).toBe('object');
+  expect(violations).toEqual([]);
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});
+
+test.describe('two workers', () => {
+  test.describe.configure({ timeout: 300_000 });
+  let server: Instance | undefined;
+  const db = `data/e2e-two-workers-${process.pid}.db`;
+  test.afterAll(async () => {
+    await server?.stop();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+  });
+
+  test('any worker answers the ETag of another with a 304; a private page gets a nonce per response', async ({ request }) => {
+    server = await startInstance({ WORKERS: '2', DATABASE_URL: `file:${db}` });
+    expect(server.workerPids()).toHaveLength(2);
+    for (const path of ['/herramientas/colombia/backend', '/trabajos', '/en', '/en/trabajos', '/RSC/R/trabajos.txt']) {
+      const first = await request.get(`${server.origin}${path}`);
+      expect(first.status(), path).toBe(200);
+      const etag = first.headers()['etag']!;
+      const csp = first.headers()['content-security-policy'];
+      expect(etag, path).toBeTruthy();
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const again = await request.get(`${server.origin}${path}`, { headers: { 'if-none-match': etag } });
+        answers.push(again.status());
+        expect(again.headers()['content-security-policy']).toBe(csp);
+      }
+      expect(answers, path).toEqual([304, 304, 304, 304]);
+      const html = await first.text();
+      expect(html).not.toContain('nonce');
+      // Every inline script of the page is allowed by a hash in its policy.
+      for (const [, attrs, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/\bsrc=|application\/ld\+json/.test(attrs!)) continue;
+        expect(csp, path).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+      }
+    }
+    // A candidate's own page: a fresh nonce on each response.
+    const own = await playwrightRequest.newContext({ baseURL: server.origin });
+    const { token } = await register(own, 'match');
+    await own.dispose();
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await request.get(`${server.origin}/match/plataforma`, {
+        headers: { cookie: `tandem_token=${token}; tandem_type=match` },
+      });
+      expect(res.status()).toBe(200);
+      nonces.push(/'nonce-([^']+)'/.exec(res.headers()['content-security-policy']!)![1]!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
 });

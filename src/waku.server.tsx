@@ -27,9 +27,11 @@ const registry = createRegistry({ ...services, config });
 
 const pages = createPages(async ({ createRoot, createPage, createInterceptor }) => [
   createRoot({ render: 'dynamic', component: Root }),
-  // The framework's inline scripts carry the per-request CSP nonce.
+  // The framework's inline scripts carry the response's CSP nonce, or on a page every visitor gets the mark
+  // that has them hashed into its policy (decision 064).
   createInterceptor((next) => {
-    const nonce = getRequestContext()?.nonce;
+    const ctx = getRequestContext();
+    const nonce = ctx?.nonce ?? ctx?.scriptMark;
     if (nonce) setNonce(nonce);
     return next();
   }),

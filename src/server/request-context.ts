@@ -8,7 +8,11 @@ import type { Session } from '../state/session';
 // applies the patch to the HTML response.
 export type ResponsePatch = { status?: number; cookies: string[]; headers: [string, string][] };
 export type RequestContext = {
-  nonce: string;
+  /** The response's CSP nonce: pages for one visitor only. A page every visitor gets has none (decision 064). */
+  nonce?: string;
+  /** On a page every visitor gets: the per-render secret that marks the framework's inline scripts as its own
+   * (given to it as its nonce), replaced by their hashes before the page leaves (inline-scripts.ts). */
+  scriptMark?: string;
   patch: ResponsePatch;
   /** The visitor's session, loaded once per request by the HTTP layer; read it with getViewer() (accounts/session.ts). */
   session?: Session;

@@ -34,7 +34,7 @@ export function preparedAnswer(
     const encoded = compressible && body !== entry.body && encoding ? encoding : null;
     if (encoded) headers['content-encoding'] = encoded;
     if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    // One tag per cached body (and encoding): a browser or CDN revalidating within the entry's life gets a 304.
+    // One tag per body (and encoding), the same from any worker or instance (decision 064): a 304 from any.
     headers.etag = etagForEncoding((entry.etag ??= etagOf(entry.body)), encoded);
     headers['content-length'] = String(body.byteLength);
     headers['x-cache'] = 'HIT';
@@ -45,7 +45,7 @@ export function preparedAnswer(
   if (vary) headers = (p.varied ??= {})[vary] ??= { ...headers, vary: headers.vary ? `${headers.vary}, ${vary}` : vary };
   if (!hit) headers = { ...headers, 'x-cache': 'MISS' };
   // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
-  // whose policy lost its nonce would run none of its scripts.
+  // whose policy lost its script hashes (or nonce) would run none of its scripts.
   if (entry.status === 200 && isNotModified(ifNoneMatch, p.headers.etag!)) {
     const { 'content-length': _length, ...rest } = headers;
     return { status: 304, headers: rest, body: null };

@@ -17,11 +17,13 @@ import { rewritePageHtml } from './page-html';
 import type { CachedResponse, PageCache } from './page-cache';
 import type { PurgeFeed } from '../db/page-purges';
 import { pagePathFromPathname } from './page-path';
+import { newScriptMark, sealInlineScripts } from './inline-scripts';
 import { isBot, newNonce, securityHeaders } from './security-headers';
 import { utmCookieFor } from './utm';
 
 // Pages through Waku, with what the framework has no API for (docs/waku-notes.md): status and cookies set by
-// components, security headers with the request's nonce, compression, and the page cache. Public pages are
+// components, security headers (a page every visitor gets allows its scripts by hash, a visitor's own page by
+// a nonce: decision 064), compression, and the page cache. Public pages are
 // one HTML for every visitor, signed in or not (decision 002): their session-dependent parts are islands.
 export type InnerFetch = (req: Request, ...rest: unknown[]) => Response | Promise<Response>;
 /** What a request carries, read once however many steps ask: its cookies and the viewer behind them. */
@@ -194,9 +196,13 @@ export function createPageRenderer({
     const anonymousId = personalised ? (knownId ?? newAnonymousId()) : undefined;
 
     const render = async (resolved: ResolvedViewer | null, down = unavailable): Promise<Response> => {
+      // Rendered for no one in particular (no viewer, no form state): the same bytes for every visitor, so no
+      // nonce; its inline scripts are allowed by hash (decision 064). A visitor's own page keeps a fresh nonce.
+      const byHash = !resolved && !form;
       const ctx: RequestContext = {
         unavailable: down,
-        nonce: newNonce(),
+        nonce: byHash ? undefined : newNonce(),
+        scriptMark: byHash ? newScriptMark() : undefined,
         patch: { cookies: [], headers: [], status: form?.status },
         session: resolved?.session,
         shared: !resolved,
@@ -223,7 +229,6 @@ export function createPageRenderer({
       const headers = new Headers(res.headers);
       if (isRscPath(url.pathname) && !headers.get('content-type')) headers.set('content-type', 'text/x-component');
       if (isPage) {
-        for (const [k, v] of securityHeaders({ nonce: ctx.nonce, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
         if (!headers.has('cache-control')) {
           // Public only when every visitor gets these bytes (decision 063): a shared route rendered without a
           // session. A route whose answer depends on the session (per-visitor, account, guest-only,
@@ -233,11 +238,22 @@ export function createPageRenderer({
           headers.set('cache-control', sameForAll ? PUBLIC_CACHE : PRIVATE);
         }
       }
-      let body: ReadableStream<Uint8Array> | null = res.body;
-      if (body && cssOf && isPage && !isRscPath(url.pathname) && headers.get('content-type')?.startsWith('text/html')) {
-        body = rewritePageHtml(body, cssOf);
+      let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | null = res.body;
+      const html = isPage && !isRscPath(url.pathname) && !!headers.get('content-type')?.startsWith('text/html');
+      if (res.body && cssOf && html) {
+        body = rewritePageHtml(res.body, cssOf);
         headers.delete('content-length');
       }
+      let hashes: string[] | undefined;
+      if (body instanceof ReadableStream && html && ctx.scriptMark) {
+        // The policy names the scripts of the final HTML (after the rewrite above), so the page is read whole.
+        const sealed = sealInlineScripts(await new Response(body).text(), ctx.scriptMark);
+        body = new TextEncoder().encode(sealed.html);
+        hashes = sealed.hashes;
+        headers.set('content-length', String(body.byteLength));
+      }
+      if (isPage)
+        for (const [k, v] of securityHeaders({ nonce: ctx.nonce, hashes, frameable, connectSrc, dev: !prod, hsts })) headers.set(k, v);
       return new Response(body, { status: res.status, statusText: res.statusText, headers });
     };
 

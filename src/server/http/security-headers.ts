@@ -1,14 +1,23 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 
-// Security headers for every response. Pages get a per-render nonce for the framework's inline scripts
-// (docs/waku-notes.md); everything else gets a policy without inline scripts at all.
+// Security headers for every response. A page's inline scripts are allowed by hash when every visitor gets the
+// page (decision 064: inline-scripts.ts), else by a nonce of its own (docs/waku-notes.md); everything else gets
+// a policy without inline scripts at all.
 export const newNonce = () => randomBytes(16).toString('base64');
 
-export type CspOptions = { nonce?: string; frameable?: boolean; connectSrc?: string[]; dev?: boolean; hsts?: boolean };
+export type CspOptions = {
+  nonce?: string;
+  /** CSP sources of the inline scripts allowed by hash (`'sha256-…'`). */
+  hashes?: string[];
+  frameable?: boolean;
+  connectSrc?: string[];
+  dev?: boolean;
+  hsts?: boolean;
+};
 
-function contentSecurityPolicy({ nonce, frameable, connectSrc = [], dev }: CspOptions): string {
-  const script = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])];
+function contentSecurityPolicy({ nonce, hashes = [], frameable, connectSrc = [], dev }: CspOptions): string {
+  const script = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])];
   return [
     "default-src 'self'",
     `script-src ${script.join(' ')}`,

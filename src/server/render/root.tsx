@@ -8,14 +8,13 @@ import { Providers } from '../../components/islands/providers';
 import { RouteTracker } from '../../components/islands/route-tracker';
 import { localeOfPath } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
-import { COLOR_MODE_SCRIPT, resolveForcedMode } from '../../domain/color-mode';
+import { resolveForcedMode } from '../../domain/color-mode';
+import { CONSENT_SCRIPT, HEAD_SCRIPT } from '../http/inline-scripts';
 import { href, matchRoute, routeDef } from '../../routes';
 import { getConfig } from '../config';
 import { integrationsConfig, toPublicConfig } from '../public-config';
 import { Integrations } from '../../components/islands/integrations';
 import { ConsentForm } from '../../components/layout/consent-form';
-import { CONSENT_SCRIPT } from '../../domain/consent';
-import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 import { currentPagePath } from './current-path';
 import { FAVICON_HREF } from './favicon';
 import { getRequestContext } from '../request-context';
@@ -32,14 +31,17 @@ export async function Root({ children }: { children: ReactNode }) {
   const t = getT(locale);
   const config = toPublicConfig(getConfig());
   const { session } = await getViewer();
+  // None on a page every visitor gets (not even `nonce: undefined` in its RSC payload): these constant scripts
+  // are allowed by their known hashes there (decision 064).
   const nonce = getRequestContext()?.nonce;
+  const withNonce = nonce ? { nonce } : {};
   const known = getRequestContext()?.shared !== true;
   const integrations = integrationsConfig(getConfig());
   return (
     <html lang={locale} data-color-mode-forced={forced} suppressHydrationWarning>
       <head>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COLOR_MODE_SCRIPT + SESSION_HINT_SCRIPT }} />
-        {integrations && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />}
+        <script {...withNonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {integrations && <script {...withNonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />}
         {/* Without JavaScript nothing can track, so there is nothing to ask. */}
         {integrations && (
           <noscript>
