@@ -26,6 +26,10 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   },
   // A token that does not verify: the "link not valid" page.
   emailUnsubscribe: { status: 404 },
+  account: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('account', l))}` },
+  // Email change links that were never issued: the "link not valid" page.
+  accountEmailConfirm: { status: 404 },
+  accountEmailUndo: { status: 404 },
   hireInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInbox', l))}&type=hire` },
   hireInterview: {
     status: 307,

@@ -202,6 +202,23 @@ export const routes = {
     validate: idParam,
     sample: { id: '1' },
   }),
+  /** The account's settings (decision 069): change the password and the email, for both account types. */
+  account: page('/cuenta', '/en/account', { form: true, access: 'signed-in', indexable: false }),
+  /** A new address's confirmation link, and the old address's undo link: a GET asks, the button does it. */
+  accountEmailConfirm: page('/cuenta/confirmar-correo/[token]', '/en/account/confirm-email/[token]', {
+    form: true,
+    layout: 'clean',
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-email-change-0001' },
+  }),
+  accountEmailUndo: page('/cuenta/deshacer-correo/[token]', '/en/account/undo-email/[token]', {
+    form: true,
+    layout: 'clean',
+    validate: tokenParam,
+    indexable: false,
+    sample: { token: 'sample-email-undo-00001' },
+  }),
   notificationPreferences: page('/notificaciones/preferencias', '/en/notifications/preferences', {
     form: true,
     access: 'signed-in',

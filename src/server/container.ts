@@ -42,6 +42,7 @@ import { createPurgeFeed, PAGE_PURGES_KEEP_MS, sweepPagePurges, type PurgeFeed }
 import { createContributions, debouncedRefresh, type Contributions } from './salaries/contributions';
 import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
+import { sweepEmailChanges } from './accounts/data/email-changes';
 import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './http/idempotency';
 import type { CountryId } from '../domain/catalog';
 import { createSitemapPages, type SitemapPages } from './offers/sitemap-pages';
@@ -111,6 +112,7 @@ function startHousekeeping() {
     await hiringSvc.sweepDrafts();
     await sweepRevokedTokens(db.db);
     await sweepSessionActivity(db.db, new Date(Date.now() - SESSION_IDLE_MS));
+    await sweepEmailChanges(db.db, new Date());
     await sweepIdempotencyKeys(db.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
     await sweepPagePurges(db.db, new Date(Date.now() - PAGE_PURGES_KEEP_MS));
     await limits.sweep();

@@ -99,6 +99,9 @@ export const hireSitePage =
           <Link className="btn btn-outline-primary btn-md" to={href('hireTeam', locale)} data-testid="team-link">
             {t('team.link')}
           </Link>
+          <Link className="btn btn-outline-primary btn-md" to={href('account', locale)} data-testid="account-link">
+            {t('account.link')}
+          </Link>
           <Link className="btn btn-primary btn-md" to={href('hireCreateOffer', locale)}>
             {t('routes.hireCreateOffer.title')}
           </Link>

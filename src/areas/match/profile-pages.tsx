@@ -269,6 +269,9 @@ export const matchPlatformPage =
         <p className="section-sm platform-inbox">
           <Link className="btn btn-outline-primary btn-md" to={href('matchInbox', locale)} data-testid="inbox-link">
             {t('messages.inbox.link')}
+          </Link>{' '}
+          <Link className="btn btn-outline-primary btn-md" to={href('account', locale)} data-testid="account-link">
+            {t('account.link')}
           </Link>
         </p>
         {q.get('rechazada') === '1' && (

@@ -28,6 +28,16 @@ export const specs = {
     .object({ password: newPassword(), passwordConfirmation: field(required(), maxLength(200)) })
     .check(sameAs('passwordConfirmation', 'password')),
   resendConfirmation: z.object({ email: email() }),
+  /** The account page (decision 069): a new password with the current one, the same rules as the sign-up. */
+  changePassword: z
+    .object({
+      currentPassword: field(required(), maxLength(200)),
+      password: newPassword(),
+      passwordConfirmation: field(required(), maxLength(200)),
+    })
+    .check(sameAs('passwordConfirmation', 'password')),
+  /** A new email with the current password. */
+  changeEmail: z.object({ email: email(), currentPassword: field(required(), maxLength(200)) }),
   /** The calculator's registration step: a candidate sign-up with an optional salary. */
   calculatorRegister: z.object({
     name: personName(),

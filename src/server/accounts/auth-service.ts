@@ -31,6 +31,8 @@ import { findSessionUser, revokeToken } from './data/sessions';
 import { createSessionCheck } from './session-check';
 import type { DoorKnock, IdentityGuard } from '../limits/rate-limit';
 import { slugify } from '../../domain/slug';
+import { emailReserved } from './data/email-changes';
+import { createAccountChanges } from './account-changes';
 
 export type { AccountType } from './session-check';
 export type PublicUser = {
@@ -148,6 +150,18 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
   const sessionOf = createSessionCheck(db, secret, now);
 
+  const changes = createAccountChanges({
+    db,
+    now,
+    knock,
+    signedIn: async (token) => toPublic(await sessionOf(null, token)),
+    setPassword,
+    email: opts.email,
+    siteUrl,
+    brand,
+    resetTtlMs: RESET_TTL_MS,
+  });
+
   const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
     async login(
@@ -166,7 +180,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
 
     async register(type: AccountType, r: Registration, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
       await knock({ door: 'register', ip: meta.ip });
-      if (await emailExists(db, r.email)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
+      if ((await emailExists(db, r.email)) || (await emailReserved(db, r.email)))
+        throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
       const password_hash = await hashPassword(r.password);
       for (let attempt = 0; ; attempt++) {
         const profile_slug = await uniqueSlug(nameSlug(`${r.name} ${r.last_name}`));
@@ -252,21 +267,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       return setPassword(userId, password_hash);
     },
 
-    async changePassword(
-      token: string | null,
-      current: string,
-      password: string,
-      meta: RequestMeta,
-    ): Promise<{ access_token: string; user: PublicUser }> {
-      const me = await service.me(null, token);
-      // A password check like sign-in: the same limits, per address and per account.
-      await knock({ door: 'login', ip: meta.ip, email: me.email });
-      const full = await findUserByAnyEmail(db, me.email);
-      if (!full || !(await verifyPassword(full.password_hash, current))) {
-        throw new ServiceError('invalid-input', { currentPassword: { key: 'api.wrongCurrentPassword' } });
-      }
-      return setPassword(me.id, await hashPassword(password));
-    },
+    ...changes,
 
     /**
      * Sign-in with a provider's verified identity: a known identity signs its user in; a verified email of

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './column-types';
 import type {
   AuthCodesTable,
+  EmailChangesTable,
   CandidateProfilesTable,
   CandidateSkillsTable,
   CompanyInvitationsTable,
@@ -104,6 +105,7 @@ export interface DB {
   users: UsersTable;
   oauth_identities: OauthIdentitiesTable;
   auth_codes: AuthCodesTable;
+  email_changes: EmailChangesTable;
   candidate_profiles: CandidateProfilesTable;
   candidate_skills: CandidateSkillsTable;
   companies: CompaniesTable;

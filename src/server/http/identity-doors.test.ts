@@ -5,10 +5,12 @@ import { testDatabases, type TestDb } from '../../testing/databases';
 import { startFakeProvider, type FakeProvider } from '../../testing/oauth-provider';
 import { createApiApp } from '../api/app';
 import { providersFromEnv } from '../accounts/oauth';
+import { userLoaderOf } from '../accounts/session';
 import { createCmsApp } from '../cms/app';
 import { parseConfig } from '../config';
 import { actionRoutes } from '../../testing/routes';
 import { createAccountActions } from '../../areas/account/account-actions';
+import { createAccountSettingsActions } from '../../areas/account/settings-actions';
 import { createSalaryActions } from '../../areas/tools/salary-actions';
 import { hireRoutes } from '../../areas/hire/routes';
 import { areaDeps } from '../../testing/area-deps';
@@ -57,8 +59,13 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       prod: false,
       build: { id: 'b', timestamp: 0 },
       trustProxy: config.TRUST_PROXY,
+      loadUser: userLoaderOf(async () => auth),
       routes: actionRoutes({
         ...createAccountActions(account),
+        // The account page (a new password or email) and its emailed links' buttons.
+        ...(({ account: page, confirm, undo }) => ({ account: page, accountEmailConfirm: confirm, accountEmailUndo: undo }))(
+          createAccountSettingsActions(account),
+        ),
         // The company sign-up is the hire area's route.
         hireStartNow: hireRoutes(areaDeps(account)).hireStartNow.action,
         ...createSalaryActions({
@@ -75,8 +82,14 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       ['match', 'victima@example.com'],
       ['hire', 'empresa@example.com'],
       ['match', 'cambio@example.com'],
+      ['match', 'ajustes@example.com'],
+      ['hire', 'ajustes-empresa@example.com'],
     ] as const) {
-      await auth.register(type, { name: 'Vic', last_name: 'Tima', email, password: PASSWORD, company_name: 'Víctima SA' }, { ip: 'setup' });
+      await auth.register(
+        type,
+        { name: 'Vic', last_name: 'Tima', email, password: PASSWORD, company_name: 'Víctima SA' },
+        { ip: `setup-${email}` },
+      );
     }
   });
   afterAll(async () => {
@@ -90,11 +103,11 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const form = (path: string, ip: string, fields: Record<string, string>) =>
+  const form = (path: string, ip: string, fields: Record<string, string>, cookie?: string) =>
     app.request(path, {
       method: 'POST',
       body: new URLSearchParams(fields).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, 'x-forwarded-for': ip },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
     });
   const signUp = (extra: Record<string, string> = {}) => ({
     name: 'Ana',
@@ -122,6 +135,19 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       .login('match', 'cambio@example.com', PASSWORD, { ip: 'setup' })
       .then((r) => r.access_token))}`,
   });
+
+  // The account page's own sessions (one per account type), signed in without counting against their limits.
+  const sessions = new Map<string, Promise<string>>();
+  const signedIn = (type: 'match' | 'hire', email: string) =>
+    (sessions.get(email) ??
+      sessions
+        .set(
+          email,
+          unlimited()
+            .login(type, email, PASSWORD, { ip: 'setup' })
+            .then((r) => `tandem_token=${r.access_token}; tandem_type=${type}`),
+        )
+        .get(email))!;
 
   // Each door knocks from its own address with the same account (where there is one): the account limit
   // (or, without an account, the address limit) is what trips.
@@ -223,6 +249,38 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       limit: 3,
       knock: (_n, ip) =>
         form(href('resetPassword', 'es', { token: code() }), ip, { password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' }),
+    },
+    {
+      name: `POST ${href('account', 'es')} (new password)`,
+      limit: 3,
+      knock: async (_n, ip) =>
+        form(
+          href('account', 'es'),
+          ip,
+          { currentPassword: 'mala-clave-1', password: 'otra-clave-1', passwordConfirmation: 'otra-clave-1' },
+          await signedIn('match', 'ajustes@example.com'),
+        ),
+    },
+    {
+      name: `POST ${href('account', 'en')} (new email)`,
+      limit: 3,
+      knock: async (_n, ip) =>
+        form(
+          href('account', 'en'),
+          ip,
+          { email: fresh(), currentPassword: 'mala-clave-1' },
+          await signedIn('hire', 'ajustes-empresa@example.com'),
+        ),
+    },
+    {
+      name: `POST ${href('accountEmailConfirm', 'es', { token: 'x' })}`,
+      limit: 3,
+      knock: (_n, ip) => form(href('accountEmailConfirm', 'es', { token: code() }), ip, {}),
+    },
+    {
+      name: `POST ${href('accountEmailUndo', 'en', { token: 'x' })}`,
+      limit: 3,
+      knock: (_n, ip) => form(href('accountEmailUndo', 'en', { token: code() }), ip, {}),
     },
   ];
 

@@ -44,6 +44,21 @@ export interface AuthCodesTable {
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
+/** A change of an account's email (decision 069): only hashes of its two links are kept. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  confirm_hash: string;
+  confirm_expires_at: RequiredTimestamp;
+  confirmed_at: Timestamp | null;
+  undo_hash: string | null;
+  undo_expires_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+}
 export interface CandidateProfilesTable {
   user_id: number;
   headline: string | null;
