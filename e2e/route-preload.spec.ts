@@ -88,6 +88,25 @@ test('nothing is preloaded when the visitor saves data', async ({ page }) => {
   expect(rsc.seen).toEqual([]);
 });
 
+test('a link out of view is preloaded when it is focused or hovered', async ({ page }) => {
+  const rsc = watchRsc(page);
+  await page.goto('/en/hire');
+  await waitForHydration(page);
+  await expect.poll(() => rsc.seen.length, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(() => rsc.inFlight(), { timeout: 10_000 }).toBe(0);
+  const fetched = () => rsc.seen.map((s) => s.path);
+  expect(fetched()).not.toContain('/en/hire/staffing');
+  expect(fetched()).not.toContain('/en/politica-de-privacidad');
+  // Focused without scrolling (keyboard users reach links the page has not shown), then a hover.
+  await page.evaluate(() => document.querySelector<HTMLElement>('main a[href="/en/hire/staffing"]')!.focus({ preventScroll: true }));
+  await expect.poll(fetched).toContain('/en/hire/staffing');
+  await page.evaluate(() =>
+    document.querySelector('footer a[href="/en/politica-de-privacidad"]')!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })),
+  );
+  await expect.poll(fetched).toContain('/en/politica-de-privacidad');
+  expect(new Set(fetched()).size).toBe(fetched().length);
+});
+
 /** Opens /en/hire, clicks its Pricing link, and answers the ms from the click to the pricing heading on
  * screen and how many RSC requests for the pricing page the click made. */
 async function clickToPricing(page: Page, preload: boolean): Promise<{ ms: number; requests: number }> {
