@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 
-// Loaded on demand through <Enhance kind="update-banner"> (root.tsx), so no page pays for it up front.
+// Loaded on demand through <Enhance kind="after-load"> (root.tsx, after-load-impl.tsx), so no page pays for it up front.
 // Detects a new build as Nuxt did for the original app (docs/product-rules.md): checks /builds/latest.json about 1 s after load and then
 // every hour (Nuxt's default interval); when the id differs it offers a reload and turns the next
 // navigation into a full page load. Reloads are guarded: the same path is not reloaded again within 10 s.
@@ -10,7 +10,7 @@ const INTERVAL_MS = 60 * 60 * 1000;
 const RELOAD_GUARD_MS = 10_000;
 const GUARD_KEY = 'tandem:reload';
 
-export function reloadTo(path: string) {
+function reloadTo(path: string) {
   try {
     const raw = sessionStorage.getItem(GUARD_KEY);
     const guard = raw ? (JSON.parse(raw) as { path: string; expires: number }) : null;

@@ -48,7 +48,7 @@ export function Enhanced<P extends object>({
 // The layout's own enhanced parts, and shared ones, chosen by name so that server components can ask for
 // them: one entry here costs the content pages' budget less than an island module of its own.
 const shared = {
-  'update-banner': () => import('./build-update-banner-impl'),
+  'after-load': () => import('./after-load-impl'),
   'flag-variant': () => import('./flag-variant-impl'),
   'copy-link': () => import('./copy-link-impl'),
   'skill-picker': () => import('./skill-picker-impl'),

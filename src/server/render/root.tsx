@@ -60,9 +60,10 @@ export async function Root({ children }: { children: ReactNode }) {
           >
             {children}
           </AppErrorBoundary>
-          {/* The new-build check loads after hydration, as its own chunk (content pages have a JS budget). */}
+          {/* The new-build check and route payload preloading (decision 068) load after hydration, as one chunk of
+              their own (content pages have a JS budget). */}
           <Enhance
-            kind="update-banner"
+            kind="after-load"
             props={{
               buildId: import.meta.env.WAKU_BUILD_ID ?? '',
               labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') },

@@ -1,0 +1,120 @@
+'use client';
+import { useEffect, useRef } from 'react';
+import { useRouter } from 'waku';
+import { useRegisterRscEnhancer_UNSTABLE as useRegisterRscEnhancer } from 'waku/minimal/client';
+import { constrainedConnection, createPreloadQueue, preloadTarget } from '../../client/route-preload';
+
+// Route payload preloading (decision 068), loaded after hydration with the new-build check through
+// <Enhance kind="after-load"> (root.tsx; content pages have a JS budget). About 1 s after load, when the browser is idle, the RSC payloads
+// of the links in view are fetched through the router's prefetch, so a click on one commits without a
+// request; hovering or focusing a link fetches it first. Nothing when the visitor saves data or the network is
+// 2G. The router's prefetch returns nothing: a request enhancer notes the fetch it starts, so the queue knows
+// when its body has arrived and never has more than 4 in flight.
+const FIRST_MS = 1000;
+const ANCHOR = 'a[href]';
+
+type Conn = { saveData?: boolean; effectiveType?: string };
+type PrefetchTo = Parameters<ReturnType<typeof useRouter>['prefetch']>[0];
+
+export default function RoutePreload() {
+  const router = useRouter();
+  const register = useRegisterRscEnhancer();
+  const prefetch = useRef(router.prefetch);
+  useEffect(() => {
+    prefetch.current = router.prefetch;
+  });
+
+  useEffect(() => {
+    if (constrainedConnection((navigator as Navigator & { connection?: Conn }).connection)) return;
+    // Set only while the router's prefetch runs (it starts its fetch synchronously).
+    let capture: ((done: Promise<unknown>) => void) | null = null;
+    const unregister = register((request) => (path, params, opts) => {
+      const note = capture;
+      capture = null;
+      if (!note || opts.type !== 'rsc') return request(path, params, opts);
+      const send = opts.fetch;
+      return request(path, params, {
+        ...opts,
+        fetch: (input, init) => {
+          const res = send(input, init);
+          // Done when the whole body has arrived (a copy read to its end), not when the first rows decode.
+          note(res.then((r) => r.clone().arrayBuffer()));
+          return res;
+        },
+      });
+    });
+    const queue = createPreloadQueue((to) => {
+      let done: Promise<unknown> = Promise.resolve();
+      capture = (p) => {
+        done = p;
+      };
+      try {
+        // Our own page path (from the route table), not a typed route literal.
+        prefetch.current(to as unknown as PrefetchTo);
+      } finally {
+        capture = null;
+      }
+      return done.then(
+        () => {},
+        () => {},
+      );
+    });
+    const targetOf = (a: HTMLAnchorElement) =>
+      preloadTarget({ href: a.getAttribute('href') ?? '', target: a.target, download: a.hasAttribute('download') }, location);
+
+    const onIntent = (e: Event) => {
+      const a = (e.target as Element | null)?.closest?.(ANCHOR) as HTMLAnchorElement | null;
+      const to = a && targetOf(a);
+      if (to) queue.add(to, true);
+    };
+    document.addEventListener('mouseover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+
+    // One observer for every link; a link is fetched once, when it first comes into view.
+    const seen = new WeakSet<Element>();
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        io.unobserve(e.target);
+        const to = targetOf(e.target as HTMLAnchorElement);
+        if (to) queue.add(to);
+      }
+    });
+    const observe = (root: ParentNode) => {
+      const found = root instanceof Element && root.matches(ANCHOR) ? [root] : [];
+      for (const a of [...found, ...root.querySelectorAll(ANCHOR)]) {
+        if (seen.has(a)) continue;
+        seen.add(a);
+        if (targetOf(a as HTMLAnchorElement)) io.observe(a);
+      }
+    };
+    // Links that arrive later (a client navigation, an island) are observed too.
+    const mo = new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) observe(n);
+    });
+
+    let idleId: number | undefined;
+    const begin = () => {
+      observe(document);
+      mo.observe(document.body, { childList: true, subtree: true });
+    };
+    const timer = setTimeout(
+      () => {
+        if (typeof requestIdleCallback === 'function') idleId = requestIdleCallback(begin, { timeout: 1000 });
+        else begin();
+      },
+      Math.max(0, FIRST_MS - performance.now()),
+    );
+    return () => {
+      clearTimeout(timer);
+      if (idleId !== undefined) cancelIdleCallback(idleId);
+      io.disconnect();
+      mo.disconnect();
+      document.removeEventListener('mouseover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+      unregister();
+    };
+  }, [register]);
+
+  return null;
+}
