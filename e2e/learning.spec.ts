@@ -1,10 +1,14 @@
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { execFileSync } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, freshEmail, latestEmail, linkPath, queryOne, signIn, waitForForm } from './fixtures';
+import { E2E_DB } from './env';
+import { axeViolations, freshEmail, latestEmail, linkPath, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
 
 // The learning side (decisions 020 and 021) on the real content files: the free course and its sign-up gate, courses
 // and progress, a timed interview (pass, fail, time running out), the certificate it awards (page, profile,
-// signed credential), and the certified badge a company sees on an applicant. Also without JavaScript.
+// signed credential, status list, revocation: decision 067), and the certified badge a company sees on an
+// applicant. Also without JavaScript.
 const PASSWORD = 'clave-segura-12';
 
 /** A new candidate, signed up through the candidate form (JavaScript or not), who opened the link of the
@@ -31,6 +35,10 @@ async function confirmEmail(page: Page, email: string) {
   await expect(page.locator('.alert-success')).toBeVisible();
   await page.goto(back);
 }
+
+/** Whether bit `index` of a BitstringStatusList's encodedList is set (multibase base64url of the GZIP'd bits). */
+const statusBit = (encodedList: string, index: number) =>
+  (gunzipSync(Buffer.from(encodedList.slice(1), 'base64url'))[index >> 3]! & (0x80 >> (index & 7))) !== 0;
 
 /** Answers the attempt on the page: `right` questions correctly (from the server's bank), the rest wrongly. */
 async function answer(page: Page, right: number, count = Infinity) {
@@ -133,23 +141,72 @@ test('a candidate passes an interview: certificate on the profile, a public page
   expect(await axeViolations(page, 'light')).toEqual([]);
   expect(await axeViolations(page, 'dark')).toEqual([]);
 
-  // The profile lists it.
-  await page.getByRole('link', { name: /Cande/ }).click();
+  // The profile is private (the default): the holder's name links nowhere (a visitor would get a 404).
+  await expect(page.locator('.facts-list dd').first()).toContainText('Cande');
+  await expect(page.locator('.facts-list a')).toHaveCount(0);
+  // Made public, the name links to it at once (the change purges the cached page).
+  const profile = (await queryOne<{ slug: string }>(
+    'select u.profile_slug as slug from users u join certifications c on c.user_id = u.id where c.slug = ?',
+    slug,
+  ))!.slug;
+  await page.goto(`/ly/${profile}`);
+  await waitForHydration(page);
+  await page.getByLabel('Perfil público (visible para empresas y en tu enlace)').check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\?saved=1$/);
+  await page.goto(`/certification/${slug}`);
+  await page.locator('.facts-list').getByRole('link', { name: /Cande/ }).click();
   await expect(page.locator('.cert-list')).toContainText('Desarrollador/a Frontend');
 
-  // The signed credential verifies with a standard JOSE library against the published key; a forgery does not.
+  // The signed credential verifies with a standard JOSE library against the key its kid resolves to; a
+  // forgery does not. Its sub is the credential subject, its status entry points at a list where its bit is clear.
+  const origin = new URL(page.url()).origin;
   const json = (await (await request.get(`/certification/${slug}.json`)).json()) as { jwt: string; credential: { type: string[] } };
   expect(json.credential.type).toContain('OpenBadgeCredential');
-  const jwks = createLocalJWKSet((await (await request.get('/.well-known/jwks.json')).json()) as Parameters<typeof createLocalJWKSet>[0]);
+  const kid = decodeProtectedHeader(json.jwt).kid!;
+  expect(kid).toMatch(new RegExp(`^${origin}/\\.well-known/jwks\\.json#[\\w-]{43}$`));
+  const jwks = createRemoteJWKSet(new URL(kid));
   const { payload } = await jwtVerify(json.jwt, jwks);
-  expect(payload.iss).toBe(new URL(page.url()).origin);
+  expect(payload.iss).toBe(origin);
+  expect(payload.sub).toBe((payload.credentialSubject as { id: string }).id);
   const [h, , s] = json.jwt.split('.');
   const forged = Buffer.from(JSON.stringify({ ...payload, name: 'Forged' })).toString('base64url');
   await expect(jwtVerify(`${h}.${forged}.${s}`, jwks)).rejects.toThrow();
+  const entry = payload.credentialStatus as { type: string; statusPurpose: string; statusListIndex: string; statusListCredential: string };
+  expect(entry).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation' });
+  const statusList = async () => {
+    const res = await request.get(entry.statusListCredential, { headers: { accept: 'application/vc+jwt' } });
+    expect(res.headers()['content-type']).toBe('application/vc+jwt');
+    const list = await jwtVerify(await res.text(), jwks);
+    return statusBit((list.payload.credentialSubject as { encodedList: string }).encodedList, Number(entry.statusListIndex));
+  };
+  expect(await statusList()).toBe(false);
 
   // The workspace shows the interview passed and the certification.
   await page.goto('/match/plataforma');
   await expect(page.getByTestId('my-certification')).toContainText('Vigente');
+
+  // Support revokes it from the command line: the page answers 410 at once, in both languages, with the
+  // date and the reason; the JSON answers 410; its bit in the status list is set.
+  await page.goto(`/certification/${slug}`);
+  await expect(page.getByTestId('cert-status')).toHaveText('Vigente');
+  execFileSync('npm', ['run', '-s', 'certificates', '--', 'revoke', slug, '--reason', 'Respuestas compartidas en línea'], {
+    env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` },
+    stdio: 'pipe',
+  });
+  await expect.poll(async () => (await page.goto(`/certification/${slug}`))?.status(), { timeout: 5_000 }).toBe(410);
+  await expect(page.getByTestId('cert-status')).toHaveText('Revocada');
+  await expect(page.getByTestId('cert-revoked')).toContainText(/Este certificado fue revocado el \d/);
+  await expect(page.getByTestId('cert-revoked')).toContainText('Motivo: Respuestas compartidas en línea');
+  await expect(page.locator('body')).not.toContainText('no encontrada');
+  await expect(page.getByRole('link', { name: 'Agregar a LinkedIn' })).toHaveCount(0);
+  expect((await page.goto(`/en/certification/${slug}`))?.status()).toBe(410);
+  await expect(page.getByTestId('cert-revoked')).toContainText(/This certificate was revoked on \w/);
+  expect(await axeViolations(page, 'light')).toEqual([]);
+  const gone = await request.get(`/certification/${slug}.json`);
+  expect(gone.status()).toBe(410);
+  expect(await gone.json()).toMatchObject({ status: 'revoked', reason: 'Respuestas compartidas en línea' });
+  expect(await statusList()).toBe(true);
 });
 
 test('a failed interview shows the retake date; the attempt cannot be restarted', async ({ page }) => {

@@ -17,6 +17,8 @@ import { getRequestContext } from './server/request-context';
 import { Root } from './server/render/root';
 import { notFoundPage, routePage } from './server/render/route-page';
 import { createRegistry } from './areas/registry';
+import { publishedJwk } from './server/learning/credentials';
+import { createStatusLists } from './server/learning/status-lists';
 
 // Fail fast with a readable list when the environment is wrong.
 const config = getConfig();
@@ -64,7 +66,12 @@ const build = { id: import.meta.env.WAKU_BUILD_ID ?? 'dev', timestamp: Number(im
 const { app, nodeHit } = createHttpApp({
   loadUser,
   routes: registry,
-  publicKeys: () => ({ keys: [services.signingKey().jwk] }),
+  publicKeys: () => ({ keys: [publishedJwk(services.signingKey(), config.SITE_URL)] }),
+  statusLists: createStatusLists({
+    revoked: async (from, to) => (await services.learning()).revokedIndexes(from, to),
+    signingKey: services.signingKey,
+    siteUrl: config.SITE_URL,
+  }),
   trustProxy: services.trustProxy,
   uploads: services.uploads,
   sitemap: services.sitemap(build),

@@ -41,6 +41,8 @@ export const ALL_PAGES: PagePurge = Object.freeze({ all: true });
 export const offerTag = (slug: string) => `offer:${slug}`;
 export const companyTag = (slug: string) => `company:${slug}`;
 export const profileTag = (slug: string) => `profile:${slug}`;
+/** A certificate's verification page (unlabelled, so any purge reaches it; the tag says what changed). */
+export const certificateTag = (slug: string) => `certificate:${slug}`;
 /** Pages that show the marketplace's live counts (open offers, hiring companies, public profiles). */
 export const FIGURES_TAG = 'figures';
 export const HOME_TAG = 'home';

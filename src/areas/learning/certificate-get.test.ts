@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreBand } from '../../domain/learning';
 import type { CertificateView, LearningService } from '../../server/learning/learning-service';
 import { testSigningKey } from '../../testing/signing-key';
+import { holderIdOf, publishedJwk } from '../../server/learning/credentials';
 import { createCertificateGet } from './certificate-get';
 
 // The machine-readable certificate: which requests get JSON or a bare JWT, and which get nothing signed.
@@ -20,12 +21,21 @@ const cert = (over: Partial<CertificateView> = {}): CertificateView => ({
   expiresAt: new Date('2028-11-01T00:00:00Z'),
   status: 'valid',
   isDemo: false,
+  holderId: 7,
+  statusIndex: 12,
+  revokedAt: null,
+  revokeReason: null,
   ...over,
 });
 const certificates: Record<string, CertificateView> = {
   'frontend-react-mid-ana': cert(),
   'demo-one': cert({ slug: 'demo-one', isDemo: true }),
-  'revoked-one': cert({ slug: 'revoked-one', status: 'revoked' }),
+  'revoked-one': cert({
+    slug: 'revoked-one',
+    status: 'revoked',
+    revokedAt: new Date('2026-12-01T10:00:00Z'),
+    revokeReason: 'Shared answers',
+  }),
 };
 const learning = { certificate: async (slug: string) => certificates[slug] ?? null } as unknown as LearningService;
 const get = createCertificateGet({
@@ -58,10 +68,15 @@ describe('the signed certificate', () => {
       };
       expect(body.status).toBe('valid');
       expect(body.credential.credentialSubject.result[0]!.value).toBe('84');
-      const { payload } = await jwtVerify(body.jwt, createLocalJWKSet({ keys: [testSigningKey.jwk] }), {
+      const { payload } = await jwtVerify(body.jwt, createLocalJWKSet({ keys: [publishedJwk(testSigningKey, 'https://tandem.example')] }), {
         currentDate: new Date('2027-01-01'),
       });
-      expect(payload).toMatchObject({ iss: 'https://tandem.example', jti: 'urn:uuid:4f1c2d3e-0000-4000-a000-000000000001' });
+      expect(payload).toMatchObject({
+        iss: 'https://tandem.example',
+        sub: holderIdOf('https://tandem.example', 7),
+        jti: 'urn:uuid:4f1c2d3e-0000-4000-a000-000000000001',
+        credentialStatus: { statusListIndex: '12', statusListCredential: 'https://tandem.example/credentials/status/0' },
+      });
     }
   });
 
@@ -75,6 +90,13 @@ describe('the signed certificate', () => {
     expect((await ask('demo-one.json'))!.status).toBe(404);
     expect((await ask('nope.json'))!.status).toBe(404);
     expect((await ask('Bad%20Slug.json'))!.status).toBe(404);
-    expect((await ask('revoked-one.json'))!.status).toBe(410);
+    const revoked = (await ask('revoked-one.json'))!;
+    expect(revoked.status).toBe(410);
+    expect(await revoked.json()).toEqual({
+      error: 'Certification revoked',
+      status: 'revoked',
+      revokedAt: '2026-12-01T10:00:00.000Z',
+      reason: 'Shared answers',
+    });
   });
 });

@@ -2,12 +2,14 @@ import 'server-only';
 import { labelOf, roles, seniorities } from '../../domain/catalog';
 import { href } from '../../routes';
 import type { RouteGet } from '../../server/http/app';
-import { credentialJwt, openBadgeCredential, type SigningKey } from '../../server/learning/credentials';
+import { credentialJwt, holderIdOf, openBadgeCredential, type SigningKey } from '../../server/learning/credentials';
 import type { CertificateView, LearningService } from '../../server/learning/learning-service';
 
 // The machine-readable certificate (decision 021): /certification/{slug}.json, or the page URL asked with
 // Accept: application/json, answers the OpenBadgeCredential and its VC-JWT; Accept: application/vc+jwt gets
-// the bare JWT. Demo certificates are never signed (structured data carries no demo data): 404.
+// the bare JWT. Demo certificates are never signed (structured data carries no demo data): 404. A revoked
+// one answers 410 with when and why, and no credential (decision 067): its status list bit says the same to
+// whoever kept an earlier JWT.
 type Deps = { learning: () => Promise<LearningService>; signingKey: () => SigningKey; siteUrl: string; brand: string };
 
 export async function credentialOf(c: CertificateView, deps: Pick<Deps, 'siteUrl' | 'brand'>, key: SigningKey) {
@@ -20,6 +22,8 @@ export async function credentialOf(c: CertificateView, deps: Pick<Deps, 'siteUrl
     siteUrl: deps.siteUrl,
     brand: deps.brand,
     holderName: c.holderName,
+    subjectId: holderIdOf(deps.siteUrl, c.holderId),
+    statusIndex: c.statusIndex!,
     achievement: {
       id: deps.siteUrl + href('interviewIntro', 'en', { slug: c.interview?.slug ?? c.role }),
       name: `${c.interview?.title.en ?? role} (${level})`,
@@ -47,8 +51,12 @@ export function createCertificateGet(deps: Deps): RouteGet {
     const error = (status: number, message: string) => Response.json({ error: message }, { status, headers });
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 160) return error(404, 'Certification not found');
     const c = await (await deps.learning()).certificate(slug);
-    if (!c || c.isDemo || !c.verificationId) return error(404, 'Certification not found');
-    if (c.status === 'revoked') return error(410, 'Certification revoked');
+    if (!c || c.isDemo || !c.verificationId || c.statusIndex === null) return error(404, 'Certification not found');
+    if (c.status === 'revoked')
+      return Response.json(
+        { error: 'Certification revoked', status: 'revoked', revokedAt: c.revokedAt?.toISOString() ?? null, reason: c.revokeReason },
+        { status: 410, headers: { ...headers, 'cache-control': 'no-store' } },
+      );
     const { credential, jwt } = await credentialOf(c, deps, deps.signingKey());
     if (wantsJwt && !json) return new Response(jwt, { status: 200, headers: { ...headers, 'content-type': 'application/vc+jwt' } });
     return Response.json(

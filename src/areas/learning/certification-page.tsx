@@ -9,11 +9,13 @@ import { href } from '../../routes';
 import { getConfig } from '../../server/config';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
+import { answer } from '../../server/render/page-answer';
 import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 
 // /certification/{slug}: the public verification page anyone can check. Unknown slugs get the
-// certification error screen (404), revoked ones too (410). The signed credential is one link away
-// (certificate-get.ts); demo certificates are labelled and never signed.
+// certification error screen (404); a revoked one answers 410 with the certificate, when and why it was
+// revoked, and nothing to share (decision 067). The signed credential is one link away (certificate-get.ts);
+// demo certificates are labelled and never signed. The holder's name links to their profile only when it is public.
 const slugOf = (p: PageProps) => (typeof p.params.slug === 'string' ? p.params.slug : '');
 /** The verification page, built from the learning service it reads. */
 export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Page {
@@ -25,7 +27,7 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
     const slug = slugOf(p);
     const c = await load(slug);
     if (!c) throw new PageError(404, `Certification not found: ${slug}`, { certification: slug });
-    if (c.status === 'revoked') throw new PageError(410, `Certification revoked: ${slug}`, { certification: slug });
+    const revoked = c.status === 'revoked';
     const site = getConfig().SITE_URL;
     const pageUrl = site + href('certification', locale, { slug });
     const role = labelOf(roles, c.role, locale);
@@ -43,7 +45,7 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
       ...(c.verificationId ? { certId: c.verificationId } : {}),
     })}`;
     const share = `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url: pageUrl })}`;
-    return (
+    const content = (
       <div className="container page certificate-page">
         <section className={`card certificate-card status-${c.status}`} aria-labelledby="cert-title">
           {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
@@ -52,6 +54,12 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
           <p className={`cert-status badge ${c.status === 'valid' ? 'badge-success' : 'badge-warning'}`} data-testid="cert-status">
             {translateIn(t, 'learning.cert.status', c.status)}
           </p>
+          {revoked && (
+            <div className="alert alert-warning" role="status" data-testid="cert-revoked">
+              <p>{t('learning.cert.revokedOn', { date: formatDate(c.revokedAt ?? c.issuedAt, locale) })}</p>
+              {c.revokeReason && <p>{t('learning.cert.revokedReason', { reason: c.revokeReason })}</p>}
+            </div>
+          )}
           <dl className="facts-list">
             <dt>{t('learning.cert.holder')}</dt>
             <dd>
@@ -70,17 +78,21 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
               <code>{c.verificationId ?? '—'}</code>
             </dd>
           </dl>
-          <p className="muted">{t('learning.cert.proves')}</p>
-          <div className="actions">
-            <a className="btn btn-primary btn-md" href={linkedIn} rel="noopener noreferrer" target="_blank">
-              {t('learning.cert.addToLinkedIn')}
-            </a>
-            <a className="btn btn-outline-primary btn-md" href={share} rel="noopener noreferrer" target="_blank">
-              {t('learning.cert.share')}
-            </a>
-          </div>
-          <CopyLink url={pageUrl} labels={copyLinkLabels(t)} testId="share-link" />
-          {!c.isDemo && (
+          {!revoked && <p className="muted">{t('learning.cert.proves')}</p>}
+          {!revoked && (
+            <>
+              <div className="actions">
+                <a className="btn btn-primary btn-md" href={linkedIn} rel="noopener noreferrer" target="_blank">
+                  {t('learning.cert.addToLinkedIn')}
+                </a>
+                <a className="btn btn-outline-primary btn-md" href={share} rel="noopener noreferrer" target="_blank">
+                  {t('learning.cert.share')}
+                </a>
+              </div>
+              <CopyLink url={pageUrl} labels={copyLinkLabels(t)} testId="share-link" />
+            </>
+          )}
+          {!c.isDemo && !revoked && (
             <p className="muted small">
               {t('learning.cert.machine')} <a href={`${href('certification', locale, { slug })}.json`}>{t('learning.cert.json')}</a> ·{' '}
               <a href="/.well-known/jwks.json">{t('learning.cert.jwks')}</a>
@@ -89,6 +101,7 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
         </section>
       </div>
     );
+    return revoked ? answer(410, content) : content;
   };
   page.meta = async (p) => {
     const c = await load(slugOf(p));

@@ -34,6 +34,7 @@ import { pagePurges } from './migrations/029-page-purges';
 import { salaryAggregatesShadow } from './migrations/030-salary-aggregates-shadow';
 import { candidateBrowserIndexes } from './migrations/031-candidate-browser-indexes';
 import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
+import { certificateStatus } from './migrations/033-certificate-status';
 import { emailChanges } from './migrations/034-email-changes';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -71,6 +72,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '030-salary-aggregates-shadow': salaryAggregatesShadow,
   '031-candidate-browser-indexes': candidateBrowserIndexes,
   '032-model-only-quartiles': modelOnlyQuartiles,
+  '033-certificate-status': certificateStatus,
   '034-email-changes': emailChanges,
 };
 

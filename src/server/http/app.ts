@@ -49,6 +49,8 @@ export type HttpAppOptions = {
   api?: Hono;
   /** The public keys that verify certificates, served as a JWKS at /.well-known/jwks.json. */
   publicKeys?: () => { keys: object[] };
+  /** The certificates' revocation status lists (decision 067), served at /credentials/status/{n}. */
+  statusLists?: (list: number) => Promise<{ credential: object; jwt: string; etag: string } | null>;
   /** The embedded feature-flag service (GrowthBook's SDK protocol), mounted at /flags. */
   flags?: Hono;
   /** The content backend's identity endpoints, mounted at /cms. */
@@ -106,6 +108,7 @@ export function createHttpApp({
   loadUser,
   routes = {},
   publicKeys,
+  statusLists,
   flags,
   trustProxy = null,
   uploads,
@@ -222,7 +225,7 @@ export function createHttpApp({
   if (cms) app.route('/cms', cms);
   if (flags) app.route('/flags', flags);
 
-  registerPublicFiles(app, { build, publicKeys, uploads });
+  registerPublicFiles(app, { build, publicKeys, statusLists, uploads });
   registerSitemapRoutes(app, { siteUrl: config.SITE_URL, store: sitemap, buildTime: sitemapBuildTime(build) });
   if (prod) app.use(staticFiles(staticRoot));
 

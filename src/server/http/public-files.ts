@@ -10,12 +10,14 @@ import { isCompressible } from './compress';
 import { UPLOAD_KIND, UPLOAD_NAME, type StoredUpload, type UploadStore } from '../uploads/upload-store';
 
 // Public GETs answered from memory, disk or the upload store, each with an ETag and a 304 for `If-None-Match`:
-// the message tables, the build descriptors, the certificate keys (JWKS), the uploaded pictures and the built
-// static files.
+// the message tables, the build descriptors, the certificate keys (JWKS) and status lists, the uploaded
+// pictures and the built static files.
 
 export type PublicFilesOptions = {
   build: { id: string; timestamp: number };
   publicKeys?: () => { keys: object[] };
+  /** Status list n, signed (decision 067); null when there is no such list. */
+  statusLists?: (list: number) => Promise<{ credential: object; jwt: string; etag: string } | null>;
   /** The shared store of uploaded pictures (decision 033), served under /uploads. */
   uploads?: () => UploadStore | Promise<UploadStore>;
 };
@@ -26,7 +28,7 @@ const json = (value: unknown) => JSON.stringify(value);
 const NO_STORE = { 'cache-control': 'no-store' };
 let lastOutageLog = 0;
 
-export function registerPublicFiles(app: Hono, { build, publicKeys, uploads }: PublicFilesOptions): void {
+export function registerPublicFiles(app: Hono, { build, publicKeys, statusLists, uploads }: PublicFilesOptions): void {
   // Uploaded pictures: names carry a content hash, so they never change; the tag is the stored SHA-256.
   if (uploads) {
     app.get('/uploads/:kind/:file', async (c) => {
@@ -84,6 +86,25 @@ export function registerPublicFiles(app: Hono, { build, publicKeys, uploads }: P
         'content-type': 'application/jwk-set+json',
       }),
     );
+
+  // A certificate's credentialStatus points here: the BitstringStatusListCredential as a VC-JWT (or, asked
+  // for JSON, the credential beside its JWT). Built again when a revocation changes it; verifiers may keep it
+  // a minute.
+  if (statusLists)
+    app.get('/credentials/status/:list', async (c) => {
+      const raw = c.req.param('list');
+      const headers = { 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*', vary: 'Accept' };
+      const found = /^(0|[1-9]\d{0,8})$/.test(raw) ? await statusLists(Number(raw)) : null;
+      if (!found) return c.json({ error: 'Status list not found' }, 404, headers);
+      const accept = c.req.header('accept') ?? '';
+      const asJson = /application\/(ld\+)?json/.test(accept) && !/application\/vc\+jwt/.test(accept);
+      return asJson
+        ? conditional(c.req.raw, json({ credential: found.credential, jwt: found.jwt }), {
+            ...headers,
+            'content-type': 'application/json; charset=utf-8',
+          })
+        : conditional(c.req.raw, found.jwt, { ...headers, 'content-type': 'application/vc+jwt' }, found.etag);
+    });
 }
 
 /**

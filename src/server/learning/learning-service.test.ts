@@ -3,6 +3,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { testSigningKey } from '../../testing/signing-key';
+import { publishedJwk, STATUS_LIST_SIZE } from './credentials';
 import { credentialOf } from '../../areas/learning/certificate-get';
 import { createAuthService } from '../accounts/auth-service';
 import { createEmailService } from '../email/email-service';
@@ -118,9 +119,9 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     expect((await svc.submitAttempt(me, 'entrevista-prueba', id, {}, 'es')).score).toBe(80);
 
     const { jwt } = await credentialOf(cert, { siteUrl: 'https://tandem.example', brand: 'Tandem' }, testSigningKey);
-    const jwks = createLocalJWKSet({ keys: [testSigningKey.jwk] });
+    const jwks = createLocalJWKSet({ keys: [publishedJwk(testSigningKey, 'https://tandem.example')] });
     const { payload, protectedHeader } = await jwtVerify(jwt, jwks, { issuer: 'https://tandem.example', currentDate: clock });
-    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: testSigningKey.jwk.kid });
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: `https://tandem.example/.well-known/jwks.json#${testSigningKey.jwk.kid}` });
     expect(payload.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(payload.jti).toBe(`urn:uuid:${cert.verificationId}`);
     const [h, body, sig] = jwt.split('.');
@@ -129,8 +130,40 @@ describe.each(testDatabases)('learning service on %s', (_name, open) => {
     ).toString('base64url');
     await expect(jwtVerify(`${h}.${forged}.${sig}`, jwks, { currentDate: clock })).rejects.toThrow();
 
-    await svc.revoke(cert.slug);
-    expect((await svc.certificate(cert.slug))!.status).toBe('revoked');
+    // The holder's profile is linked only while it is public.
+    await t.db
+      .insertInto('candidate_profiles')
+      .values({ user_id: me.id, is_public: 0, updated_at: new Date() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ is_public: 0 }))
+      .execute();
+    expect((await svc.certificate(cert.slug))!.profileSlug).toBeNull();
+    await t.db.updateTable('candidate_profiles').set({ is_public: 1 }).where('user_id', '=', me.id).execute();
+    expect((await svc.certificate(cert.slug))!.profileSlug).toMatch(/^ana-garcia/);
+    // Its bit in the status list is its id; revoking sets it, once, with a reason, and purges its page.
+    const row = await t.db
+      .selectFrom('certifications')
+      .select(['id', 'status_index'])
+      .where('slug', '=', cert.slug)
+      .executeTakeFirstOrThrow();
+    expect(cert.statusIndex).toBe(row.id);
+    expect(payload.credentialStatus).toMatchObject({ statusListIndex: String(row.id) });
+    expect(await svc.revokedIndexes(0, STATUS_LIST_SIZE)).toEqual({ indexes: [], latest: null });
+    const purgesBefore = await t.db.selectFrom('page_purges').select('seq').execute();
+    await expect(svc.revoke(cert.slug, '  ')).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(svc.revoke('no-such-certificate', 'x')).rejects.toMatchObject({ code: 'not-found' });
+    expect(await svc.revoke(String(row.id), 'Answers shared online')).toEqual({ slug: cert.slug, revokedAt: clock });
+    const revoked = (await svc.certificate(cert.slug))!;
+    expect(revoked).toMatchObject({ status: 'revoked', revokedAt: clock, revokeReason: 'Answers shared online' });
+    expect(await svc.revokedIndexes(0, STATUS_LIST_SIZE)).toEqual({ indexes: [row.id], latest: clock.toISOString() });
+    expect(await svc.revokedIndexes(row.id + 1, row.id + 10)).toEqual({ indexes: [], latest: null });
+    const purges = await t.db
+      .selectFrom('page_purges')
+      .select('purge')
+      .where('seq', 'not in', purgesBefore.map((p) => p.seq).concat(-1))
+      .execute();
+    expect(purges.map((p) => JSON.parse(p.purge) as unknown)).toEqual([{ tags: [`certificate:${cert.slug}`] }]);
+    await expect(svc.revoke(cert.slug, 'again')).rejects.toMatchObject({ code: 'conflict' });
+    expect((await svc.latestCertificates(10, true)).map((c) => c.slug)).toEqual([cert.slug]);
   });
 
   it('fails below the pass mark and refuses a retake for 30 days', async () => {

@@ -19,6 +19,8 @@ import { mailboxKey } from '../../domain/mailbox';
 import * as repo from './data/learning';
 import type { Viewer } from '../accounts/session';
 import { ServiceError, isUniqueViolation } from '../errors';
+import { writeWithPurge } from '../db/page-purges';
+import { certificateTag } from '../../domain/page-purge';
 import { createCourseService } from './course-service';
 import {
   certificateViewOf,
@@ -49,6 +51,9 @@ export type {
 // gets the questions without their answers, and a submission after the deadline (plus a short grace)
 // scores nothing. One active attempt per candidate and interview, held by a unique index.
 const pick = (l: Locale, v: { es: string; en: string }) => v[l];
+
+/** The longest revocation reason (the column is varchar(400)). */
+export const REVOKE_REASON_MAX = 400;
 
 type Options = { retakeDays: number; now?: () => Date; random?: () => number };
 /** Who takes an interview, as its rules see them. */
@@ -253,9 +258,44 @@ export function createLearningService(database: Database, opts: Options) {
       return (await repo.certificatesOfUser(db, userId)).map((c) => certificateViewOf(c, at));
     },
 
-    /** For tests and support: a revoked certificate stops verifying. */
-    async revoke(slug: string): Promise<void> {
-      await repo.revokeCertificate(db, slug, now().toISOString());
+    /**
+     * Support revokes a certificate (by slug or id) with a reason: its page answers 410 at once (the page
+     * cache forgets it in every process) and its bit in the status list is set (decision 067).
+     */
+    async revoke(ref: string, reason: string): Promise<{ slug: string; revokedAt: Date }> {
+      const why = reason.trim();
+      if (!why) throw new ServiceError('invalid-input', { reason: { key: 'api.field.required' } });
+      if (why.length > REVOKE_REASON_MAX)
+        throw new ServiceError('invalid-input', { reason: { key: 'api.field.tooLong', params: { max: REVOKE_REASON_MAX } } });
+      const c = await repo.certificateByRef(db, ref.trim());
+      if (!c) throw new ServiceError('not-found');
+      if (c.revoked_at) throw new ServiceError('conflict');
+      const at = now();
+      const done = await writeWithPurge(
+        db,
+        (trx) => repo.revokeCertificate(trx, c.id, c.user_id, at.toISOString(), why),
+        (changed) => (changed ? { tags: [certificateTag(c.slug)] } : null),
+      );
+      if (!done) throw new ServiceError('conflict');
+      return { slug: c.slug, revokedAt: at };
+    },
+
+    /** The newest certificates (not the demo ones), for support. */
+    async latestCertificates(limit: number, revokedOnly = false) {
+      return (await repo.latestCertificates(db, limit, revokedOnly)).map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        holderName: `${r.name} ${r.last_name}`.trim(),
+        issuedAt: toDate(r.issued_at)!,
+        revokedAt: toDate(r.revoked_at),
+        revokeReason: r.revoke_reason,
+        statusIndex: r.status_index,
+      }));
+    },
+
+    /** What a status list over [from, to) is built from: the revoked indexes only. */
+    async revokedIndexes(from: number, to: number) {
+      return repo.revokedIndexes(db, from, to);
     },
   };
 

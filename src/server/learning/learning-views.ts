@@ -81,6 +81,12 @@ export type CertificateView = {
   expiresAt: Date;
   status: CertificateStatus;
   isDemo: boolean;
+  /** The holder's account id (the credential subject's id is derived from it). */
+  holderId: number;
+  /** Its bit in the revocation status list (decision 067); null for demo rows written without one. */
+  statusIndex: number | null;
+  revokedAt: Date | null;
+  revokeReason: string | null;
 };
 
 export function optionsOf(json: string, locale: Locale): string[] {
@@ -102,7 +108,8 @@ export function certificateViewOf(c: Awaited<ReturnType<typeof repo.certificateB
     slug: c.slug,
     verificationId: c.verification_id,
     holderName: `${c.name} ${c.last_name}`.trim(),
-    profileSlug: c.profile_slug,
+    // Linked only when the profile is public (else the link would lead to a 404).
+    profileSlug: c.profile_public === 1 ? c.profile_slug : null,
     role: c.role,
     level: c.level,
     score: c.score,
@@ -112,5 +119,9 @@ export function certificateViewOf(c: Awaited<ReturnType<typeof repo.certificateB
     expiresAt,
     status: certificateStatus({ expiresAt, revokedAt }, at),
     isDemo: c.is_demo === 1,
+    holderId: c.user_id,
+    statusIndex: c.status_index,
+    revokedAt,
+    revokeReason: c.revoke_reason,
   };
 }

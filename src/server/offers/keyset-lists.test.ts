@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../testing/databases';
 import { addCompany, addOffer, addUser } from '../../testing/marketplace';
 import { encodeCursor } from '../db/keyset';
-import { refreshCertifiedUntil, revokeCertificate } from '../learning/data/learning';
+import { certificateByRef, refreshCertifiedUntil, revokeCertificate } from '../learning/data/learning';
 import { createSalaryService } from '../salaries/salary-service';
 import { createHiringService, type HiringService } from './hiring-service';
 
@@ -154,7 +154,8 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
     expect((await svc.candidates(A(), { ...filter, certified: true })).total).toBe(7);
     for (const bad of BAD) expect((await svc.candidates(A(), filter, bad)).items.map((c) => c.name)).toEqual(names.slice(0, 20));
     // A revoked certificate takes its holder out of the certified (the profile's column follows).
-    await revokeCertificate(t.db, 'c-qa-0', clock.toISOString());
+    const qa0 = (await certificateByRef(t.db, 'c-qa-0'))!;
+    await revokeCertificate(t.db, qa0.id, qa0.user_id, clock.toISOString(), 'test');
     expect((await svc.candidates(A(), { ...filter, certified: true })).total).toBe(6);
     expect(certified).toHaveLength(7);
   });

@@ -202,12 +202,15 @@ const certificateColumns = [
   'c.issued_at',
   'c.expires_at',
   'c.revoked_at',
+  'c.revoke_reason',
+  'c.status_index',
   'c.verification_id',
   'c.interview_id',
   'c.attempt_id',
   'u.name',
   'u.last_name',
   'u.profile_slug',
+  'p.is_public as profile_public',
   'i.slug as interview_slug',
   'i.title_es',
   'i.title_en',
@@ -217,6 +220,7 @@ export const certificateBySlug = (db: Q, slug: string) =>
   db
     .selectFrom('certifications as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('candidate_profiles as p', 'p.user_id', 'c.user_id')
     .leftJoin('interviews as i', 'i.id', 'c.interview_id')
     .select(certificateColumns)
     .where('c.slug', '=', slug)
@@ -226,6 +230,7 @@ export const certificatesOfUser = (db: Q, userId: number) =>
   db
     .selectFrom('certifications as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('candidate_profiles as p', 'p.user_id', 'c.user_id')
     .leftJoin('interviews as i', 'i.id', 'c.interview_id')
     .select(certificateColumns)
     .where('c.user_id', '=', userId)
@@ -236,7 +241,7 @@ export const certificatesOfUser = (db: Q, userId: number) =>
 export const slugTaken = async (db: Q, slug: string) =>
   !!(await db.selectFrom('certifications').select('id').where('slug', '=', slug).executeTakeFirst());
 
-export const insertCertificate = (
+export async function insertCertificate(
   db: Q,
   row: {
     slug: string;
@@ -250,18 +255,64 @@ export const insertCertificate = (
     expires_at: string;
     verification_id: string;
   },
-) =>
-  db
+) {
+  const { id } = await db
     .insertInto('certifications')
     .values({ ...row, is_demo: 0 })
-    .execute()
-    // The profile's certified_until follows (decision 054).
-    .then(() => refreshCertifiedUntil(db, [row.user_id]));
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Its bit in the status list is its id: unique, and never moves (decision 067).
+  await db.updateTable('certifications').set({ status_index: id }).where('id', '=', id).execute();
+  // The profile's certified_until follows (decision 054).
+  await refreshCertifiedUntil(db, [row.user_id]);
+}
 
-export async function revokeCertificate(db: Q, slug: string, now: string) {
-  const owner = await db.selectFrom('certifications').select('user_id').where('slug', '=', slug).executeTakeFirst();
-  await db.updateTable('certifications').set({ revoked_at: now }).where('slug', '=', slug).where('revoked_at', 'is', null).execute();
-  if (owner) await refreshCertifiedUntil(db, [owner.user_id]);
+/** A certificate by its slug or numeric id, for support (the CLI). */
+export const certificateByRef = (db: Q, ref: string) =>
+  db
+    .selectFrom('certifications')
+    .select(['id', 'slug', 'user_id', 'is_demo', 'revoked_at'])
+    .where((eb) => (/^\d+$/.test(ref) ? eb.or([eb('id', '=', Number(ref)), eb('slug', '=', ref)]) : eb('slug', '=', ref)))
+    .executeTakeFirst();
+
+/** Marks it revoked (once: a revoked certificate keeps its first date and reason); true when this call did. */
+export async function revokeCertificate(db: Q, id: number, userId: number, now: string, reason: string | null): Promise<boolean> {
+  const r = await db
+    .updateTable('certifications')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await refreshCertifiedUntil(db, [userId]);
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The newest certificates (demo ones left out), for support: revoked ones only when asked. */
+export const latestCertificates = (db: Q, limit: number, revokedOnly: boolean) => {
+  let q = db
+    .selectFrom('certifications as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.slug', 'c.issued_at', 'c.expires_at', 'c.revoked_at', 'c.revoke_reason', 'c.status_index', 'u.name', 'u.last_name'])
+    .where('c.is_demo', '=', 0);
+  if (revokedOnly) q = q.where('c.revoked_at', 'is not', null);
+  return q.orderBy('c.id', 'desc').limit(limit).execute();
+};
+
+/**
+ * The revoked certificates' status indexes in [from, to), and the latest revocation among them: what a
+ * status list is built from (the partial index certifications_revoked holds these rows only).
+ */
+export async function revokedIndexes(db: Q, from: number, to: number): Promise<{ indexes: number[]; latest: string | null }> {
+  const rows = await db
+    .selectFrom('certifications')
+    .select(['status_index', 'revoked_at'])
+    .where('revoked_at', 'is not', null)
+    .where('status_index', '>=', from)
+    .where('status_index', '<', to)
+    .orderBy('status_index')
+    .execute();
+  const times = rows.map((r) => new Date(r.revoked_at as string | Date).toISOString()).sort();
+  return { indexes: rows.map((r) => r.status_index!), latest: times.at(-1) ?? null };
 }
 
 /** What a certificate without an expiry counts as in candidate_profiles.certified_until. */

@@ -112,4 +112,7 @@ export interface CertificationsTable {
   attempt_id: number | null;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** Its bit in the revocation status list (decision 067): the id, set when it is written. */
+  status_index: number | null;
+  revoke_reason: string | null;
 }
