@@ -5,6 +5,9 @@ import { purgeHits, type PageLabels, type PagePurge } from '../../domain/page-pu
 // A short-lived whole-response cache for anonymous GETs of pages (and their RSC payloads). Anonymous pages
 // are the same for everyone, so the server can answer them without rendering (~2k rps against ~120
 // rendered, docs/waku-notes.md). Compressed variants are made once per entry. Concurrent misses for one key share a render.
+// Past its TTL an entry is still answered at once for a while (stale-while-revalidate) while one background
+// render replaces it; a purge renders the pages it hit again at once (decision 065). Between the workers of
+// `npm start` (PagePeers), one of them renders a refresh and the others get its result.
 export type CachedResponse = {
   status: number;
   headers: [string, string][];
@@ -23,7 +26,50 @@ export type CachedResponse = {
   >;
   /** What the page depends on (its key's labels, set when stored): which purges forget it (decision 058). */
   labels?: PageLabels;
+  /** When its render started (the cache's clock): a copy from another worker older than a clear here is refused. */
+  renderedAt?: number;
+  /** The purge feed's position when its render started: it shows every purge up to it (unknown: none). */
+  feedSeq?: number;
 };
+
+/** What goes to the other workers of an entry (the rest is made again where it lands). */
+export type SharedEntry = Pick<
+  CachedResponse,
+  'status' | 'headers' | 'body' | 'variants' | 'expires' | 'shared' | 'fast' | 'renderedAt' | 'feedSeq'
+>;
+
+/**
+ * The other workers of a cluster (page-peers.ts), so that a refresh is rendered once for all of them. Absent
+ * (one process, tests): every refresh is rendered here.
+ */
+export type PagePeers = {
+  /**
+   * Who renders a refresh of `key` that must show the purges up to `seq`: this worker (`mine`), or another
+   * one whose result comes in `result` (null when none came in time: its worker died or failed; render here).
+   */
+  claim(key: string, seq: number): Promise<{ mine: true } | { mine: false; result: Promise<CachedResponse | null> }>;
+  /** A render of ours ended: its entry for the other workers, or null (failed; a claim of ours is freed). */
+  done(key: string, entry: SharedEntry | null): void;
+  /** Entries rendered by the other workers, as they come: `accept` says whether this cache took it. */
+  subscribe(accept: (key: string, entry: SharedEntry) => CachedResponse | null): void;
+};
+
+export type PageCacheOptions = {
+  /** How long past its TTL an entry is answered while it is rendered again (0: never). */
+  staleMs?: number;
+  /** Renders a page again without a visitor's request (render-page.ts): for stale entries and purges. */
+  refresher?: (key: string) => Promise<CachedResponse | null>;
+  peers?: PagePeers | null;
+  /** At most this many of the pages a purge hit are rendered again (the most recently used); the rest just go. */
+  purgeRefreshMax?: number;
+  /** How many of those renders run at once. */
+  purgeRefreshConcurrency?: number;
+};
+
+/** The stale-while-revalidate=600 that public pages' Cache-Control promises (render-page.ts). */
+export const STALE_WHILE_REVALIDATE_MS = 600_000;
+/** After a failed refresh the stale copy stands this long before the next try (a database in trouble). */
+const REFRESH_RETRY_MS = 2_000;
 
 /** How many recent purges a fill in flight is checked against; a fill older than all of them is not stored. */
 const PURGE_LOG = 256;
@@ -35,9 +81,22 @@ export class PageCache {
   /** Moves on clear(): a render that started before it must not be stored after it (it may hold old data). */
   private epoch = 0;
   /** The same rule per page for purges: a render is not stored after a purge that hits it (the recent ones, numbered). */
-  private purges: { n: number; purge: PagePurge }[] = [];
+  private purges: { n: number; purge: PagePurge; seq?: number; at: number }[] = [];
   private purged = 0;
   private inflightLabels = new Map<string, PageLabels>();
+  /** When the last clear happened (a copy from another worker rendered before it is refused). */
+  private clearedAt = -Infinity;
+  /** Keys whose last refresh failed, and when: the stale copy stands a while before the next try. */
+  private failedAt = new Map<string, number>();
+  /** Pages a purge hit, waiting for their render (at most `purgeRefreshConcurrency` at once). */
+  private queue: string[] = [];
+  private queued = false;
+  private active = 0;
+  private staleMs: number;
+  private purgeRefreshMax: number;
+  private purgeRefreshConcurrency: number;
+  private peers: PagePeers | null;
+  refresher?: (key: string) => Promise<CachedResponse | null>;
 
   constructor(
     private ttlMs: number,
@@ -46,7 +105,15 @@ export class PageCache {
     private now: () => number = Date.now,
     /** A key's labels (page-labels.ts); without them every purge forgets every page. */
     private labelsOf: (key: string) => PageLabels = () => ({ tags: [] }),
-  ) {}
+    options: PageCacheOptions = {},
+  ) {
+    this.staleMs = options.staleMs ?? STALE_WHILE_REVALIDATE_MS;
+    this.refresher = options.refresher;
+    this.purgeRefreshMax = options.purgeRefreshMax ?? 8;
+    this.purgeRefreshConcurrency = options.purgeRefreshConcurrency ?? 2;
+    this.peers = options.peers ?? null;
+    this.peers?.subscribe((key, entry) => this.accept(key, entry));
+  }
 
   get enabled() {
     return this.ttlMs > 0;
@@ -78,34 +145,148 @@ export class PageCache {
     return e && e.status === 200 && this.now() - e.expires < maxStaleMs ? e : undefined;
   }
 
-  /** Run fill once per key at a time; concurrent callers get the same result. */
-  async getOrFill(key: string, fill: () => Promise<CachedResponse | null>): Promise<{ entry: CachedResponse | null; hit: boolean }> {
+  /**
+   * An entry past its TTL that may still be answered (a 200 within the stale window), or undefined. Its
+   * refresh is revalidate()'s business.
+   */
+  staleWhileRevalidate(key: string): CachedResponse | undefined {
+    const e = this.entries.get(key);
+    if (!e || !this.enabled || e.status !== 200) return undefined;
+    const age = this.now() - e.expires;
+    return age >= 0 && age < this.staleMs ? e : undefined;
+  }
+
+  /**
+   * Start a background render of `key` unless one runs (or the last one failed a moment ago), with `fill`
+   * or the cache's refresher. False when there is nothing to render it with.
+   */
+  revalidate(key: string, fill?: () => Promise<CachedResponse | null>): boolean {
+    if (this.inflight.has(key)) return true;
+    const failed = this.failedAt.get(key);
+    if (failed !== undefined && this.now() - failed < REFRESH_RETRY_MS) return true;
+    const render = this.refresher ? () => this.refresher!(key) : fill;
+    if (!render) return false;
+    void this.startFill(key, render, true);
+    return true;
+  }
+
+  /**
+   * Run fill once per key at a time; concurrent callers get the same result. An entry past its TTL (within
+   * the stale window) is answered at once (`stale`) while its refresh runs in the background.
+   */
+  async getOrFill(
+    key: string,
+    fill: () => Promise<CachedResponse | null>,
+  ): Promise<{ entry: CachedResponse | null; hit: boolean; stale?: boolean }> {
     const hit = this.get(key);
     if (hit) return { entry: hit, hit: true };
-    let p = this.inflight.get(key);
-    if (!p) {
-      const epoch = this.epoch;
-      const seen = this.purged;
-      const labels = this.labelsOf(key);
-      p = fill()
-        .then((entry) => {
-          if (entry && this.enabled && entry.expires > this.now() && epoch === this.epoch && !this.purgedSince(seen, labels)) {
-            // The same object the caller answers with (its compressed variants are counted once, on it).
-            entry.labels = labels;
-            this.set(key, entry);
-          }
-          return entry;
-        })
-        .finally(() => {
-          if (this.inflight.get(key) === p) {
-            this.inflight.delete(key);
-            this.inflightLabels.delete(key);
-          }
-        });
-      this.inflight.set(key, p);
-      this.inflightLabels.set(key, labels);
-    }
+    const stale = this.staleWhileRevalidate(key);
+    if (stale && this.revalidate(key, fill)) return { entry: stale, hit: true, stale: true };
+    const p = this.inflight.get(key) ?? this.startFill(key, fill, false);
     return { entry: await p, hit: false };
+  }
+
+  /**
+   * One render of `key`, shared by the requests that come meanwhile and stored unless a clear or a purge
+   * that hits it came first. In the background (a refresh): rendered by one worker of the cluster, its
+   * errors kept here (the stale copy stands), a page gone (404) forgotten.
+   */
+  private startFill(key: string, fill: () => Promise<CachedResponse | null>, background: boolean): Promise<CachedResponse | null> {
+    const epoch = this.epoch;
+    const seen = this.purged;
+    const labels = this.labelsOf(key);
+    const renderedAt = this.now();
+    const feedSeq = this.followed ?? undefined;
+    let claimed = false;
+    let remote = false;
+    const run = async (): Promise<CachedResponse | null> => {
+      if (background && this.peers) {
+        const need = this.lastHit(labels);
+        const claim = await this.peers.claim(key, need);
+        if (claim.mine) claimed = true;
+        else {
+          const theirs = await claim.result;
+          if (theirs) {
+            remote = true;
+            return theirs;
+          }
+        }
+        // Their result may have come while the claim was answered.
+        const e = this.entries.get(key);
+        if (e && e.expires > this.now() && (e.renderedAt ?? -Infinity) >= renderedAt) {
+          remote = true;
+          return e;
+        }
+      }
+      return fill();
+    };
+    const p: Promise<CachedResponse | null> = run()
+      .catch((err: unknown) => {
+        if (!background) throw err;
+        console.error(`[cache] refresh of ${key} failed`, err);
+        return null;
+      })
+      .then((entry) => {
+        if (remote) return entry;
+        const storable = !!entry && this.enabled && entry.expires > this.now() && epoch === this.epoch && !this.purgedSince(seen, labels);
+        if (entry && storable) {
+          // The same object the caller answers with (its compressed variants are counted once, on it).
+          entry.labels = labels;
+          entry.renderedAt = renderedAt;
+          entry.feedSeq = feedSeq;
+          this.set(key, entry);
+          this.failedAt.delete(key);
+          this.peers?.done(key, shareable(entry));
+          return entry;
+        }
+        if (background) {
+          if (!entry || entry.status >= 500) this.failedAt.set(key, this.now());
+          // The page is gone or moved (a closed offer): its old copy must not be answered any more.
+          else if (entry.status !== 200 && epoch === this.epoch) this.delete(key);
+        }
+        if (claimed) this.peers?.done(key, null);
+        return entry;
+      })
+      .finally(() => {
+        if (this.inflight.get(key) === p) {
+          this.inflight.delete(key);
+          this.inflightLabels.delete(key);
+        }
+      });
+    this.inflight.set(key, p);
+    this.inflightLabels.set(key, labels);
+    return p;
+  }
+
+  /**
+   * An entry another worker rendered: stored unless this cache saw a clear after its render started or a
+   * purge that hits it which its render may not have seen. The stored entry, or null.
+   */
+  accept(key: string, shared: SharedEntry): CachedResponse | null {
+    const now = this.now();
+    if (!this.enabled || shared.expires <= now || shared.renderedAt === undefined || shared.renderedAt <= this.clearedAt) return null;
+    const labels = this.labelsOf(key);
+    const seq = shared.feedSeq ?? -1;
+    const first = this.purges[0];
+    // Purges older than those remembered may have hit it.
+    if (first && this.purges.length >= PURGE_LOG && (first.seq === undefined || first.seq > seq)) return null;
+    for (const p of this.purges)
+      if ((p.seq !== undefined ? p.seq > seq : p.at >= shared.renderedAt) && purgeHits(labels, p.purge)) return null;
+    const current = this.entries.get(key);
+    // Ours is newer (or as new and shows as many purges).
+    const ours = current?.renderedAt ?? -Infinity;
+    if (current && (ours > shared.renderedAt || (ours === shared.renderedAt && (current.feedSeq ?? -1) >= seq))) return null;
+    const entry: CachedResponse = { ...shared, variants: { ...shared.variants }, labels };
+    this.set(key, entry);
+    this.failedAt.delete(key);
+    return entry;
+  }
+
+  /** The feed position of the last remembered purge that hits these labels: a refresh must show it. */
+  private lastHit(labels: PageLabels): number {
+    let seq = -1;
+    for (const p of this.purges) if (p.seq !== undefined && p.seq > seq && purgeHits(labels, p.purge)) seq = p.seq;
+    return seq;
   }
 
   set(key: string, entry: CachedResponse) {
@@ -121,13 +302,14 @@ export class PageCache {
   }
 
   private delete(key: string) {
+    this.failedAt.delete(key);
     const e = this.entries.get(key);
     if (!e) return;
     this.bytes -= e.body.byteLength + (e.variants.br?.byteLength ?? 0) + (e.variants.gzip?.byteLength ?? 0);
     this.entries.delete(key);
   }
 
-  /** Forget everything (salary figures moved, a change that names no pages). */
+  /** Forget everything (a change that names no pages, a purge feed read for the first time). */
   clear() {
     this.entries.clear();
     this.inflight.clear();
@@ -135,22 +317,75 @@ export class PageCache {
     this.bytes = 0;
     this.epoch++;
     this.purges = [];
+    this.queue = [];
+    this.clearedAt = this.now();
+  }
+
+  /**
+   * Every entry is past its TTL from now (salary figures moved: every page may show them, and none is
+   * worth a wait): each is answered stale while its next request renders it again (decision 065). Renders
+   * in flight are not stored, as after clear().
+   */
+  expireAll() {
+    const now = this.now();
+    for (const e of this.entries.values()) if (e.expires > now) e.expires = now;
+    this.inflight.clear();
+    this.inflightLabels.clear();
+    this.epoch++;
+    this.queue = [];
+    this.clearedAt = now;
   }
 
   /**
    * Forget the pages a change may have altered (decision 058); fills in flight for them are neither shared
-   * with later requests nor stored. A purge of everything is clear().
+   * with later requests nor stored. A purge of everything is clear(). `seq`: its place in the purge feed
+   * (an entry rendered after this cache applied it already shows it). The most recently used of the pages
+   * it hit are rendered again in the background (decision 065): a request for one joins that render, never
+   * gets the copy from before the change.
    */
-  purge(purge: PagePurge) {
+  purge(purge: PagePurge, seq?: number) {
     if (purge.all) return this.clear();
-    for (const [key, e] of this.entries) if (purgeHits(e.labels, purge)) this.delete(key);
+    const now = this.now();
+    const hit: string[] = [];
+    for (const [key, e] of this.entries)
+      if (purgeHits(e.labels, purge) && !(seq !== undefined && e.feedSeq !== undefined && e.feedSeq >= seq)) {
+        if (e.status === 200 && now - e.expires < this.staleMs) hit.push(key);
+        this.delete(key);
+      }
     for (const [key, labels] of this.inflightLabels)
       if (purgeHits(labels, purge)) {
         this.inflight.delete(key);
         this.inflightLabels.delete(key);
       }
-    this.purges.push({ n: ++this.purged, purge });
+    this.purges.push({ n: ++this.purged, purge, seq, at: now });
     if (this.purges.length > PURGE_LOG) this.purges.shift();
+    if (this.refresher && this.purgeRefreshMax > 0) {
+      // The LRU order: the last ones are the most recently used.
+      for (const key of hit.slice(-this.purgeRefreshMax).reverse()) if (!this.queue.includes(key)) this.queue.push(key);
+      if (this.queue.length > this.purgeRefreshMax) this.queue.length = this.purgeRefreshMax;
+      // After the rest of the batch is applied (follow()), so that the renders show all of it.
+      if (!this.queued) {
+        this.queued = true;
+        queueMicrotask(() => {
+          this.queued = false;
+          this.pump();
+        });
+      }
+    }
+  }
+
+  /** Start the queued purge renders, a few at a time. */
+  private pump() {
+    while (this.active < this.purgeRefreshConcurrency && this.queue.length) {
+      const key = this.queue.shift()!;
+      // Already being rendered (a request came first), or already back (another worker's render).
+      if (this.inflight.has(key) || this.peek(key) || !this.refresher) continue;
+      this.active++;
+      void this.startFill(key, () => this.refresher!(key), true).finally(() => {
+        this.active--;
+        this.pump();
+      });
+    }
   }
 
   /** The last purge of the feed applied (null before the first batch). */
@@ -169,7 +404,13 @@ export class PageCache {
     if (batch.seq === null) return;
     if (this.followed === null) {
       if (this.entries.size || this.inflight.size) this.clear();
-    } else for (const p of batch.purges) if (p.seq > this.followed) this.purge(p.purge);
+    } else
+      for (const p of batch.purges)
+        if (p.seq > this.followed) {
+          this.purge(p.purge, p.seq);
+          // Renders started from here show it.
+          this.followed = p.seq;
+        }
     if (this.followed === null || batch.seq > this.followed) this.followed = batch.seq;
   }
 
@@ -179,6 +420,14 @@ export class PageCache {
     const first = this.purges[0];
     if (!first || first.n > seen + 1) return true;
     return this.purges.some((p) => p.n > seen && purgeHits(labels, p.purge));
+  }
+
+  /** Resolves once no render of this cache runs or waits (tests, the benchmark). */
+  async settled(): Promise<void> {
+    for (let i = 0; i < 1000 && (this.inflight.size || this.queue.length || this.queued); i++) {
+      await Promise.allSettled(this.inflight.values());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   get size() {
@@ -200,4 +449,10 @@ export class PageCache {
     }
     return v;
   }
+}
+
+/** The fields of an entry that travel to the other workers. */
+function shareable(e: CachedResponse): SharedEntry {
+  const { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq } = e;
+  return { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq };
 }
