@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { offerTag, type PageLabels } from '../../domain/page-purge';
-import { PageCache, type CachedResponse, type PageCacheOptions, type PagePeers, type SharedEntry } from './page-cache';
+import { PageCache, type CachedResponse, type PageCacheOptions } from './page-cache';
+import type { PagePeers, SharedEntry } from './page-peers';
 import { pageLabels } from './page-labels';
 
 const entry = (expires = 60_000): CachedResponse => ({ status: 200, headers: [], body: new Uint8Array([1]), variants: {}, expires });
@@ -192,16 +193,24 @@ describe('stale-while-revalidate (decision 065)', () => {
     expect((await cache.getOrFill('/oferta/b', fill('/oferta/b'))).stale).toBe(true);
   });
 
-  it('renders again the pages a purge hit (the most recently used, at most N): a request joins that render', async () => {
+  it('renders again the pages a purge hit (the most recently used, at most N), the old copy only for visitors without a session', async () => {
     const { cache, rendered, fill, text } = swrCache({ refresh: true, purgeRefreshMax: 2, purgeRefreshConcurrency: 1 });
     for (const key of ['/oferta/a', '/trabajos', '/trabajos?q=go', '/oferta/b']) await cache.getOrFill(key, fill(key));
     rendered.length = 0;
     // An offer edited: its page, the searches that may list it; /oferta/b not.
     cache.purge({ tags: [offerTag('a')], offers: 'all' });
     expect(cache.get('/oferta/a')).toBeUndefined();
-    // A request before the re-render started: its own render, never the copy from before the change.
-    const joined = await cache.getOrFill('/trabajos?q=go', fill('/trabajos?q=go'));
-    expect([joined.hit, text(joined.entry)]).toEqual([false, 'render 5']);
+    // Past the bound: simply forgotten.
+    expect(cache.staleWhileRevalidate('/oferta/a')).toBeUndefined();
+    // A visitor with a session (who may have made the change), before the re-render started: a render of
+    // its own, never the copy from before the change. One without a session gets that copy meanwhile.
+    expect(cache.stale('/trabajos')).toBeUndefined(); // nor is the old copy the database-down one
+    const [signedIn, anonymous] = await Promise.all([
+      cache.getOrFill('/trabajos?q=go', fill('/trabajos?q=go'), { anonymous: false }),
+      cache.getOrFill('/trabajos', fill('/trabajos')),
+    ]);
+    expect([signedIn.hit, text(signedIn.entry)]).toEqual([false, 'render 5']);
+    expect([anonymous.stale, text(anonymous.entry)]).toEqual([true, 'render 2']);
     await cache.settled();
     // The two most recently used of the three pages it hit; the third ('/oferta/a') is just forgotten.
     expect(rendered.sort()).toEqual(['/trabajos', '/trabajos?q=go']);
@@ -217,9 +226,13 @@ describe('stale-while-revalidate (decision 065)', () => {
     version = 'after';
     cache.purge({ tags: [offerTag('a')] });
     await Promise.resolve(); // the re-render starts after the purge's batch
-    const answer = await cache.getOrFill('/oferta/a', async () => {
-      throw new Error('a second render');
-    });
+    const answer = await cache.getOrFill(
+      '/oferta/a',
+      async () => {
+        throw new Error('a second render');
+      },
+      { anonymous: false },
+    );
     expect([answer.hit, new TextDecoder().decode(answer.entry!.body)]).toEqual([false, 'after']);
   });
 

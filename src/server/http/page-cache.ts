@@ -1,6 +1,10 @@
 import 'server-only';
 import { compressBuffer, type Encoding } from './compress';
 import { purgeHits, type PageLabels, type PagePurge } from '../../domain/page-purge';
+import { shareable, type PagePeers, type SharedEntry } from './page-peers';
+import { RefreshQueue, type PageCacheOptions } from './page-refresh-queue';
+
+export type { PageCacheOptions } from './page-refresh-queue';
 
 // A short-lived whole-response cache for anonymous GETs of pages (and their RSC payloads). Anonymous pages
 // are the same for everyone, so the server can answer them without rendering (~2k rps against ~120
@@ -30,44 +34,12 @@ export type CachedResponse = {
   renderedAt?: number;
   /** The purge feed's position when its render started: it shows every purge up to it (unknown: none). */
   feedSeq?: number;
-};
-
-/** What goes to the other workers of an entry (the rest is made again where it lands). */
-export type SharedEntry = Pick<
-  CachedResponse,
-  'status' | 'headers' | 'body' | 'variants' | 'expires' | 'shared' | 'fast' | 'renderedAt' | 'feedSeq'
->;
-
-/**
- * The other workers of a cluster (page-peers.ts), so that a refresh is rendered once for all of them. Absent
- * (one process, tests): every refresh is rendered here.
- */
-export type PagePeers = {
-  /**
-   * Who renders a refresh of `key` that must show the purges up to `seq`: this worker (`mine`), or another
-   * one whose result comes in `result` (null when none came in time: its worker died or failed; render here).
-   */
-  claim(key: string, seq: number): Promise<{ mine: true } | { mine: false; result: Promise<CachedResponse | null> }>;
-  /** A render of ours ended: its entry for the other workers, or null (failed; a claim of ours is freed). */
-  done(key: string, entry: SharedEntry | null): void;
-  /** Entries rendered by the other workers, as they come: `accept` says whether this cache took it. */
-  subscribe(accept: (key: string, entry: SharedEntry) => CachedResponse | null): void;
-};
-
-export type PageCacheOptions = {
-  /** How long past its TTL an entry is answered while it is rendered again (0: never). */
-  staleMs?: number;
-  /** Renders a page again without a visitor's request (render-page.ts): for stale entries and purges. */
-  refresher?: (key: string) => Promise<CachedResponse | null>;
-  peers?: PagePeers | null;
-  /** At most this many of the pages a purge hit are rendered again (the most recently used); the rest just go. */
-  purgeRefreshMax?: number;
-  /** How many of those renders run at once. */
-  purgeRefreshConcurrency?: number;
+  /** A purge hit it and it is being rendered again: answered stale only to visitors without a session. */
+  purged?: boolean;
 };
 
 /** The stale-while-revalidate=600 that public pages' Cache-Control promises (render-page.ts). */
-export const STALE_WHILE_REVALIDATE_MS = 600_000;
+const STALE_WHILE_REVALIDATE_MS = 600_000;
 /** After a failed refresh the stale copy stands this long before the next try (a database in trouble). */
 const REFRESH_RETRY_MS = 2_000;
 
@@ -88,13 +60,10 @@ export class PageCache {
   private clearedAt = -Infinity;
   /** Keys whose last refresh failed, and when: the stale copy stands a while before the next try. */
   private failedAt = new Map<string, number>();
-  /** Pages a purge hit, waiting for their render (at most `purgeRefreshConcurrency` at once). */
-  private queue: string[] = [];
-  private queued = false;
-  private active = 0;
+  /** Pages a purge hit, waiting for their render (a few at once). */
+  private queue: RefreshQueue;
   private staleMs: number;
   private purgeRefreshMax: number;
-  private purgeRefreshConcurrency: number;
   private peers: PagePeers | null;
   refresher?: (key: string) => Promise<CachedResponse | null>;
 
@@ -110,8 +79,11 @@ export class PageCache {
     this.staleMs = options.staleMs ?? STALE_WHILE_REVALIDATE_MS;
     this.refresher = options.refresher;
     this.purgeRefreshMax = options.purgeRefreshMax ?? 8;
-    this.purgeRefreshConcurrency = options.purgeRefreshConcurrency ?? 2;
     this.peers = options.peers ?? null;
+    // Already being rendered (a request came first), or already back (another worker's render): skipped.
+    this.queue = new RefreshQueue(this.purgeRefreshMax, options.purgeRefreshConcurrency ?? 2, (key) =>
+      this.inflight.has(key) || this.peek(key) || !this.refresher ? null : this.startFill(key, () => this.refresher!(key), true),
+    );
     this.peers?.subscribe((key, entry) => this.accept(key, entry));
   }
 
@@ -142,24 +114,18 @@ export class PageCache {
    */
   stale(key: string, maxStaleMs = 24 * 60 * 60_000): CachedResponse | undefined {
     const e = this.entries.get(key);
-    return e && e.status === 200 && this.now() - e.expires < maxStaleMs ? e : undefined;
+    return e && e.status === 200 && !e.purged && this.now() - e.expires < maxStaleMs ? e : undefined;
   }
 
-  /**
-   * An entry past its TTL that may still be answered (a 200 within the stale window), or undefined. Its
-   * refresh is revalidate()'s business.
-   */
-  staleWhileRevalidate(key: string): CachedResponse | undefined {
+  /** A 200 past its TTL, within the stale window; a purged one not for a visitor with a session (their change: read-your-writes). */
+  staleWhileRevalidate(key: string, anonymous = true): CachedResponse | undefined {
     const e = this.entries.get(key);
-    if (!e || !this.enabled || e.status !== 200) return undefined;
+    if (!e || !this.enabled || e.status !== 200 || (e.purged && !anonymous)) return undefined;
     const age = this.now() - e.expires;
     return age >= 0 && age < this.staleMs ? e : undefined;
   }
 
-  /**
-   * Start a background render of `key` unless one runs (or the last one failed a moment ago), with `fill`
-   * or the cache's refresher. False when there is nothing to render it with.
-   */
+  /** Start a background render of `key` unless one runs or just failed (the refresher, else `fill`); false: nothing to render with. */
   revalidate(key: string, fill?: () => Promise<CachedResponse | null>): boolean {
     if (this.inflight.has(key)) return true;
     const failed = this.failedAt.get(key);
@@ -170,17 +136,15 @@ export class PageCache {
     return true;
   }
 
-  /**
-   * Run fill once per key at a time; concurrent callers get the same result. An entry past its TTL (within
-   * the stale window) is answered at once (`stale`) while its refresh runs in the background.
-   */
+  /** Run fill once per key at a time; concurrent callers share it. A stale entry is answered at once while it is refreshed. */
   async getOrFill(
     key: string,
     fill: () => Promise<CachedResponse | null>,
+    { anonymous = true }: { anonymous?: boolean } = {},
   ): Promise<{ entry: CachedResponse | null; hit: boolean; stale?: boolean }> {
     const hit = this.get(key);
     if (hit) return { entry: hit, hit: true };
-    const stale = this.staleWhileRevalidate(key);
+    const stale = this.staleWhileRevalidate(key, anonymous);
     if (stale && this.revalidate(key, fill)) return { entry: stale, hit: true, stale: true };
     const p = this.inflight.get(key) ?? this.startFill(key, fill, false);
     return { entry: await p, hit: false };
@@ -258,10 +222,7 @@ export class PageCache {
     return p;
   }
 
-  /**
-   * An entry another worker rendered: stored unless this cache saw a clear after its render started or a
-   * purge that hits it which its render may not have seen. The stored entry, or null.
-   */
+  /** Store another worker's render unless a clear here came after it started, or a purge here hits it that it had not seen. */
   accept(key: string, shared: SharedEntry): CachedResponse | null {
     const now = this.now();
     if (!this.enabled || shared.expires <= now || shared.renderedAt === undefined || shared.renderedAt <= this.clearedAt) return null;
@@ -293,7 +254,7 @@ export class PageCache {
     this.delete(key);
     entry.labels ??= this.labelsOf(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.byteLength;
+    this.bytes += entry.body.byteLength + (entry.variants.br?.byteLength ?? 0) + (entry.variants.gzip?.byteLength ?? 0);
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -317,22 +278,18 @@ export class PageCache {
     this.bytes = 0;
     this.epoch++;
     this.purges = [];
-    this.queue = [];
+    this.queue.clear();
     this.clearedAt = this.now();
   }
 
-  /**
-   * Every entry is past its TTL from now (salary figures moved: every page may show them, and none is
-   * worth a wait): each is answered stale while its next request renders it again (decision 065). Renders
-   * in flight are not stored, as after clear().
-   */
+  /** Every entry stale from now (salary figures moved): answered while rendered again; renders in flight not stored (decision 065). */
   expireAll() {
     const now = this.now();
     for (const e of this.entries.values()) if (e.expires > now) e.expires = now;
     this.inflight.clear();
     this.inflightLabels.clear();
     this.epoch++;
-    this.queue = [];
+    this.queue.clear();
     this.clearedAt = now;
   }
 
@@ -340,18 +297,27 @@ export class PageCache {
    * Forget the pages a change may have altered (decision 058); fills in flight for them are neither shared
    * with later requests nor stored. A purge of everything is clear(). `seq`: its place in the purge feed
    * (an entry rendered after this cache applied it already shows it). The most recently used of the pages
-   * it hit are rendered again in the background (decision 065): a request for one joins that render, never
-   * gets the copy from before the change.
+   * it hit are rendered again in the background (decision 065), their old copy kept meanwhile for visitors
+   * without a session; a visitor with one (who may have made the change) joins that render. The others go.
    */
   purge(purge: PagePurge, seq?: number) {
     if (purge.all) return this.clear();
     const now = this.now();
     const hit: string[] = [];
+    const refresh = !!this.refresher && this.purgeRefreshMax > 0;
     for (const [key, e] of this.entries)
       if (purgeHits(e.labels, purge) && !(seq !== undefined && e.feedSeq !== undefined && e.feedSeq >= seq)) {
-        if (e.status === 200 && now - e.expires < this.staleMs) hit.push(key);
-        this.delete(key);
+        if (refresh && e.status === 200 && now - e.expires < this.staleMs) hit.push(key);
+        else this.delete(key);
       }
+    // The LRU order: the last ones are the most recently used.
+    const kept = hit.slice(-this.purgeRefreshMax);
+    for (const key of hit.slice(0, -this.purgeRefreshMax)) this.delete(key);
+    for (const key of kept) {
+      const e = this.entries.get(key)!;
+      e.purged = true;
+      if (e.expires > now) e.expires = now;
+    }
     for (const [key, labels] of this.inflightLabels)
       if (purgeHits(labels, purge)) {
         this.inflight.delete(key);
@@ -359,32 +325,9 @@ export class PageCache {
       }
     this.purges.push({ n: ++this.purged, purge, seq, at: now });
     if (this.purges.length > PURGE_LOG) this.purges.shift();
-    if (this.refresher && this.purgeRefreshMax > 0) {
-      // The LRU order: the last ones are the most recently used.
-      for (const key of hit.slice(-this.purgeRefreshMax).reverse()) if (!this.queue.includes(key)) this.queue.push(key);
-      if (this.queue.length > this.purgeRefreshMax) this.queue.length = this.purgeRefreshMax;
-      // After the rest of the batch is applied (follow()), so that the renders show all of it.
-      if (!this.queued) {
-        this.queued = true;
-        queueMicrotask(() => {
-          this.queued = false;
-          this.pump();
-        });
-      }
-    }
-  }
-
-  /** Start the queued purge renders, a few at a time. */
-  private pump() {
-    while (this.active < this.purgeRefreshConcurrency && this.queue.length) {
-      const key = this.queue.shift()!;
-      // Already being rendered (a request came first), or already back (another worker's render).
-      if (this.inflight.has(key) || this.peek(key) || !this.refresher) continue;
-      this.active++;
-      void this.startFill(key, () => this.refresher!(key), true).finally(() => {
-        this.active--;
-        this.pump();
-      });
+    if (refresh) {
+      // Beyond the bound, the oldest waiting pages go (their copy with them).
+      for (const key of this.queue.add(kept.reverse())) if (this.entries.get(key)?.purged) this.delete(key);
     }
   }
 
@@ -422,9 +365,9 @@ export class PageCache {
     return this.purges.some((p) => p.n > seen && purgeHits(labels, p.purge));
   }
 
-  /** Resolves once no render of this cache runs or waits (tests, the benchmark). */
+  /** Resolves once no render of this cache runs or waits (tests). */
   async settled(): Promise<void> {
-    for (let i = 0; i < 1000 && (this.inflight.size || this.queue.length || this.queued); i++) {
+    for (let i = 0; i < 1000 && (this.inflight.size || !this.queue.idle); i++) {
       await Promise.allSettled(this.inflight.values());
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -449,10 +392,4 @@ export class PageCache {
     }
     return v;
   }
-}
-
-/** The fields of an entry that travel to the other workers. */
-function shareable(e: CachedResponse): SharedEntry {
-  const { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq } = e;
-  return { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq };
 }

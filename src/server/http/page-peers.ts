@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type { CachedResponse, PagePeers, SharedEntry } from './page-cache';
+import type { CachedResponse } from './page-cache';
 
 // The page caches of `npm start`'s workers, kept together through the primary (scripts/cluster.mjs, decision
 // 065): a worker about to render a page again asks the primary for the page's lease; the one that gets it
@@ -10,8 +10,30 @@ const CLAIM = 'tandem:page-claim';
 const PAGE = 'tandem:page';
 const FREE = 'tandem:page-free';
 
+/** What goes to the other workers of an entry (the rest is made again where it lands). */
+export type SharedEntry = Pick<
+  CachedResponse,
+  'status' | 'headers' | 'body' | 'variants' | 'expires' | 'shared' | 'fast' | 'renderedAt' | 'feedSeq'
+>;
+
+/**
+ * The other workers of a cluster (page-peers.ts), so that a refresh is rendered once for all of them. Absent
+ * (one process, tests): every refresh is rendered here.
+ */
+export type PagePeers = {
+  /**
+   * Who renders a refresh of `key` that must show the purges up to `seq`: this worker (`mine`), or another
+   * one whose result comes in `result` (null when none came in time: its worker died or failed; render here).
+   */
+  claim(key: string, seq: number): Promise<{ mine: true } | { mine: false; result: Promise<CachedResponse | null> }>;
+  /** A render of ours ended: its entry for the other workers, or null (failed; a claim of ours is freed). */
+  done(key: string, entry: SharedEntry | null): void;
+  /** Entries rendered by the other workers, as they come: `accept` says whether this cache took it. */
+  subscribe(accept: (key: string, entry: SharedEntry) => CachedResponse | null): void;
+};
+
 /** Set by the primary in its workers' environment when it answers these messages (more than one worker). */
-export const PAGE_PEERS_ENV = 'TANDEM_PAGE_PEERS';
+const PAGE_PEERS_ENV = 'TANDEM_PAGE_PEERS';
 
 type Message =
   | { type: typeof CLAIM; id: number; mine: boolean }
@@ -83,4 +105,10 @@ export function clusterPeers({ claimWaitMs = 250, resultWaitMs = 3_000 } = {}): 
       accept = fn;
     },
   };
+}
+
+/** The fields of an entry that travel to the other workers. */
+export function shareable(e: CachedResponse): SharedEntry {
+  const { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq } = e;
+  return { status, headers, body, variants, expires, shared, fast, renderedAt, feedSeq };
 }

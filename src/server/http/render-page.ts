@@ -121,8 +121,8 @@ export function createPageRenderer({
    * The fresh entry of a key, or while the database is down its last copy (stale-if-error), or one past its
    * TTL that is answered while it is rendered again (stale-while-revalidate).
    */
-  const entryFor = (key: string): CachedResponse | undefined =>
-    cache.get(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key));
+  const entryFor = (key: string, anonymous: boolean): CachedResponse | undefined =>
+    cache.get(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key, anonymous));
 
   /**
    * A cache hit answered before any other step (decision 002: close to a static server): only for what the full
@@ -137,15 +137,16 @@ export function createPageRenderer({
     jarOf: () => CookieJar,
   ): Promise<PreparedHit | null> | null {
     if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled || key.includes('utm_') || isBackendPath(key)) return null;
-    const entry = entryFor(key);
-    if (!entry?.fast || entry.status !== 200) return null;
     const jar = jarOf();
+    const anonymous = !jar[config.AUTH_COOKIE_TOKEN];
+    const entry = entryFor(key, anonymous);
+    if (!entry?.fast || entry.status !== 200) return null;
     if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return null;
     const home = key === '/';
     if (home && negotiateLocale(header('cookie'), header('accept-language')) === 'en') return null;
     return syncCache().then(() => {
       // Still the same entry: a content change seen just now has emptied the cache.
-      const now = cache.peek(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key));
+      const now = cache.peek(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key, anonymous));
       if (now !== entry) return null;
       // Past its TTL: answered as it is while one render replaces it (the full path when nothing can render it).
       const stale = entry.expires <= Date.now() && !databaseDown();
@@ -332,7 +333,7 @@ export function createPageRenderer({
           const stale = cache.get(key) ?? cache.stale(key);
           return stale ? staleAnswer(stale) : compressed(await render(null, true));
         }
-        const { entry, hit, stale: late } = await cache.getOrFill(key, fill);
+        const { entry, hit, stale: late } = await cache.getOrFill(key, fill, { anonymous: !hasToken });
         if (!entry) return null;
         // The render found the database gone (its 503 screen): the last copy of the page is better.
         const stale = entry.status === 503 ? cache.stale(key) : undefined;
