@@ -10,6 +10,8 @@
 // (bench/digests.ts). Not a test: it asserts nothing, it reports figures beside targets.
 // `--soak` runs bench/soak.mjs instead (npm run soak: two instances on one PostgreSQL under mixed traffic).
 // `--scale [--factor N]` runs bench/scale.mjs instead (the pages that grow with the data, on a demo world grown N-fold).
+// "cache churn" (bench/churn.mjs): public pages with a 1 s page-cache TTL and an offer purge every second, p99 against
+// the cached p99 (decision 065); `--churn` runs that row alone.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { configuredContentJs, pageScripts, SDK_CHUNK } from './configured-js.mjs';
 import { issueTargets, processMemoryThenIdle } from './figures.mjs';
 import { apiBench } from './api.mjs';
+import { churnBench } from './churn.mjs'; // with --churn it runs alone and ends the process
 if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
 if (process.argv.includes('--scale')) await import('./scale.mjs'); // ends the process itself
 
@@ -191,6 +194,9 @@ for (const path of [JOBS, OFFER]) {
   await run(`marketplace ${path} (anonymous, cached)`, path, {}, MARKET_TARGET, { compare: false, targetAll: true });
   await run(`marketplace ${path} (signed in)`, path, { cookie: demoCookie }, MARKET_TARGET, { compare: false, targetAll: true });
 }
+
+// Cache churn (decision 065): the public pages above under short TTLs and purges, against the cached figures.
+await churnBench({ root, base, port: PORT + 5, duration: DURATION, waitUp, results });
 
 // Learning (decision 021): a certificate's public page, anonymous (page cache) and uncached (a cookie that is
 // not a session), and a course page for the signed-in demo candidate (progress read on every request).

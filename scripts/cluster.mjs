@@ -138,13 +138,17 @@ export function runCluster(options) {
 
 /** @param {Parameters<typeof runCluster>[0]} options */
 function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening }) {
-  if (execArgv) cluster.setupPrimary({ execArgv });
+  // 'advanced': structured clone, so the page cache's entries travel with their bytes (pageLeases).
+  cluster.setupPrimary({ ...(execArgv ? { execArgv } : {}), serialization: 'advanced' });
   // Our own count: cluster.workers drops a worker only once both its exit and its IPC disconnect are seen.
   /** @type {Set<import('node:cluster').Worker>} */
   const alive = new Set();
   // Two malloc arenas per worker: compression runs on the thread pool, and glibc's default (one arena per
   // thread, up to eight per core) keeps each thread's freed buffers as resident memory.
-  const fork = () => alive.add(cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' }));
+  // TANDEM_PAGE_PEERS: the workers' page caches share their renders through this process (pageLeases).
+  const fork = () =>
+    alive.add(cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', TANDEM_PAGE_PEERS: workers > 1 ? '1' : '' }));
+  const leases = pageLeases(alive);
   let stopping = false;
   let exitCode = 0;
   /** @type {WeakSet<import('node:cluster').Worker>} */
@@ -168,6 +172,7 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
 
   cluster.on('exit', (worker, code, signal) => {
     alive.delete(worker);
+    leases.gone(worker);
     if (stopping) {
       if (code !== 0 || signal) exitCode = 1;
       if (alive.size === 0) process.exit(exitCode);
@@ -200,6 +205,7 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   // so itself (LISTENING): Node's 'listening' event does not come for a socket the worker bound on its own.
   let first = true;
   cluster.on('message', (worker, message) => {
+    leases.message(worker, message);
     if (message?.type !== LISTENING) return;
     served.add(worker);
     if (first && onListening) onListening(message.address);
@@ -208,6 +214,50 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   for (let i = 0; i < workers; i++) fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** How long a worker's lease on rendering a page lasts; past it another worker may take it. */
+const PAGE_LEASE_MS = 5_000;
+
+/**
+ * The primary's side of the workers' page caches (src/server/http/page-peers.ts, decision 065): who renders a
+ * page again (a lease per page, asked with `tandem:page-claim`, for a render showing the purges up to `seq`),
+ * and every entry a worker stored (`tandem:page`) or a failed render (`tandem:page-free`) passed to the
+ * others. A worker that dies frees its leases: the others waiting on them render the page themselves.
+ * @param {Set<import('node:cluster').Worker>} alive
+ */
+export function pageLeases(alive, now = Date.now) {
+  /** @type {Map<string, { worker: number, seq: number, until: number }>} */
+  const leases = new Map();
+  /** @param {import('node:cluster').Worker} from @param {object} message */
+  const others = (from, message) => {
+    for (const w of alive) if (w !== from && w.isConnected()) w.send(message, undefined, () => {});
+  };
+  return {
+    /** @param {import('node:cluster').Worker} worker @param {any} m */
+    message(worker, m) {
+      if (m?.type === 'tandem:page-claim' && typeof m.key === 'string') {
+        const t = now();
+        if (leases.size > 10_000) for (const [k, l] of leases) if (l.until <= t) leases.delete(k);
+        const held = leases.get(m.key);
+        // A lease for an older state of the page (fewer purges) does not stand in for this one.
+        const mine = !held || held.until <= t || held.seq < m.seq;
+        if (mine) leases.set(m.key, { worker: worker.id, seq: m.seq, until: t + PAGE_LEASE_MS });
+        if (worker.isConnected()) worker.send({ type: 'tandem:page-claim', id: m.id, mine }, undefined, () => {});
+      } else if ((m?.type === 'tandem:page' || m?.type === 'tandem:page-free') && typeof m.key === 'string') {
+        if (leases.get(m.key)?.worker === worker.id) leases.delete(m.key);
+        others(worker, m);
+      }
+    },
+    /** @param {import('node:cluster').Worker} worker */
+    gone(worker) {
+      for (const [key, l] of leases)
+        if (l.worker === worker.id) {
+          leases.delete(key);
+          others(worker, { type: 'tandem:page-free', key });
+        }
+    },
+  };
 }
 
 /** The message a worker sends its primary once it serves. */

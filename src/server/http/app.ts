@@ -15,6 +15,7 @@ import type { SitemapReader } from '../seo/sitemap-store';
 import { registerSitemapRoutes } from '../seo/sitemap-routes';
 import { registerPublicFiles, staticFiles, type PublicFilesOptions } from './public-files';
 import { PageCache } from './page-cache';
+import { clusterPeers } from './page-peers';
 import { pageLabels } from './page-labels';
 import type { PurgeFeed } from '../db/page-purges';
 import { builtCssReader } from './inline-css';
@@ -118,7 +119,10 @@ export function createHttpApp({
   unread,
 }: HttpAppOptions) {
   const app = new Hono();
-  const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0, undefined, undefined, undefined, pageLabels);
+  // Between the workers of `npm start`, a page is rendered again by one of them for all (decision 065).
+  const cache = new PageCache(prod ? config.PAGE_CACHE_TTL_MS : 0, undefined, undefined, undefined, pageLabels, {
+    peers: prod ? clusterPeers() : null,
+  });
   const connectSrc = integrationOrigins(config);
   const hsts = config.SITE_URL.startsWith('https://');
   const siteOrigin = siteOriginOf(config);
@@ -151,6 +155,7 @@ export function createHttpApp({
     purges,
     ownsGet: (id) => !!routes[id]?.get,
     cssOf: prod ? builtCssReader(staticRoot) : undefined,
+    selfFetch: (req) => app.fetch(req),
   });
 
   app.onError((err, c) => {

@@ -19,11 +19,12 @@ export function preparedAnswer(
   entry: CachedResponse,
   {
     hit,
+    stale,
     encoding,
     ifNoneMatch,
     isHead,
     vary,
-  }: { hit: boolean; encoding: Encoding | null; ifNoneMatch?: string; isHead: boolean; vary?: string },
+  }: { hit: boolean; stale?: boolean; encoding: Encoding | null; ifNoneMatch?: string; isHead: boolean; vary?: string },
 ): PreparedHit {
   const prepared = (entry.prepared ??= {});
   let p = prepared[encoding ?? 'identity'];
@@ -44,6 +45,8 @@ export function preparedAnswer(
   // The home page's extra Vary, added once per entry and encoding too (a hit then copies nothing).
   if (vary) headers = (p.varied ??= {})[vary] ??= { ...headers, vary: headers.vary ? `${headers.vary}, ${vary}` : vary };
   if (!hit) headers = { ...headers, 'x-cache': 'MISS' };
+  // Past its TTL, answered while it is rendered again (stale-while-revalidate, decision 065).
+  else if (stale) headers = { ...headers, 'x-cache': 'STALE' };
   // The 304 keeps the page's own headers: a browser replaces its stored ones with them, and a stored page
   // whose policy lost its script hashes (or nonce) would run none of its scripts.
   if (entry.status === 200 && isNotModified(ifNoneMatch, p.headers.etag!)) {

@@ -52,6 +52,8 @@ type RendererDeps = {
   /** A build stylesheet's text by its URL path (inline-css.ts). With it (production), a page's HTML goes out
    * rewritten for its first paint (page-html.ts); without it, as the framework wrote it. */
   cssOf?: (href: string) => string | null;
+  /** The whole app, for the page cache's renders without a visitor (stale pages, purged pages: decision 065). */
+  selfFetch?: (req: Request) => Response | Promise<Response>;
 };
 
 /** How long a page waits for the content version before the one known so far stands. */
@@ -70,8 +72,25 @@ export function createPageRenderer({
   purges,
   ownsGet = () => false,
   cssOf,
+  selfFetch,
 }: RendererDeps) {
   let seenVersion: number | undefined;
+  /** The requests the page cache made itself (refresh()), and where their render goes. */
+  const refreshes = new WeakMap<Request, (entry: CachedResponse | null) => void>();
+  /**
+   * A page rendered again for the cache, without a visitor: a plain anonymous GET through the whole app, so
+   * that it takes the same steps as a visitor's (redirects, route handlers); its render is handed over
+   * instead of answered. Null when the app did not render it as a shared page.
+   */
+  if (selfFetch && cache.enabled)
+    cache.refresher = async (key) => {
+      const req = new Request(new URL(key, config.SITE_URL), { headers: { accept: isRscPath(key) ? '*/*' : 'text/html' } });
+      let out: CachedResponse | null = null;
+      refreshes.set(req, (entry) => (out = entry));
+      const res = await selfFetch(req);
+      await res.body?.cancel();
+      return out;
+    };
   const unavailable = (what: string) => (err: unknown) => {
     if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
     console.error(`[cache] ${what} unavailable`, err);
@@ -94,13 +113,18 @@ export function createPageRenderer({
     if (!read) return;
     const [v, batch] = read;
     if (v !== undefined) {
-      if (seenVersion !== undefined && v !== seenVersion) cache.clear();
+      // Salary figures moved: every page is answered stale while it is rendered again (decision 065).
+      if (seenVersion !== undefined && v !== seenVersion) cache.expireAll();
       seenVersion = v;
     }
     if (batch) cache.follow(batch);
   };
-  /** The fresh entry of a key, or while the database is down its last copy (stale-if-error). */
-  const entryFor = (key: string): CachedResponse | undefined => cache.get(key) ?? (databaseDown() ? cache.stale(key) : undefined);
+  /**
+   * The fresh entry of a key, or while the database is down its last copy (stale-if-error), or one past its
+   * TTL that is answered while it is rendered again (stale-while-revalidate).
+   */
+  const entryFor = (key: string, anonymous: boolean): CachedResponse | undefined =>
+    cache.get(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key, anonymous));
 
   /**
    * A cache hit answered before any other step (decision 002: close to a static server): only for what the full
@@ -115,29 +139,36 @@ export function createPageRenderer({
     jarOf: () => CookieJar,
   ): Promise<PreparedHit | null> | null {
     if ((method !== 'GET' && method !== 'HEAD') || !cache.enabled || key.includes('utm_') || isBackendPath(key)) return null;
-    const entry = entryFor(key);
-    if (!entry?.fast || entry.status !== 200) return null;
     const jar = jarOf();
+    const anonymous = !jar[config.AUTH_COOKIE_TOKEN];
+    const entry = entryFor(key, anonymous);
+    if (!entry?.fast || entry.status !== 200) return null;
     if (jar[config.AUTH_COOKIE_TOKEN] && !(entry.shared && jar[SESSION_HINT_COOKIE])) return null;
     const home = key === '/';
     if (home && negotiateLocale(header('cookie'), header('accept-language')) === 'en') return null;
-    return syncCache().then(() =>
+    return syncCache().then(() => {
       // Still the same entry: a content change seen just now has emptied the cache.
-      (cache.peek(key) ?? (databaseDown() ? cache.stale(key) : undefined)) === entry
-        ? preparedAnswer(cache, entry, {
-            hit: true,
-            encoding: pickEncoding(header('accept-encoding')),
-            ifNoneMatch: header('if-none-match'),
-            isHead: method === 'HEAD',
-            // The home page's language was negotiated (the '/' handler says so on the full path too).
-            vary: home ? 'Cookie, Accept-Language' : undefined,
-          })
-        : null,
-    );
+      const now = cache.peek(key) ?? (databaseDown() ? cache.stale(key) : cache.staleWhileRevalidate(key, anonymous));
+      if (now !== entry) return null;
+      // Past its TTL: answered as it is while one render replaces it (the full path when nothing can render it).
+      const stale = entry.expires <= Date.now() && !databaseDown();
+      if (stale && !cache.revalidate(key)) return null;
+      return preparedAnswer(cache, entry, {
+        hit: true,
+        stale,
+        encoding: pickEncoding(header('accept-encoding')),
+        ifNoneMatch: header('if-none-match'),
+        isHead: method === 'HEAD',
+        // The home page's language was negotiated (the '/' handler says so on the full path too).
+        vary: home ? 'Cookie, Accept-Language' : undefined,
+      });
+    });
   }
 
   /** The first middleware: a hit as a Response, through the Web adapter. */
   async function fastHit(c: Context, next: () => Promise<void>): Promise<Response | void> {
+    // The cache's own render of a page is never answered from the cache.
+    if (refreshes.has(c.req.raw)) return next();
     const href = c.req.url;
     const start = href.indexOf('/', href.indexOf('//') + 2);
     const hit = await hitFor(
@@ -290,12 +321,7 @@ export function createPageRenderer({
         const key = url.pathname + url.search;
         const staleAnswer = (e: CachedResponse) =>
           responseOf(preparedAnswer(cache, e, { hit: true, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
-        // The database is down: the last copy of the page if there is one, else its 503 screen.
-        if (databaseDown()) {
-          const stale = cache.get(key) ?? cache.stale(key);
-          return stale ? staleAnswer(stale) : compressed(await render(null, true));
-        }
-        const { entry, hit } = await cache.getOrFill(key, async () => {
+        const fill = async (): Promise<CachedResponse> => {
           const res = await render(null);
           const body = new Uint8Array(await res.arrayBuffer());
           const headers = [...res.headers.entries()];
@@ -310,14 +336,27 @@ export function createPageRenderer({
             shared,
             fast: !!route && !ownsGet(route.id),
           } satisfies CachedResponse;
-        });
+        };
+        // The cache's own render (cache.refresher): handed to it, never answered from the cache; nothing
+        // while the database is down (the stale copy stands).
+        const handOver = refreshes.get(req);
+        if (handOver) {
+          handOver(databaseDown() ? null : await fill());
+          return new Response(null, { status: 204 });
+        }
+        // The database is down: the last copy of the page if there is one, else its 503 screen.
+        if (databaseDown()) {
+          const stale = cache.get(key) ?? cache.stale(key);
+          return stale ? staleAnswer(stale) : compressed(await render(null, true));
+        }
+        const { entry, hit, stale: late } = await cache.getOrFill(key, fill, { anonymous: !hasToken });
         if (!entry) return null;
         // The render found the database gone (its 503 screen): the last copy of the page is better.
         const stale = entry.status === 503 ? cache.stale(key) : undefined;
         if (stale) return staleAnswer(stale);
         // An error page seen by a signed-in visitor may be theirs alone to see past (an offer draft's preview).
         if (entry.status !== 200 && hasToken) return null;
-        return responseOf(preparedAnswer(cache, entry, { hit, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
+        return responseOf(preparedAnswer(cache, entry, { hit, stale: late, encoding, ifNoneMatch: c.req.header('if-none-match'), isHead }));
       }
       const res = await render(null, databaseDown());
       if (res.status !== 200 && hasToken) {

@@ -32,7 +32,7 @@ function setup({
     const body = `<p>render=${renders} user=${ctx?.session?.user?.name ?? 'anon'} shared=${String(ctx?.shared)}</p>`;
     return new Response(body, { status, headers: { 'content-type': 'text/html' } });
   };
-  const { app } = createHttpApp({
+  const { app, cache } = createHttpApp({
     inner,
     config,
     prod: true,
@@ -42,7 +42,7 @@ function setup({
     routes,
     contentVersion: () => version(),
   });
-  return { app, loadUser, renders: () => renders };
+  return { app, cache, loadUser, renders: () => renders };
 }
 
 describe('one page for every visitor', () => {
@@ -89,16 +89,21 @@ describe('one page for every visitor', () => {
     expect(await owner.text()).toContain('user=Ana');
   });
 
-  it('forgets every cached page when the content version moves (a write in any process)', async () => {
+  it('answers every cached page stale when the content version moves (a write in any process), while one render replaces it', async () => {
     let v = 1;
-    const { app, renders } = setup({ version: () => v });
+    const { app, cache, renders } = setup({ version: () => v });
     await app.request('/trabajos');
     await app.request('/trabajos');
     expect(renders()).toBe(1);
     v = 2;
-    const after = await app.request('/trabajos');
-    expect(after.headers.get('x-cache')).toBe('MISS');
+    const after = await Promise.all([app.request('/trabajos'), app.request('/trabajos')]);
+    expect(after.map((r) => r.headers.get('x-cache'))).toEqual(['STALE', 'STALE']);
+    expect(await after[0].text()).toContain('render=1');
+    await cache.settled();
     expect(renders()).toBe(2);
+    const next = await app.request('/trabajos');
+    expect(next.headers.get('x-cache')).toBe('HIT');
+    expect(await next.text()).toContain('render=2');
   });
 
   it('keeps serving when the content version cannot be read', async () => {

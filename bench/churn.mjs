@@ -1,0 +1,153 @@
+// The "cache churn" row of npm run bench (decision 065): public pages (home, a search, an offer, a salary role
+// page, in turn) loaded at 10 connections from a server whose page cache lives 1 s (PAGE_CACHE_TTL_MS=1000)
+// while an offer's purge is written every second (what an edit writes, decision 058: its page, the home page
+// and every list of offers), against the same load on the bench's server with its normal TTL and no
+// writes. Pages past their TTL are answered stale while one worker renders them again, and purged pages
+// are rendered again at once: the target is a p99 under churn within 2x the cached one.
+// `npm run bench -- --churn` runs this row alone (it builds and starts its own servers).
+import autocannon from 'autocannon';
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const CHURN_TTL_MS = 1000;
+const PURGE_EVERY_MS = 1000;
+
+/**
+ * @param {{ root: string, base: string, port: number, duration: number, waitUp: (url: string) => Promise<void>,
+ *   results?: object[] }} options  `base`: the running bench server (normal TTL); `port`: a free port for the churn server.
+ */
+export async function churnBench({ root, base, port, duration, waitUp, results = [] }) {
+  const page = async (b, path) => {
+    const res = await fetch(b + path, { headers: { 'accept-language': 'es' } });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return res.text();
+  };
+  const JOBS = '/peru/trabajos/backend';
+  const slug = /href="\/oferta\/([a-z0-9-]+)"/.exec(await page(base, JOBS))?.[1];
+  if (!slug) throw new Error(`no offer linked from ${JOBS}`);
+  const paths = ['/', JOBS, `/oferta/${slug}`, '/herramientas/peru/backend'];
+  const load = (b) =>
+    new Promise((resolve, reject) => {
+      autocannon(
+        {
+          url: b,
+          connections: 10,
+          duration,
+          headers: { 'accept-language': 'es', 'accept-encoding': 'br, gzip' },
+          requests: paths.map((path) => ({ method: 'GET', path })),
+        },
+        (err, r) => (err ? reject(err) : resolve(r)),
+      );
+    });
+  const row = (label, r, extra = {}) => {
+    const out = {
+      page: label,
+      conns: 10,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'static req/s': '',
+      ratio: '',
+      errors: r.errors + r.non2xx,
+      target: '',
+      ...extra,
+    };
+    results.push(out);
+    console.log(JSON.stringify(out));
+    return out;
+  };
+
+  for (const p of paths) await page(base, p);
+  await load(base);
+  const cached = row('public pages (cached)', await load(base));
+
+  const churn = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NO_BUILD: '1', PAGE_CACHE_TTL_MS: String(CHURN_TTL_MS) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const churnBase = `http://127.0.0.1:${port}`;
+  let purges = 0;
+  let timer;
+  try {
+    await waitUp(`${churnBase}/readyz`);
+    for (const p of paths) await page(churnBase, p);
+    await load(churnBase); // warm-up, with the churn too
+    timer = setInterval(() => {
+      purges++;
+      void writePurge(root, { tags: [`offer:${slug}`], offers: 'all' }).catch((err) => console.error('[churn] purge failed', err));
+    }, PURGE_EVERY_MS);
+    const r = await load(churnBase);
+    const ratio = r.latency.p99 / Math.max(cached['p99 ms'], 1);
+    row(`public pages under churn (TTL ${CHURN_TTL_MS} ms, an offer purge every ${PURGE_EVERY_MS} ms)`, r, {
+      ratio: `p99 x${ratio.toFixed(2)} (${purges} purges)`,
+      target: 'p99 <= 2x cached',
+    });
+  } finally {
+    clearInterval(timer);
+    try {
+      process.kill(-churn.pid, 'SIGTERM');
+    } catch {}
+  }
+  return results;
+}
+
+/** A purge row, as a change's transaction writes it (src/server/db/page-purges.ts), in the server's database. */
+async function writePurge(root, purge) {
+  const url = process.env.DATABASE_URL ?? 'file:data/tandem.db';
+  const text = JSON.stringify(purge);
+  if (url.startsWith('postgres')) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('insert into page_purges (purge) values ($1)', [text]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const { DatabaseSync } = await import('node:sqlite');
+  const file = url.replace(/^file:/, '');
+  const db = new DatabaseSync(file.startsWith('/') ? file : join(root, file));
+  try {
+    db.exec('pragma busy_timeout = 2000');
+    db.prepare('insert into page_purges (purge) values (?)').run(text);
+  } finally {
+    db.close();
+  }
+}
+
+// Alone: build, start the bench server, run the row, print it.
+if (process.argv.includes('--churn')) {
+  const root = new URL('..', import.meta.url).pathname;
+  const PORT = Number(process.env.BENCH_PORT ?? 8411);
+  const base = `http://127.0.0.1:${PORT}`;
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+  };
+  process.on('exit', stop);
+  const waitUp = async (url) => {
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(url)).ok) return;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server did not start: ${url}`);
+  };
+  await waitUp(`${base}/readyz`);
+  const results = await churnBench({ root, base, port: PORT + 5, duration: Number(process.env.BENCH_SECONDS ?? 10), waitUp });
+  console.table(results);
+  process.exit(0);
+}
