@@ -34,6 +34,7 @@ import { pagePurges } from './migrations/029-page-purges';
 import { salaryAggregatesShadow } from './migrations/030-salary-aggregates-shadow';
 import { candidateBrowserIndexes } from './migrations/031-candidate-browser-indexes';
 import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
+import { operators } from './migrations/035-operators';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -70,6 +71,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '030-salary-aggregates-shadow': salaryAggregatesShadow,
   '031-candidate-browser-indexes': candidateBrowserIndexes,
   '032-model-only-quartiles': modelOnlyQuartiles,
+  '035-operators': operators,
 };
 
 class CodeProvider implements MigrationProvider {

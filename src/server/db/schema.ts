@@ -6,6 +6,10 @@ import type {
   CandidateSkillsTable,
   CompanyInvitationsTable,
   OauthIdentitiesTable,
+  OperatorAuditTable,
+  OperatorRecoveryCodesTable,
+  OperatorSessionsTable,
+  OperatorsTable,
   ProfileDocumentsTable,
   ProfileEducationTable,
   ProfileExperienceTable,
@@ -143,6 +147,10 @@ export interface DB {
   offer_drafts: OfferDraftsTable;
   revoked_tokens: RevokedTokensTable;
   session_activity: SessionActivityTable;
+  operators: OperatorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit: OperatorAuditTable;
   idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
   notifications: NotificationsTable;
