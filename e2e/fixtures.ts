@@ -82,6 +82,10 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   alertConfirm: { status: 410 },
   alertManage: { status: 404 },
   alertUnsubscribe: { status: 404 },
+  // The operator area answers 404 to anyone but an operator (decision 070).
+  operator: { status: 404 },
+  operatorVerify: { status: 404 },
+  operatorAudit: { status: 404 },
 };
 
 export const routeWalk = routeIds.flatMap((id) =>

@@ -144,6 +144,8 @@ const access = (id: RouteId) => (routes[id] as { access: string }).access;
 /** Whether an identity gets past a route's access rule (the others are redirected before the page reads anything). */
 const admitted = (id: RouteId, who: IdentityName) =>
   access(id) === 'default' ||
+  // The operator area reads the session of everyone alike, and answers them all 404 (decision 070).
+  access(id) === 'operator' ||
   (access(id) === 'signed-in' && who !== 'anonymous') ||
   (access(id) === 'guest-only' ? who === 'anonymous' : access(id) === 'match-only' ? who === 'candidate' : who === 'company');
 /** The identity that takes a page furthest (the result and the offer editor read the database only signed in). */

@@ -40,6 +40,8 @@ export async function pagesFor(who: Visitor, only?: RegExp): Promise<WalkPage[]>
     if (id === 'talentCv') return false;
     if (who === 'visitor') return !redirectsVisitors.has(id) || id === 'calculatorRegister';
     if (access === 'guest-only') return false;
+    // The operator area is a 404 for every kind of visitor (e2e/operators.spec.ts walks it as an operator).
+    if (access === 'operator') return false;
     if (access === 'match-only') return who === 'candidate';
     if (access === 'hire-only') return who === 'company';
     return true;

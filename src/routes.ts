@@ -8,8 +8,9 @@ import { comparePatterns, fillPattern, matchPattern, type Params } from './route
 
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
- * type; signed-in: any account (its notifications). */
-type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only' | 'signed-in';
+ * type; signed-in: any account (its notifications); operator: the operator area, whose pages answer 404 to
+ * anyone but an operator past the second step (decision 070). */
+type Access = 'default' | 'guest-only' | 'match-only' | 'hire-only' | 'signed-in' | 'operator';
 type ColorModeForce = 'light' | 'dark' | 'system';
 export type { Params } from './route-patterns';
 export { fillPattern, matchPattern, paramNames, parsePattern } from './route-patterns';
@@ -251,6 +252,12 @@ export const routes = {
     indexable: false,
     sample: { token: 'sample-alert-unsubscribe-01' },
   }),
+
+  // The operator area (decision 070): never indexed, never cached, 404 for anyone but an operator.
+  operator: page('/operador', '/en/operator', { form: true, access: 'operator', indexable: false }),
+  /** The second step of an operator's sign-in (and the enrolment of the second factor). */
+  operatorVerify: page('/operador/verificar', '/en/operator/verify', { form: true, access: 'operator', indexable: false }),
+  operatorAudit: page('/operador/auditoria', '/en/operator/audit-log', { access: 'operator', indexable: false }),
 
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
   terms: page('/terminos-y-condiciones', '/en/terminos-y-condiciones', { layout: 'clean' }),

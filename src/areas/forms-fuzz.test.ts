@@ -68,6 +68,7 @@ import { createNotificationService, type NotificationService } from '../server/n
 import { signUnsubscribe } from '../server/notifications/unsubscribe-token';
 import { createMessagingService, type MessagingService } from '../server/messages/messaging-service';
 import { createTeamService, type TeamService } from '../server/accounts/team-service';
+import { createOperatorService, type OperatorService } from '../server/accounts/operators/operator-service';
 
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
@@ -202,6 +203,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     team: TeamService;
     screening: ScreeningService;
     savedOffers: SavedOffersService;
+    operators: OperatorService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -221,6 +223,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       messages: async () => svc.messages,
       interviews: async () => svc.interviews,
       team: async () => svc.team,
+      operators: async () => svc.operators,
       alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
@@ -263,6 +266,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       siteUrl: config.SITE_URL,
       guard: createIdentityGuard(async () => svc.limiter),
     });
+    svc.operators = createOperatorService(t, { secret: SECRET, guard: createIdentityGuard(async () => svc.limiter) });
     const uploads = createDatabaseStore(t);
     svc.profiles = createProfileService(t, createImageStore(uploads));
     svc.profileHistory = createProfileHistoryService(t, { store: uploads, limiter: async () => svc.limiter });
@@ -286,6 +290,9 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     // A candidate who confirmed their address (interviews are only for them).
     await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', candidate.user.id).execute();
     world.candidateSlug = candidate.user.profile_slug!;
+    // Ana holds the operator role without its second factor (decision 070): the operator forms' cases post
+    // as her, the enrolment step reaches the code check, the area itself refuses her.
+    await svc.operators.add(world.candidateEmail);
     world.unsubscribe = await signUnsubscribe(Number(candidate.user.id), 'application-status', SECRET);
     const company = await svc.auth.register(
       'hire',
@@ -1008,6 +1015,21 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       session: 'candidate',
       params: () => ({ slug: 'entrevista-prueba' }),
       fields: () => ({ intent: 'submit', attempt: '1', q1: '0', q2: '3' }),
+    },
+    {
+      name: 'operatorVerify (enrolment code)',
+      route: 'operatorVerify',
+      session: 'candidate',
+      ok: 422,
+      fields: () => ({ code: '000000' }),
+    },
+    {
+      name: 'operator (leave operator mode, refused before the second step)',
+      route: 'operator',
+      session: 'candidate',
+      ok: 404,
+      short: ['intent'],
+      fields: () => ({ intent: 'leave' }),
     },
     {
       name: 'calculatorResult',

@@ -9,6 +9,7 @@ import { learningRoutes } from './learning/routes';
 import { matchRoutes } from './match/routes';
 import { notificationRoutes } from './notifications/routes';
 import { offerRoutes } from './offers/routes';
+import { operatorRoutes } from './operators/routes';
 import type { AreaDeps, RouteModule } from './route-module';
 import { toolsRoutes } from './tools/routes';
 
@@ -27,8 +28,9 @@ export function createRegistry(deps: AreaDeps): Registry {
     learningRoutes(deps),
     notificationRoutes(deps),
     alertRoutes(deps),
+    operatorRoutes(deps),
   ] as const;
-  const [account, content, hire, match, offers, jobs, tools, learning, notifications, alerts] = areas;
+  const [account, content, hire, match, offers, jobs, tools, learning, notifications, alerts, operators] = areas;
   const registry = {
     ...account,
     ...content,
@@ -40,6 +42,7 @@ export function createRegistry(deps: AreaDeps): Registry {
     ...learning,
     ...notifications,
     ...alerts,
+    ...operators,
   } satisfies Registry;
   // Two areas claiming one route would silently drop a page: refuse to start instead.
   const claimed = areas.flatMap((a) => Object.keys(a));

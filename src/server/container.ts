@@ -3,6 +3,7 @@ import { loadJwtSecret } from './accounts/secret';
 import { providersFromEnv } from './accounts/oauth';
 import { getConfig } from './config';
 import { getDatabase } from './database';
+import { createOperatorService, type OperatorService } from './accounts/operators/operator-service';
 import { createAuthService, type AuthService } from './accounts/auth-service';
 import { SESSION_IDLE_MS } from './accounts/session-check';
 import { createEmailService, type EmailService } from './email/email-service';
@@ -52,6 +53,7 @@ import { salarySitemapPages } from './seo/salary-sitemap';
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
 let auth: Promise<AuthService> | undefined;
+let operators: Promise<OperatorService> | undefined;
 let limiter: Promise<RateLimiter> | undefined;
 let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
@@ -94,7 +96,7 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
- * transaction that marks it). Last, the planner's statistics are refreshed (decision 057).
+ * transaction that marks it). Ended operator sessions and audit entries older than two years go. Last, the planner's statistics are refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -121,6 +123,7 @@ function startHousekeeping() {
     const sent = await withLease(db.db, 'job-alerts', ALERT_LEASE_MS, () => alertSvc.sendDue());
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
+    await (await services.operators()).sweep();
     await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
@@ -173,6 +176,16 @@ export const services = {
         siteUrl: getConfig().SITE_URL,
         brand: getConfig().BRAND_NAME,
         guard: createIdentityGuard(services.limiter),
+      });
+    })),
+  /** The operator role, its second factor and the audit log (decision 070). */
+  operators: () =>
+    (operators ??= getDatabase().then((db) => {
+      setImmediate(startHousekeeping);
+      return createOperatorService(db, {
+        secret: jwtSecret(),
+        guard: createIdentityGuard(services.limiter),
+        issuer: getConfig().BRAND_NAME,
       });
     })),
   /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */

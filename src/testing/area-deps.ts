@@ -29,6 +29,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     salaries: unused('salaries'),
     marketplace: unused('marketplace'),
     notifications: unused('notifications'),
+    operators: unused('operators'),
     evaluateFlags: unused('evaluateFlags'),
     oauth: { providers: {} },
     signingKey: unused('signingKey'),

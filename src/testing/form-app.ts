@@ -25,6 +25,7 @@ import { createContributions } from '../server/salaries/contributions';
 import { setFxRate } from '../server/salaries/data/salary-data';
 import { createApplicationService } from '../server/offers/application-service';
 import { createAuthService } from '../server/accounts/auth-service';
+import { createOperatorService } from '../server/accounts/operators/operator-service';
 import { createEmailService } from '../server/email/email-service';
 import { createHiringService } from '../server/offers/hiring-service';
 import { createScreeningService } from '../server/offers/screening-service';
@@ -172,6 +173,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     messages: createMessagingService(t, { limiter: async () => limiter }),
     interviews: createInterviewService(t, { limiter: async () => limiter, brand: 'Tandem' }),
     alerts: testAlertService(t, { email, limiter }),
+    operators: createOperatorService(t, { secret: SECRET, guard: createIdentityGuard(async () => limiter, TEST_LIMITS) }),
     team: undefined as unknown as TeamService,
   };
   // Team invitations sign up through the same identity service (and its limits).
@@ -203,6 +205,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       interviews: async () => svc.interviews,
       team: async () => svc.team,
       alerts: async () => svc.alerts,
+      operators: async () => svc.operators,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

@@ -5,12 +5,14 @@ import { href } from '../../routes';
 import type { FormHandler, FormInput } from '../../server/http/forms';
 import { accountFormKit, createSignUpHandler, type AccountFormDeps } from '../../server/http/account-forms';
 import type { AuthService } from '../../server/accounts/auth-service';
+import type { OperatorService } from '../../server/accounts/operators/operator-service';
 
 // The account pages' forms (decision 011): sign-in, sign-up (candidate and company), forgot and reset
 // password, and asking again for a confirmation link. The steps they share (check, sign in, refusals)
 // are in server/http/account-forms.ts, with the sign-up that the calculator's form uses too.
 
-export function createAccountActions(deps: AccountFormDeps) {
+/** With the operator service, an operator's sign-in goes on to the second step (decision 070). */
+export function createAccountActions(deps: AccountFormDeps & { operators?: () => Promise<OperatorService> }) {
   const { auth } = deps;
   const { submit, signedIn } = accountFormKit(deps);
   const signUp = (type: 'match' | 'hire', schema: FormSchema) => createSignUpHandler(deps, type, schema);
@@ -32,8 +34,16 @@ export function createAccountActions(deps: AccountFormDeps) {
       handle: (input) =>
         submit(input, specs.login, async () => {
           const type = input.fields.type as 'match' | 'hire';
-          const { access_token } = await (await auth()).login(type, input.fields.email!.trim(), input.fields.password!, { ip: input.ip });
-          return signedIn(input, access_token, type);
+          const { access_token, user } = await (
+            await auth()
+          ).login(type, input.fields.email!.trim(), input.fields.password!, {
+            ip: input.ip,
+          });
+          const outcome = signedIn(input, access_token, type);
+          // The password is the first step only: until the code, the session is an ordinary one.
+          if (outcome.ok && deps.operators && (await (await deps.operators()).isOperator(user.id)))
+            return { ...outcome, redirect: href('operatorVerify', input.locale) };
+          return outcome;
         }),
     },
     signUp: signUp('match', specs.signUp),

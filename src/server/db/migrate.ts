@@ -36,6 +36,7 @@ import { candidateBrowserIndexes } from './migrations/031-candidate-browser-inde
 import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
 import { certificateStatus } from './migrations/033-certificate-status';
 import { emailChanges } from './migrations/034-email-changes';
+import { operators } from './migrations/035-operators';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -74,6 +75,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '032-model-only-quartiles': modelOnlyQuartiles,
   '033-certificate-status': certificateStatus,
   '034-email-changes': emailChanges,
+  '035-operators': operators,
 };
 
 class CodeProvider implements MigrationProvider {

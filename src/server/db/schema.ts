@@ -7,6 +7,10 @@ import type {
   CandidateSkillsTable,
   CompanyInvitationsTable,
   OauthIdentitiesTable,
+  OperatorAuditTable,
+  OperatorRecoveryCodesTable,
+  OperatorSessionsTable,
+  OperatorsTable,
   ProfileDocumentsTable,
   ProfileEducationTable,
   ProfileExperienceTable,
@@ -145,6 +149,10 @@ export interface DB {
   offer_drafts: OfferDraftsTable;
   revoked_tokens: RevokedTokensTable;
   session_activity: SessionActivityTable;
+  operators: OperatorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit: OperatorAuditTable;
   idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
   notifications: NotificationsTable;

@@ -17,6 +17,10 @@ import { areaDeps } from '../../testing/area-deps';
 import { createAuthService, type AuthService } from '../accounts/auth-service';
 import { IDENTITY_LIMITS, createIdentityGuard, createRateLimiter, type IdentityLimits } from '../limits/rate-limit';
 import { createHttpApp } from './app';
+import { Secret, TOTP } from 'otpauth';
+import { createOperatorService } from '../accounts/operators/operator-service';
+import { operatorRoutes } from '../../areas/operators/routes';
+import { userLoaderOf } from '../accounts/session';
 
 // Every door that checks a password, creates an account, sends a link or tries a code, listed once: each
 // answers 429 with Retry-After once its limit is spent, and the limits are shared, so a lock on one door
@@ -43,6 +47,8 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
   let app: Hono;
   let auth: AuthService;
   let seq = 0;
+  /** A session of an operator with a second factor, not yet past the second step (its code door). */
+  let operatorCookie = '';
   const fresh = () => `persona${++seq}@example.com`;
 
   beforeAll(async () => {
@@ -53,6 +59,8 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
     const config = parseConfig({ SITE_URL: SITE, TRUST_PROXY: '1' });
     const oauth = { providers: providersFromEnv(fp.env('github')), stateSecret: () => 's'.repeat(40), config };
     const account = { auth: async () => auth, config };
+    const operators = createOperatorService(t, { secret: 'd'.repeat(40), guard: createIdentityGuard(async () => limiter, LIMITS) });
+    const operatorArea = operatorRoutes(areaDeps({ ...account, operators: async () => operators }));
     ({ app } = createHttpApp({
       inner: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
       config,
@@ -68,6 +76,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
         ),
         // The company sign-up is the hire area's route.
         hireStartNow: hireRoutes(areaDeps(account)).hireStartNow.action,
+        operatorVerify: operatorArea.operatorVerify.action,
         ...createSalaryActions({
           account,
           contributions: async () => {
@@ -77,6 +86,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       }),
       api: createApiApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY }),
       cms: createCmsApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY, oauth }),
+      loadUser: userLoaderOf(async () => auth),
     }));
     for (const [type, email] of [
       ['match', 'victima@example.com'],
@@ -91,6 +101,19 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
         { ip: `setup-${email}` },
       );
     }
+  });
+  beforeAll(async () => {
+    // An operator enrols on one session (its code spent), and signs in again: the door is that session's step.
+    const operators = createOperatorService(t, { secret: 'd'.repeat(40) });
+    const email = 'opera@example.com';
+    const plain = createAuthService(t, 'd'.repeat(40));
+    const first = await plain.register('match', { name: 'Op', last_name: 'Era', email, password: PASSWORD }, { ip: 'setup' });
+    await operators.add(email);
+    const { secret } = (await operators.enrolment(first.user.id))!;
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    expect(await operators.enrol(first.user.id, first.access_token, code, { ip: 'setup' })).toHaveLength(10);
+    const token = (await plain.login('match', email, PASSWORD, { ip: 'setup' })).access_token;
+    operatorCookie = `tandem_token=${token}; tandem_type=match`;
   });
   afterAll(async () => {
     await fp?.close();
@@ -281,6 +304,16 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       name: `POST ${href('accountEmailUndo', 'en', { token: 'x' })}`,
       limit: 3,
       knock: (_n, ip) => form(href('accountEmailUndo', 'en', { token: code() }), ip, {}),
+    },
+    {
+      name: `POST ${href('operatorVerify', 'es')} (the second step's code)`,
+      limit: 3,
+      knock: (_n, ip) =>
+        app.request(href('operatorVerify', 'es'), {
+          method: 'POST',
+          body: new URLSearchParams({ code: 'AAAAA-AAAAA' }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, 'x-forwarded-for': ip, cookie: operatorCookie },
+        }),
     },
   ];
 

@@ -137,3 +137,36 @@ export interface CompanyInvitationsTable {
   revoked_at: Timestamp | null;
   created_at: Timestamp;
 }
+
+// The operator role, its second factor, the sessions that passed it and the audit log (decision 070).
+export interface OperatorsTable {
+  user_id: number;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enrolled_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  totp_last_step: number | null;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface OperatorSessionsTable {
+  jti: string;
+  user_id: number;
+  verified_at: ColumnType<Date | string, Date | string, Date | string>;
+  last_seen_at: ColumnType<Date | string, Date | string, Date | string>;
+}
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+  actor: string;
+  actor_user_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+}
