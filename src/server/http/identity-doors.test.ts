@@ -20,7 +20,6 @@ import { createHttpApp } from './app';
 import { Secret, TOTP } from 'otpauth';
 import { createOperatorService } from '../accounts/operators/operator-service';
 import { operatorRoutes } from '../../areas/operators/routes';
-import { userLoaderOf } from '../accounts/session';
 
 // Every door that checks a password, creates an account, sends a link or tries a code, listed once: each
 // answers 429 with Retry-After once its limit is spent, and the limits are shared, so a lock on one door
@@ -86,7 +85,6 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       }),
       api: createApiApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY }),
       cms: createCmsApp({ auth: async () => auth, trustProxy: config.TRUST_PROXY, oauth }),
-      loadUser: userLoaderOf(async () => auth),
     }));
     for (const [type, email] of [
       ['match', 'victima@example.com'],
