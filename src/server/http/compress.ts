@@ -94,3 +94,15 @@ export function compressBuffer(buf: Uint8Array, encoding: Encoding): Uint8Array 
     ? zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
     : zlib.gzipSync(buf, { level: 6 });
 }
+
+/** A response compressed on the way out in `encoding` when its type is worth it (and not already encoded); HEAD: no body. */
+export function compressedResponse(res: Response, encoding: Encoding | null, isHead = false): Response {
+  const headers = new Headers(res.headers);
+  if (res.body && encoding && isCompressible(headers.get('content-type')) && !headers.has('content-encoding')) {
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    headers.append('vary', 'Accept-Encoding');
+    return new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers });
+  }
+  return new Response(isHead ? null : res.body, { status: res.status, headers });
+}

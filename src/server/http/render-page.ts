@@ -10,7 +10,7 @@ import { OFFER_DRAFT_COOKIE, runWithRequestContext, type RequestContext } from '
 import { clearedSessionCookies, sessionHintCookie, type CookieJar, type ResolvedViewer } from '../accounts/session';
 import { ANONYMOUS_ID_COOKIE, anonymousIdCookie, anonymousIdOf, flagCountry, newAnonymousId } from './anonymous-id';
 import { clientIp, type TrustProxy } from './client-ip';
-import { compressStream, isCompressible, pickEncoding } from './compress';
+import { compressedResponse, pickEncoding } from './compress';
 import { plainKey, preparedAnswer, responseOf, type NodeRequestLike, type PreparedHit } from './cache-hit';
 import { negotiateLocale } from '../../i18n/negotiate';
 import { rewritePageHtml } from './page-html';
@@ -366,16 +366,7 @@ export function createPageRenderer({
       return compressed(res);
     };
 
-    const compressed = (res: Response): Response => {
-      const headers = new Headers(res.headers);
-      if (res.body && encoding && isCompressible(headers.get('content-type')) && !headers.has('content-encoding')) {
-        headers.set('content-encoding', encoding);
-        headers.delete('content-length');
-        headers.append('vary', 'Accept-Encoding');
-        return new Response(isHead ? null : compressStream(res.body, encoding), { status: res.status, headers });
-      }
-      return new Response(isHead ? null : res.body, { status: res.status, headers });
-    };
+    const compressed = (res: Response): Response => compressedResponse(res, encoding, isHead);
 
     if (unavailable) return finish(compressed(await render(null)), null);
     // The database is known to be down: nothing is rendered that would wait for it. A signed-in visitor
