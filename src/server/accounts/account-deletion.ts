@@ -12,7 +12,7 @@ import type { EmailService, OutgoingEmail } from '../email/email-service';
 import { renderEmail } from '../email/render';
 import type { DoorKnock } from '../limits/rate-limit';
 import { findUserByAnyEmail } from './data/users';
-import { closeCompanyOffers, markForDeletion, openOffersWithApplicants, soleOwnedCompany } from './data/account-deletion';
+import { cancelDeletion, closeCompanyOffers, markForDeletion, openOffersWithApplicants, soleOwnedCompany } from './data/account-deletion';
 import { verifyPassword } from './password';
 import type { PublicUser } from './auth-service';
 
@@ -63,7 +63,7 @@ export function createAccountDeletion({ db, now, knock, signedIn, email, siteUrl
      * The signed-in person deletes their account, after typing their password (the sign-in's limits). Answers
      * when it will be purged.
      */
-    async requestDeletion(token: string | null, current: string, meta: { ip: string }): Promise<{ purgeAfter: Date }> {
+    requestDeletion: async (token: string | null, current: string, meta: { ip: string }): Promise<{ purgeAfter: Date }> => {
       const me = await signedIn(token);
       await knock({ door: 'login', ip: meta.ip, email: me.email });
       const full = await findUserByAnyEmail(db, me.email);
@@ -88,6 +88,16 @@ export function createAccountDeletion({ db, now, knock, signedIn, email, siteUrl
         (purge) => purge,
       );
       return { purgeAfter };
+    },
+
+    /** A sign-in: the deletion the account waits for is cancelled, its profile shown again; whether there was one. */
+    resume: async (user: { id: number; profile_slug: string | null; account_type: string }): Promise<boolean> => {
+      const profile = user.profile_slug && user.account_type === 'match' ? [profileTag(user.profile_slug), FIGURES_TAG] : [];
+      return writeWithPurge(
+        db,
+        (trx) => cancelDeletion(trx, user.id),
+        (cancelled) => (cancelled && profile.length ? { tags: profile } : null),
+      );
     },
   };
 }

@@ -34,7 +34,6 @@ import { slugify } from '../../domain/slug';
 import { emailReserved } from './data/email-changes';
 import { createAccountChanges } from './account-changes';
 import { createAccountDeletion } from './account-deletion';
-import { cancelDeletion } from './data/account-deletion';
 
 export type { AccountType } from './session-check';
 export type PublicUser = {
@@ -176,7 +175,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
   const signIn = async (user: Parameters<typeof issue>[0] & PublicUser) => ({
     access_token: await issue(user),
     user: toPublic(user),
-    deletionCancelled: await cancelDeletion(db, user.id),
+    deletionCancelled: await deletion.resume(user),
   });
 
   const service = {
@@ -285,7 +284,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     },
 
     ...changes,
-    ...deletion,
+    requestDeletion: deletion.requestDeletion,
 
     /**
      * Sign-in with a provider's verified identity: a known identity signs its user in; a verified email of
