@@ -54,4 +54,3 @@ export function createAccountPurge({ db, now, store, revoke }: Deps) {
     },
   };
 }
-export type AccountPurge = ReturnType<typeof createAccountPurge>;
