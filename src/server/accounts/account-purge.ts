@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { UploadStore } from '../uploads/upload-store';
 import { uploadKeyOf } from '../uploads/upload-store';
-import { dueForPurge, filesOf, liveCertificates, purgeAccount, soleOwnedCompany } from './data/account-deletion';
+import { dueForPurge, filesOf, liveCertificates, purgeAccount, soleOwnedCompany, stillDue } from './data/account-deletion';
 
 // The housekeeping's step of account deletion (decision 073): every account whose 30 days of grace are over
 // is purged, each in its own transaction (a run cut short is finished by the next one). Its certificates are
@@ -41,8 +41,7 @@ export function createAccountPurge({ db, now, store, revoke }: Deps) {
       const files = await filesOf(db, userId);
       const logo = (await soleOwnedCompany(db, userId))?.logo_path ?? null;
       const done = await db.transaction().execute(async (trx) => {
-        const still = await trx.selectFrom('users').select('purge_after').where('id', '=', userId).executeTakeFirst();
-        if (!still?.purge_after || new Date(still.purge_after).getTime() > now()) return false;
+        if (!(await stillDue(trx, userId, new Date(now())))) return false;
         return purgeAccount(trx, userId, CONTRIBUTION_SOURCE);
       });
       if (!done) return false;

@@ -35,6 +35,12 @@ export async function dueForPurge(db: Q, at: Date, limit: number): Promise<numbe
   return rows.map((r) => r.id);
 }
 
+/** Whether the account is still due at `at` (a sign-in may have cancelled its deletion meanwhile). */
+export async function stillDue(db: Q, userId: number, at: Date): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('purge_after', '<=', at).executeTakeFirst();
+  return !!row;
+}
+
 /** The company the user is the only owner of (it closes with their account), or null. */
 export async function soleOwnedCompany(db: Q, userId: number) {
   const c = await db
