@@ -205,6 +205,7 @@ export const routes = {
   }),
   /** The account's settings (decision 069): change the password and the email, for both account types. */
   account: page('/cuenta', '/en/account', { form: true, access: 'signed-in', indexable: false }),
+  accountDelete: page('/cuenta/eliminar', '/en/account/delete', { form: true, access: 'signed-in', indexable: false }), // decision 073
   /** A new address's confirmation link, and the old address's undo link: a GET asks, the button does it. */
   accountEmailConfirm: page('/cuenta/confirmar-correo/[token]', '/en/account/confirm-email/[token]', {
     form: true,

@@ -949,6 +949,15 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       params: () => ({ token: 'H'.repeat(43) }),
       fields: () => ({}),
     },
+    {
+      // A wrong current password: the post reaches the password check and deletes nothing (the fuzz's sessions live on).
+      name: 'accountDelete (a wrong password)',
+      route: 'accountDelete',
+      session: 'candidate',
+      ok: 422,
+      expensive: true,
+      fields: () => ({ currentPassword: 'no-es-la-clave', confirmDelete: 'yes' }),
+    },
     { name: 'offer (apply)', route: 'offer', session: 'candidate', params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {
       name: 'offerApply',

@@ -44,6 +44,7 @@ import { createContributions, debouncedRefresh, type Contributions } from './sal
 import { currencyOf } from './salaries/mapping';
 import { sweepRevokedTokens, sweepSessionActivity } from './accounts/data/sessions';
 import { sweepEmailChanges } from './accounts/data/email-changes';
+import { createAccountPurge } from './accounts/account-purge';
 import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './http/idempotency';
 import type { CountryId } from '../domain/catalog';
 import { createSitemapPages, type SitemapPages } from './offers/sitemap-pages';
@@ -96,7 +97,8 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
- * transaction that marks it). Ended operator sessions and audit entries older than two years go. Last, the planner's statistics are refreshed (decision 057).
+ * transaction that marks it). Ended operator sessions and audit entries older than two years go. Accounts
+ * deleted by their owners 30 days ago are purged (decision 073). Last, the planner's statistics are refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -124,6 +126,8 @@ function startHousekeeping() {
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
     await (await services.operators()).sweep();
+    const revoke = async (slug: string, reason: string) => (await services.learning()).revoke(slug, reason);
+    await createAccountPurge({ db: db.db, now: Date.now, store: services.uploads, revoke }).purgeDue();
     await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).

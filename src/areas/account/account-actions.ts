@@ -34,12 +34,14 @@ export function createAccountActions(deps: AccountFormDeps & { operators?: () =>
       handle: (input) =>
         submit(input, specs.login, async () => {
           const type = input.fields.type as 'match' | 'hire';
-          const { access_token, user } = await (
+          const { access_token, user, deletionCancelled } = await (
             await auth()
           ).login(type, input.fields.email!.trim(), input.fields.password!, {
             ip: input.ip,
           });
           const outcome = signedIn(input, access_token, type);
+          // A deletion this sign-in cancelled (decision 073): the account page says so.
+          if (outcome.ok && deletionCancelled) return { ...outcome, redirect: `${href('account', input.locale)}?hecho=recuperada` };
           // The password is the first step only: until the code, the session is an ordinary one.
           if (outcome.ok && deps.operators && (await (await deps.operators()).isOperator(user.id)))
             return { ...outcome, redirect: href('operatorVerify', input.locale) };

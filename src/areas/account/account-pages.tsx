@@ -70,6 +70,7 @@ export const loginPage =
     return (
       <AuthShell p={p}>
         {oauthError && <Notice kind="error">{t(`auth.oauth.${oauthError}`)}</Notice>}
+        {q.get('eliminada') === '1' && <Notice kind="success">{t('accountDeletion.deletedPlain')}</Notice>}
         <FormBlock {...formProps(p, 'login-form', 'login', fields, t('auth.signIn'), t('auth.signingIn'))} />
         <p className="form-links">
           <Link to={href('forgotPassword', p.locale)}>{t('auth.forgot')}</Link>

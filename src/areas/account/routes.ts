@@ -5,6 +5,8 @@ import { confirmEmailPage, ForgotPasswordPage, loginPage, LogoutPage, resetPassw
 import { createLogoutRoutes } from './logout-actions';
 import { createAccountSettingsActions } from './settings-actions';
 import { accountEmailConfirmPage, accountEmailUndoPage, accountPage } from './settings-pages';
+import { createAccountDeletionAction } from './deletion-actions';
+import { accountDeletePage } from './deletion-pages';
 
 // Accounts: sign-in, candidate sign-up, password reset, email confirmation, sign-out and the account's settings
 // (a new password or email, with the pages of the emailed links) (the company sign-up,
@@ -23,5 +25,6 @@ export function accountRoutes(deps: AreaDeps) {
     account: { page: accountPage, action: settings.account },
     accountEmailConfirm: { page: accountEmailConfirmPage(deps), action: settings.confirm },
     accountEmailUndo: { page: accountEmailUndoPage(deps), action: settings.undo },
+    accountDelete: { page: accountDeletePage, action: createAccountDeletionAction(deps) },
   } satisfies AreaRoutes;
 }

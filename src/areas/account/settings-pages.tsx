@@ -62,6 +62,7 @@ export const accountPage: Page = (p: PageProps) => {
       <p className="muted">{t('routes.account.intro', { email: p.session.user.email })}</p>
       {done === 'contrasena' && <Notice kind="success">{t('account.passwordChanged')}</Notice>}
       {done === 'correo' && <Notice kind="success">{t('account.emailSentPlain')}</Notice>}
+      {done === 'recuperada' && <Notice kind="success">{t('accountDeletion.cancelled')}</Notice>}
       <section className="section-sm" aria-labelledby="account-password-title">
         <h2 id="account-password-title" className="h3">
           {t('account.passwordTitle')}
@@ -79,6 +80,17 @@ export const accountPage: Page = (p: PageProps) => {
       <p className="form-links section-sm">
         <Link to={href('notificationPreferences', locale)}>{t('notifications.preferencesLink')}</Link>
       </p>
+      <section className="section-sm" aria-labelledby="account-delete-title">
+        <h2 id="account-delete-title" className="h3">
+          {t('accountDeletion.title')}
+        </h2>
+        <p className="muted">{t('accountDeletion.text')}</p>
+        <p>
+          <Link to={href('accountDelete', locale)} data-testid="account-delete-link">
+            {t('accountDeletion.title')}
+          </Link>
+        </p>
+      </section>
     </div>
   );
 };

@@ -38,6 +38,8 @@ export const specs = {
     .check(sameAs('passwordConfirmation', 'password')),
   /** A new email with the current password. */
   changeEmail: z.object({ email: email(), currentPassword: field(required(), maxLength(200)) }),
+  /** Deleting one's own account (decision 073): the current password and a ticked confirmation. */
+  deleteAccount: z.object({ currentPassword: field(required(), maxLength(200)), confirmDelete: field(required(), oneOf(['yes'])) }),
   /** The calculator's registration step: a candidate sign-up with an optional salary. */
   calculatorRegister: z.object({
     name: personName(),

@@ -33,6 +33,7 @@ import type { DoorKnock, IdentityGuard } from '../limits/rate-limit';
 import { slugify } from '../../domain/slug';
 import { emailReserved } from './data/email-changes';
 import { createAccountChanges } from './account-changes';
+import { createAccountDeletion } from './account-deletion';
 
 export type { AccountType } from './session-check';
 export type PublicUser = {
@@ -161,6 +162,21 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     brand,
     resetTtlMs: RESET_TTL_MS,
   });
+  const deletion = createAccountDeletion({
+    db,
+    now,
+    knock,
+    signedIn: async (token) => toPublic(await sessionOf(null, token)),
+    email: opts.email,
+    siteUrl,
+    brand,
+  });
+  /** A sign-in: a deletion the account waits for is cancelled (decision 073), and the answer says so. */
+  const signIn = async (user: Parameters<typeof issue>[0] & PublicUser) => ({
+    access_token: await issue(user),
+    user: toPublic(user),
+    deletionCancelled: await deletion.resume(user),
+  });
 
   const service = {
     /** Same refusal for an unknown email, a wrong password and the other account type. */
@@ -169,13 +185,13 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       email: string,
       password: string,
       meta: RequestMeta,
-    ): Promise<{ access_token: string; user: PublicUser }> {
+    ): Promise<{ access_token: string; user: PublicUser; deletionCancelled: boolean }> {
       await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByEmail(db, email, type);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
       if (user.user_status === 'suspended') throw new ServiceError('suspended');
-      return { access_token: await issue(user), user: toPublic(user) };
+      return signIn(user);
     },
 
     async register(type: AccountType, r: Registration, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
@@ -268,6 +284,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
     },
 
     ...changes,
+    requestDeletion: deletion.requestDeletion,
 
     /**
      * Sign-in with a provider's verified identity: a known identity signs its user in; a verified email of
@@ -286,7 +303,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
         const user = await findUserById(db, userId);
         if (!user) throw new ServiceError('not-found');
         if (user.user_status === 'suspended') throw new ServiceError('suspended');
-        return { access_token: await issue(user), user: toPublic(user), created };
+        return { ...(await signIn(user)), created };
       };
       const known = await findIdentityUser(db, provider, p.providerUserId);
       if (known !== null) return finish(known, false);
@@ -349,7 +366,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw new ServiceError('invalid-credentials');
       if (user.user_status === 'suspended') throw new ServiceError('suspended');
-      return { access_token: await issue(user), user: toPublic(user) };
+      return signIn(user);
     },
 
     /** The user behind a token of the given account type (any type when null); refused when stale or foreign. */

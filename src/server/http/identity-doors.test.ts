@@ -11,6 +11,7 @@ import { parseConfig } from '../config';
 import { actionRoutes } from '../../testing/routes';
 import { createAccountActions } from '../../areas/account/account-actions';
 import { createAccountSettingsActions } from '../../areas/account/settings-actions';
+import { createAccountDeletionAction } from '../../areas/account/deletion-actions';
 import { createSalaryActions } from '../../areas/tools/salary-actions';
 import { hireRoutes } from '../../areas/hire/routes';
 import { areaDeps } from '../../testing/area-deps';
@@ -73,6 +74,8 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
         ...(({ account: page, confirm, undo }) => ({ account: page, accountEmailConfirm: confirm, accountEmailUndo: undo }))(
           createAccountSettingsActions(account),
         ),
+        // Deleting one's own account (decision 073).
+        accountDelete: createAccountDeletionAction(account),
         // The company sign-up is the hire area's route.
         hireStartNow: hireRoutes(areaDeps(account)).hireStartNow.action,
         operatorVerify: operatorArea.operatorVerify.action,
@@ -92,6 +95,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
       ['match', 'cambio@example.com'],
       ['match', 'ajustes@example.com'],
       ['hire', 'ajustes-empresa@example.com'],
+      ['match', 'borrar@example.com'],
     ] as const) {
       await auth.register(
         type,
@@ -291,6 +295,17 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
           ip,
           { email: fresh(), currentPassword: 'mala-clave-1' },
           await signedIn('hire', 'ajustes-empresa@example.com'),
+        ),
+    },
+    {
+      name: `POST ${href('accountDelete', 'es')} (delete the account)`,
+      limit: 3,
+      knock: async (_n, ip) =>
+        form(
+          href('accountDelete', 'es'),
+          ip,
+          { currentPassword: 'mala-clave-1', confirmDelete: 'yes' },
+          await signedIn('match', 'borrar@example.com'),
         ),
     },
     {

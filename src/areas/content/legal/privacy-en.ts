@@ -1,8 +1,8 @@
 import type { LegalText } from './types';
 
 export const privacyEn: LegalText = {
-  version: '1.0',
-  effective: '2026-11-25',
+  version: '1.1',
+  effective: '2026-11-27',
   body: `
 This policy explains what personal data we process when you use {{brand}} (the site {{host}}, its API and its emails), what for, on what legal basis, who we share it with, how long we keep it and how to exercise your rights. It is written for what {{brand}} actually does: if that changes, we change this policy and its version. The Spanish version is the reference text; this translation says the same.
 
@@ -82,8 +82,9 @@ Some providers (RudderStack, Datadog, GitHub, Google) may process data outside y
 
 ## How long we keep it {#retention}
 
-- **Account, profile, applications, courses, interviews and certificates**: as long as your account exists. If you ask us to delete it, we do so within 30 days; your certificates can then no longer be verified.
-- **Contributed salary**: until you contribute another one (it replaces the earlier one) or delete your account. The aggregate figures that already included it cannot identify you.
+- **Account, profile, applications, messages, alerts, notifications, courses, interviews and certificates**: as long as your account exists. You can delete it yourself from [your account](route:accountDelete): all your sessions end at once and your profile and applications stop being shown; for 30 days you can cancel by signing in, and after those 30 days we delete all your data (your files and the emails waiting to be sent to you too). Your certificates are revoked: they can no longer be verified. Messages you wrote to candidates for a company are deleted; if you were your company's only owner, the company, its offers and its conversations are deleted with you, and we tell the people who had applied to its open offers.
+- **Contributed salary**: until you contribute another one (it replaces the earlier one). If you delete your account, it stays only as an anonymous figure: we remove everything that links it to you, and neither it nor the aggregate figures can identify you.
+- **Log of operator actions**: what our operations team does to accounts is kept for 2 years, also once the account is gone.
 - **Offers written without an account**: 7 days; deleted earlier if you publish or save the offer.
 - **Confirmation and password links**: they expire after 24 hours and one hour respectively, and are kept only as a hash.
 - **Ended sessions**: the id of a session you ended is kept until the date it would have expired (one year at most) so that it cannot be used again.
@@ -100,7 +101,7 @@ You can ask us at any time for:
 
 - **Access**: to know what data of yours we process and get a copy.
 - **Rectification**: to correct inaccurate or incomplete data. You can correct almost everything yourself in your profile or your company's details.
-- **Erasure**: to delete your data, including your account.
+- **Erasure**: to delete your data, including your account (you can delete it yourself from [your account](route:accountDelete)).
 - **Portability**: to receive the data you gave us in a structured, commonly used format (JSON), or to have us send it to another controller.
 - **Objection**: to stop processing your data where we do so on legitimate interest.
 - **Restriction**: to keep your data without using it while we resolve a complaint.

@@ -1,8 +1,8 @@
 import type { LegalText } from './types';
 
 export const privacyEs: LegalText = {
-  version: '1.0',
-  effective: '2026-11-25',
+  version: '1.1',
+  effective: '2026-11-27',
   body: `
 Esta política explica qué datos personales tratamos cuando usas {{brand}} (el sitio {{host}}, su API y sus correos), para qué, con qué base legal, con quién los compartimos, cuánto tiempo los guardamos y cómo ejercer tus derechos. Está escrita para lo que {{brand}} hace de verdad: si algo cambia, cambiamos esta política y su versión.
 
@@ -82,8 +82,9 @@ Algunos proveedores (RudderStack, Datadog, GitHub, Google) pueden tratar datos f
 
 ## Cuánto tiempo los guardamos {#retention}
 
-- **Cuenta, perfil, postulaciones, cursos, entrevistas y certificados**: mientras tu cuenta exista. Si pides borrarla, lo hacemos en un máximo de 30 días; tus certificados dejan de poder verificarse.
-- **Salario aportado**: hasta que aportes otro (reemplaza al anterior) o borres tu cuenta. Las cifras agregadas que ya lo incluían no permiten identificarte.
+- **Cuenta, perfil, postulaciones, mensajes, alertas, notificaciones, cursos, entrevistas y certificados**: mientras tu cuenta exista. Puedes eliminarla tú mismo en [tu cuenta](route:accountDelete): en ese momento se cierran todas tus sesiones y tu perfil y tus postulaciones dejan de verse; durante 30 días puedes cancelarlo iniciando sesión, y pasados esos 30 días borramos todos tus datos (también tus archivos y los correos pendientes de enviarte). Tus certificados se revocan: dejan de poder verificarse. Los mensajes que escribiste a candidatos desde una empresa se borran; si eras la única persona dueña de tu empresa, la empresa, sus ofertas y sus conversaciones se borran contigo, y avisamos a quienes se habían postulado a sus ofertas abiertas.
+- **Salario aportado**: hasta que aportes otro (reemplaza al anterior). Si eliminas tu cuenta, se queda solo como dato anónimo: quitamos todo lo que lo une a ti, y ni ese dato ni las cifras agregadas permiten identificarte.
+- **Registro de acciones de operación**: lo que hace nuestro equipo de operación sobre las cuentas se guarda 2 años, también si la cuenta ya no existe.
 - **Ofertas escritas sin cuenta**: 7 días; se borran antes si publicas o guardas la oferta.
 - **Enlaces de confirmación y de contraseña**: caducan a las 24 horas y a la hora, respectivamente, y se guardan solo como huella.
 - **Sesiones cerradas**: el identificador de una sesión que cerraste se guarda hasta la fecha en que habría caducado (como mucho un año) para que no pueda volver a usarse.
@@ -100,7 +101,7 @@ Puedes pedirnos en cualquier momento:
 
 - **Acceso**: saber qué datos tuyos tratamos y obtener una copia.
 - **Rectificación**: corregir datos inexactos o incompletos. Casi todo lo puedes corregir tú mismo en tu perfil o en los datos de tu empresa.
-- **Supresión**: que borremos tus datos, incluida tu cuenta.
+- **Supresión**: que borremos tus datos, incluida tu cuenta (puedes eliminarla tú mismo desde [tu cuenta](route:accountDelete)).
 - **Portabilidad**: recibir los datos que nos diste en un formato estructurado y de uso común (JSON), o que los enviemos a otro responsable.
 - **Oposición**: que dejemos de tratar tus datos cuando lo hacemos por interés legítimo.
 - **Limitación**: que conservemos tus datos sin usarlos mientras resolvemos una reclamación.

@@ -28,6 +28,7 @@ export function findProfileBySlug(db: Q, slug: string) {
     ])
     .where('u.profile_slug', '=', slug)
     .where('u.account_type', '=', 'match')
+    .where('u.deletion_requested_at', 'is', null) // deleted by its owner (decision 073)
     .executeTakeFirst();
 }
 

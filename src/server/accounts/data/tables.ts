@@ -26,6 +26,10 @@ export interface UsersTable {
   is_demo: Flag;
   /** The language of their email ('es' | 'en'); null: Spanish. */
   locale: string | null;
+  /** When the owner asked to delete the account (decision 073): hidden from then on; null: not asked. */
+  deletion_requested_at: Timestamp | null;
+  /** When the housekeeping purges it (the end of the grace period). */
+  purge_after: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

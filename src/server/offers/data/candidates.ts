@@ -33,7 +33,8 @@ function candidateQuery(db: Q, f: CandidateFilter) {
     .selectFrom('candidate_profiles as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .where('p.is_public', '=', 1)
-    .where('u.user_status', '!=', 'suspended');
+    .where('u.user_status', '!=', 'suspended')
+    .where('u.deletion_requested_at', 'is', null); // deleted by its owner (decision 073);
   if (f.role) q = q.where('p.role', '=', f.role);
   else if (f.roles) q = q.where('p.role', 'in', f.roles.length ? f.roles : ['-']);
   if (f.seniority) q = q.where('p.seniority', '=', f.seniority);

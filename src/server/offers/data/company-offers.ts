@@ -221,7 +221,8 @@ export function applicantsOf(db: Q, offerId: number, after: readonly KeyValue[] 
       'p.headline',
       'p.is_public',
     ])
-    .where('a.offer_id', '=', offerId);
+    .where('a.offer_id', '=', offerId)
+    .where('u.deletion_requested_at', 'is', null); // deleted by its owner (decision 073);
   if (after) q = q.where(afterKey(APPLICANTS_ORDER, after));
   return q.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
 }

@@ -55,7 +55,8 @@ export async function publicProfileCount(db: Kysely<DB>, now: Date, certified = 
     .selectFrom('candidate_profiles as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .where('p.is_public', '=', 1)
-    .where('u.user_status', '!=', 'suspended');
+    .where('u.user_status', '!=', 'suspended')
+    .where('u.deletion_requested_at', 'is', null); // deleted by its owner (decision 073);
   if (certified)
     q = q.where((eb) =>
       eb.exists(

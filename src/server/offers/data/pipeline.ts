@@ -40,6 +40,7 @@ export function applicationDetail(db: Q, id: number) {
       'p.is_public',
     ])
     .where('a.id', '=', id)
+    .where('u.deletion_requested_at', 'is', null) // deleted by its owner (decision 073)
     .executeTakeFirst();
 }
 

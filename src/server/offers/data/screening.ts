@@ -96,6 +96,7 @@ export function applicantRows(db: Q, offerId: number) {
     .innerJoin('users as u', 'u.id', 'a.candidate_id')
     .select(['a.id', 'a.status', 'a.created_at', 'a.cover_note', 'u.name', 'u.last_name', 'u.email'])
     .where('a.offer_id', '=', offerId)
+    .where('u.deletion_requested_at', 'is', null) // deleted by its owner (decision 073)
     .orderBy('a.created_at')
     .orderBy('a.id')
     .limit(5000)
