@@ -118,6 +118,23 @@ describe.each(testDatabases)('account deletion on %s', (_name, open) => {
       })
       .execute();
 
+    // A certificate, revoked (the purge's first step): its bit must outlive its row.
+    const cert = await t.db
+      .insertInto('certifications')
+      .values({
+        slug: `cert-borrar-${seq}`,
+        user_id: me.id,
+        role: 'backend',
+        level: 'mid',
+        score: 90,
+        is_demo: 0,
+        issued_at: now,
+        revoked_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('certifications').set({ status_index: cert.id }).where('id', '=', cert.id).execute();
+
     await expect(auth.requestDeletion(me.token, 'mala-clave-1', IP)).rejects.toMatchObject({ code: 'invalid-input' });
     const { purgeAfter } = await auth.requestDeletion(me.token, PASSWORD, IP);
     expect(purgeAfter.getTime()).toBe(clock + DELETION_GRACE_MS);
@@ -136,6 +153,10 @@ describe.each(testDatabases)('account deletion on %s', (_name, open) => {
     clock += 2 * DAY;
     expect(await purge()).toBe(1);
     expect(await traces(me.id, me.email)).toEqual([]);
+    expect(await t.db.selectFrom('certifications').select('id').where('id', '=', cert.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('revoked_status_entries').select('status_index').where('status_index', '=', cert.id).execute()).toEqual([
+      { status_index: cert.id },
+    ]);
     const report = await t.db.selectFrom('salary_reports').select('external_id').where('usd_month', '=', 2400).execute();
     expect(report).toEqual([{ external_id: null }]);
     // The company's side is untouched: its account, its offer.

@@ -43,6 +43,7 @@ import type {
   InterviewQuestionsTable,
   InterviewsTable,
   LessonCompletionsTable,
+  RevokedStatusEntriesTable,
   LessonsTable,
 } from '../learning/data/tables';
 import type { FeatureChangesTable, FeatureOverridesTable } from '../flags/data/tables';
@@ -133,6 +134,7 @@ export interface DB {
   interview_questions: InterviewQuestionsTable;
   interview_attempts: InterviewAttemptsTable;
   certifications: CertificationsTable;
+  revoked_status_entries: RevokedStatusEntriesTable;
   fx_rates: FxRatesTable;
   salary_aggregates: SalaryAggregatesTable;
   /** The next build of salary_aggregates, swapped in by one short transaction (decision 059). */

@@ -144,6 +144,20 @@ export async function purgeAccount(trx: Transaction<DB>, userId: number, contrib
     .execute();
   const company = await soleOwnedCompany(trx, userId);
   if (company) await trx.deleteFrom('companies').where('id', '=', company.id).execute();
+  // The certificates go with the user (cascade); their revoked bits stay in the status list (decision 073).
+  await trx
+    .insertInto('revoked_status_entries')
+    .columns(['status_index', 'revoked_at'])
+    .expression(
+      trx
+        .selectFrom('certifications')
+        .select(['status_index', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .where('status_index', 'is not', null)
+        .where('revoked_at', 'is not', null),
+    )
+    .onConflict((oc) => oc.column('status_index').doNothing())
+    .execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   return true;
 }

@@ -303,12 +303,20 @@ export const latestCertificates = (db: Q, limit: number, revokedOnly: boolean) =
  * status list is built from (the partial index certifications_revoked holds these rows only).
  */
 export async function revokedIndexes(db: Q, from: number, to: number): Promise<{ indexes: number[]; latest: string | null }> {
+  // The certificates revoked, and those whose rows went with a purged account (their bits stay: decision 073).
   const rows = await db
     .selectFrom('certifications')
     .select(['status_index', 'revoked_at'])
     .where('revoked_at', 'is not', null)
     .where('status_index', '>=', from)
     .where('status_index', '<', to)
+    .unionAll(
+      db
+        .selectFrom('revoked_status_entries')
+        .select(['status_index', 'revoked_at'])
+        .where('status_index', '>=', from)
+        .where('status_index', '<', to),
+    )
     .orderBy('status_index')
     .execute();
   const times = rows.map((r) => new Date(r.revoked_at as string | Date).toISOString()).sort();

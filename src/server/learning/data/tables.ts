@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp, Flag } from '../../db/column-types';
+import type { Timestamp, Flag, RequiredTimestamp } from '../../db/column-types';
 
 // Row types of the learning domain's tables, as the migrations make them (src/server/db/schema.ts puts
 // every domain's tables together; its test compares them with a migrated database). Learning: courses and lessons, enrolments and progress, interviews, attempts and certificates.
@@ -115,4 +115,10 @@ export interface CertificationsTable {
   /** Its bit in the revocation status list (decision 067): the id, set when it is written. */
   status_index: number | null;
   revoke_reason: string | null;
+}
+
+/** A purged certificate's revoked bit (decision 073): its index and when, nothing of the person. */
+export interface RevokedStatusEntriesTable {
+  status_index: number;
+  revoked_at: RequiredTimestamp;
 }
