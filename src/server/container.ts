@@ -49,6 +49,7 @@ import type { CountryId } from '../domain/catalog';
 import { createSitemapPages, type SitemapPages } from './offers/sitemap-pages';
 import { createSitemapStore, type SitemapStore } from './seo/sitemap-store';
 import { salarySitemapPages } from './seo/salary-sitemap';
+import { createDataExportService, type DataExportService } from './exports/data-export-service';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -83,6 +84,7 @@ let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 let aggregateRunner: Promise<AggregateRunner> | undefined;
 let sitemapPages: Promise<SitemapPages> | undefined;
 let sitemap: SitemapStore | undefined;
+let dataExports: Promise<DataExportService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)));
@@ -96,7 +98,8 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * alerts due are sent by one instance at a time (a job lease; each person's digest and each alert's send is
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
- * transaction that marks it). Ended operator sessions and audit entries older than two years go. Last, the planner's statistics are refreshed (decision 057).
+ * transaction that marks it). Ended operator sessions and audit entries older than two years go. Data exports
+ * left unbuilt are built (a lease) and expired ones deleted with their files (decision 072). Last, the planner's statistics are refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -124,6 +127,10 @@ function startHousekeeping() {
     if (sent !== 'busy' && sent.sent) console.log(`[alerts] queued ${sent.sent} alert emails`);
     await (await services.interviews()).sendReminders();
     await (await services.operators()).sweep();
+    // People's data exports (decision 072): any build left behind, then the expired files and rows.
+    const exportSvc = await services.dataExports();
+    await withLease(db.db, 'data-exports', EXPORT_LEASE_MS, () => exportSvc.runDue());
+    await exportSvc.sweep();
     await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
@@ -136,6 +143,8 @@ function startHousekeeping() {
 
 /** Longer than a run of the alerts takes: a lease past it means its holder died. */
 const ALERT_LEASE_MS = 30 * 60_000;
+/** Longer than building the waiting data exports takes (each is claimed on its own anyway). */
+const EXPORT_LEASE_MS = 30 * 60_000;
 
 function emailFrom(): string {
   const c = getConfig();
@@ -336,6 +345,19 @@ export const services = {
         offers: async (after, limit) => (await offerPages()).offers(after, limit),
         companies: async (after, limit) => (await offerPages()).companies(after, limit),
       },
+    })),
+  /** "Download my data": export jobs built in the background, their files in the upload store (decision 072). */
+  dataExports: () =>
+    (dataExports ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) => {
+      const c = getConfig();
+      setImmediate(startHousekeeping);
+      return createDataExportService(db, {
+        store,
+        email: services.email,
+        limiter: services.limiter,
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+      });
     })),
   /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
   database: async () => (await getDatabase()).db,
