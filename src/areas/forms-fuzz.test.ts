@@ -52,6 +52,7 @@ import { createProfileService, type ProfileService } from '../server/accounts/pr
 import { createIdentityGuard, createRateLimiter, type RateLimiter } from '../server/limits/rate-limit';
 import { createSalaryService } from '../server/salaries/salary-service';
 import { createJobSearchService } from '../server/offers/job-search-service';
+import { createDataExportService, type DataExportService } from '../server/exports/data-export-service';
 import { createDatabaseStore } from '../server/uploads/data/database-store';
 import { createImageStore } from '../server/uploads/image-store';
 import { userLoaderOf } from '../server/accounts/session';
@@ -204,6 +205,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     screening: ScreeningService;
     savedOffers: SavedOffersService;
     operators: OperatorService;
+    dataExports: DataExportService;
   };
   // The production registry of form actions; the services behind them are built in beforeAll.
   const routes = createRegistry(
@@ -224,6 +226,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       interviews: async () => svc.interviews,
       team: async () => svc.team,
       operators: async () => svc.operators,
+      dataExports: async () => svc.dataExports,
       alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
@@ -268,6 +271,15 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     });
     svc.operators = createOperatorService(t, { secret: SECRET, guard: createIdentityGuard(async () => svc.limiter) });
     const uploads = createDatabaseStore(t);
+    svc.dataExports = createDataExportService(t, {
+      store: uploads,
+      email: async () => createEmailService(t, { log: () => {} }),
+      limiter: async () => svc.limiter,
+      siteUrl: config.SITE_URL,
+      brand: 'Tandem',
+      schedule: () => {},
+      log: () => {},
+    });
     svc.profiles = createProfileService(t, createImageStore(uploads));
     svc.profileHistory = createProfileHistoryService(t, { store: uploads, limiter: async () => svc.limiter });
     svc.hiring = createHiringService(t, { salaries: async () => createSalaryService(t) });
@@ -930,6 +942,13 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       ok: 303,
       expensive: true,
       fields: () => ({ email: freshEmail(), currentPassword: PASSWORD }),
+    },
+    {
+      name: 'account (download my data)',
+      route: 'account',
+      session: 'candidate',
+      ok: 303,
+      fields: () => ({ intent: 'dataExport' }),
     },
     {
       name: 'accountEmailConfirm (a link that is not one)',

@@ -19,7 +19,14 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches, the signed certificate, the CV and old applicant links (sign-out asks first)', () => {
-    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'hireSite', 'jobs', 'talentCv']);
+  it('answers GETs before the page only for the job searches, the signed certificate, the CV, data exports and old applicant links (sign-out asks first)', () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual([
+      'account',
+      'certification',
+      'countryJobs',
+      'hireSite',
+      'jobs',
+      'talentCv',
+    ]);
   });
 });

@@ -50,6 +50,7 @@ import type { CountryId } from '../domain/catalog';
 import { createSitemapPages, type SitemapPages } from './offers/sitemap-pages';
 import { createSitemapStore, type SitemapStore } from './seo/sitemap-store';
 import { salarySitemapPages } from './seo/salary-sitemap';
+import { createDataExportService, type DataExportService } from './exports/data-export-service';
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
@@ -84,6 +85,7 @@ let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
 let aggregateRunner: Promise<AggregateRunner> | undefined;
 let sitemapPages: Promise<SitemapPages> | undefined;
 let sitemap: SitemapStore | undefined;
+let dataExports: Promise<DataExportService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
 const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)));
@@ -98,7 +100,9 @@ const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSite
  * its own transaction, so a run cut short is finished by the next one); unconfirmed alerts past their link
  * are deleted. Interviews starting within a day are reminded once (a lease, and each claimed in the
  * transaction that marks it). Ended operator sessions and audit entries older than two years go. Accounts
- * deleted by their owners 30 days ago are purged (decision 073). Last, the planner's statistics are refreshed (decision 057).
+ * deleted by their owners 30 days ago are purged (decision 073). Data exports left unbuilt are built (a
+ * lease) and expired ones deleted with their files (decision 072). Last, the planner's statistics are
+ * refreshed (decision 057).
  */
 function startHousekeeping() {
   if (housekeepingTimer) return;
@@ -128,6 +132,10 @@ function startHousekeeping() {
     await (await services.operators()).sweep();
     const revoke = async (slug: string, reason: string) => (await services.learning()).revoke(slug, reason);
     await createAccountPurge({ db: db.db, now: Date.now, store: services.uploads, revoke }).purgeDue();
+    // People's data exports (decision 072): any build left behind, then the expired files and rows.
+    const exportSvc = await services.dataExports();
+    await withLease(db.db, 'data-exports', EXPORT_LEASE_MS, () => exportSvc.runDue());
+    await exportSvc.sweep();
     await refreshStatistics(db);
   };
   // The sitemap has its own, shorter check (a stale one is rebuilt within minutes, not hours).
@@ -140,6 +148,8 @@ function startHousekeeping() {
 
 /** Longer than a run of the alerts takes: a lease past it means its holder died. */
 const ALERT_LEASE_MS = 30 * 60_000;
+/** Longer than building the waiting data exports takes (each is claimed on its own anyway). */
+const EXPORT_LEASE_MS = 30 * 60_000;
 
 function emailFrom(): string {
   const c = getConfig();
@@ -340,6 +350,19 @@ export const services = {
         offers: async (after, limit) => (await offerPages()).offers(after, limit),
         companies: async (after, limit) => (await offerPages()).companies(after, limit),
       },
+    })),
+  /** "Download my data": export jobs built in the background, their files in the upload store (decision 072). */
+  dataExports: () =>
+    (dataExports ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) => {
+      const c = getConfig();
+      setImmediate(startHousekeeping);
+      return createDataExportService(db, {
+        store,
+        email: services.email,
+        limiter: services.limiter,
+        siteUrl: c.SITE_URL,
+        brand: c.BRAND_NAME,
+      });
     })),
   /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
   database: async () => (await getDatabase()).db,

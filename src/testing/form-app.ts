@@ -43,6 +43,7 @@ import type { RouteId } from '../routes';
 import type { TestDb } from './databases';
 import { actionRoutes } from './routes';
 import { createMessagingService } from '../server/messages/messaging-service';
+import { createDataExportService } from '../server/exports/data-export-service';
 import { createInterviewService } from '../server/interviews/interview-service';
 import { createTeamService, type TeamService } from '../server/accounts/team-service';
 
@@ -175,6 +176,16 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
     alerts: testAlertService(t, { email, limiter }),
     operators: createOperatorService(t, { secret: SECRET, guard: createIdentityGuard(async () => limiter, TEST_LIMITS) }),
     team: undefined as unknown as TeamService,
+    // Exports are built when a test calls runDue (never behind its back).
+    dataExports: createDataExportService(t, {
+      store: uploads,
+      email: async () => email,
+      limiter: async () => limiter,
+      siteUrl: SITE,
+      brand: 'Tandem',
+      schedule: () => {},
+      log: () => {},
+    }),
   };
   // Team invitations sign up through the same identity service (and its limits).
   svc.team = createTeamService(t, {
@@ -206,6 +217,7 @@ export async function createFormWorld(open: () => Promise<TestDb>) {
       team: async () => svc.team,
       alerts: async () => svc.alerts,
       operators: async () => svc.operators,
+      dataExports: async () => svc.dataExports,
       salaries: async () => salaries,
       signingKey: () => testSigningKey,
       config,

@@ -7,9 +7,10 @@ import { createAccountSettingsActions } from './settings-actions';
 import { accountEmailConfirmPage, accountEmailUndoPage, accountPage } from './settings-pages';
 import { createAccountDeletionAction } from './deletion-actions';
 import { accountDeletePage } from './deletion-pages';
+import { createDataExportGet } from './data-export-pages';
 
 // Accounts: sign-in, candidate sign-up, password reset, email confirmation, sign-out and the account's settings
-// (a new password or email, with the pages of the emailed links) (the company sign-up,
+// (a new password or email, with the pages of the emailed links; "download my data") (the company sign-up,
 // /hire/empezar-ahora, is the hire area's).
 export function accountRoutes(deps: AreaDeps) {
   const actions = createAccountActions(deps);
@@ -22,7 +23,7 @@ export function accountRoutes(deps: AreaDeps) {
     resetPassword: { page: resetPasswordPage(deps), action: actions.resetPassword },
     confirmEmail: { page: confirmEmailPage(deps), action: actions.confirmEmail },
     logout: { page: LogoutPage, action: logout.action },
-    account: { page: accountPage, action: settings.account },
+    account: { page: accountPage(deps), action: settings.account, get: createDataExportGet(deps) },
     accountEmailConfirm: { page: accountEmailConfirmPage(deps), action: settings.confirm },
     accountEmailUndo: { page: accountEmailUndoPage(deps), action: settings.undo },
     accountDelete: { page: accountDeletePage, action: createAccountDeletionAction(deps) },

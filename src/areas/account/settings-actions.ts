@@ -5,10 +5,13 @@ import type { FormHandler, FormInput, FormOutcome } from '../../server/http/form
 import { accountFormKit, type AccountFormDeps } from '../../server/http/account-forms';
 import { clearedSessionCookies, sessionCookies } from '../../server/accounts/session';
 import { attempt } from '../../server/http/form-outcome';
+import type { AreaDeps } from '../route-module';
+import { DATA_EXPORT_INTENT, requestDataExport } from './data-export-actions';
 
 // The account page's forms (decision 069), for both account types: a new password, a new email; and the
 // buttons of the two emailed links (confirm the new address, undo from the old one). The page holds two
-// forms posting to it; the email form is the one with an `email` field.
+// forms posting to it; the email form is the one with an `email` field. A third, "download my data", posts
+// its intent (data-export-actions.ts).
 const unauthorized = (input: FormInput): FormOutcome => ({
   ok: false,
   status: 401,
@@ -17,7 +20,7 @@ const unauthorized = (input: FormInput): FormOutcome => ({
   values: {},
 });
 
-export function createAccountSettingsActions(deps: AccountFormDeps) {
+export function createAccountSettingsActions(deps: AccountFormDeps & Partial<Pick<AreaDeps, 'dataExports'>>) {
   const { auth, config } = deps;
   const { submit } = accountFormKit(deps);
   const meta = (input: FormInput) => ({ ip: input.ip });
@@ -28,6 +31,8 @@ export function createAccountSettingsActions(deps: AccountFormDeps) {
     handle: (input) => {
       if (!input.viewer || !input.token) return Promise.resolve(unauthorized(input));
       const token = input.token;
+      const { dataExports } = deps;
+      if (input.fields.intent === DATA_EXPORT_INTENT && dataExports) return requestDataExport(input, { dataExports });
       if ('email' in input.fields)
         return submit(input, specs.changeEmail, async () => {
           await (

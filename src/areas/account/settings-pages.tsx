@@ -9,6 +9,8 @@ import { answer, isPageAnswer } from '../../server/render/page-answer';
 import { ServiceError } from '../../server/errors';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
+import type { ExportStatus } from '../../server/exports/data-export-service';
+import { DataExportSection, dataExportStatus } from './data-export-pages';
 
 // The account's settings (decision 069), one page for both account types: change the password, change the
 // email. And the pages of the two emailed links: a GET only asks (mail scanners open links), the button
@@ -22,7 +24,12 @@ const uncached =
     return isPageAnswer(r) ? answer(r.status, r.content, { ...NO_STORE, ...r.headers }) : answer(200, r, NO_STORE);
   };
 
-export const accountPage: Page = (p: PageProps) => {
+export const accountPage =
+  (deps: Pick<AreaDeps, 'dataExports'>): Page =>
+  async (p: PageProps) =>
+    settingsPage(p, await dataExportStatus(deps, p));
+
+const settingsPage = (p: PageProps, exportStatus: ExportStatus) => {
   const { t, locale } = p;
   if (!p.viewer || !p.session.user) throw new PageError(404, 'Not Found');
   const done = new URLSearchParams(p.query).get('hecho');
@@ -34,7 +41,7 @@ export const accountPage: Page = (p: PageProps) => {
   };
   // Two forms post here: a refusal goes back to the one that was posted (only the email form keeps a value).
   const emailState = p.form && 'email' in p.form.values ? p.form : null;
-  const passwordState = p.form && !emailState ? p.form : null;
+  const passwordState = p.form && !emailState && !('intent' in p.form.values) ? p.form : null;
   const password = formProps(
     p,
     'password-form',
@@ -63,6 +70,7 @@ export const accountPage: Page = (p: PageProps) => {
       {done === 'contrasena' && <Notice kind="success">{t('account.passwordChanged')}</Notice>}
       {done === 'correo' && <Notice kind="success">{t('account.emailSentPlain')}</Notice>}
       {done === 'recuperada' && <Notice kind="success">{t('accountDeletion.cancelled')}</Notice>}
+      {done === 'datos' && <Notice kind="success">{t('dataExport.requested')}</Notice>}
       <section className="section-sm" aria-labelledby="account-password-title">
         <h2 id="account-password-title" className="h3">
           {t('account.passwordTitle')}
@@ -77,6 +85,7 @@ export const accountPage: Page = (p: PageProps) => {
         <p className="muted">{t('account.emailText')}</p>
         <FormBlock {...email} action={action} state={emailState} />
       </section>
+      <DataExportSection p={p} status={exportStatus} />
       <p className="form-links section-sm">
         <Link to={href('notificationPreferences', locale)}>{t('notifications.preferencesLink')}</Link>
       </p>

@@ -8,7 +8,7 @@ import { dueForPurge, filesOf, liveCertificates, purgeAccount, soleOwnedCompany,
 // The housekeeping's step of account deletion (decision 073): every account whose 30 days of grace are over
 // is purged, each in its own transaction (a run cut short is finished by the next one). Its certificates are
 // revoked first (the status list says so to whoever holds one), then every row of the person goes, then its
-// uploaded files (picture, CV, the logo of a company that closed with it).
+// uploaded files (picture, CV, the logo of a company that closed with it, their data exports).
 
 /** The salary source of users' contributions (salaries/importers.ts): their report stays, unlinked. */
 const CONTRIBUTION_SOURCE = 'tandem-users';
@@ -46,7 +46,7 @@ export function createAccountPurge({ db, now, store, revoke }: Deps) {
       });
       if (!done) return false;
       const s = await store?.();
-      for (const key of [uploadKeyOf(files.picture), files.cvKey, uploadKeyOf(logo)])
+      for (const key of [uploadKeyOf(files.picture), files.cvKey, uploadKeyOf(logo), ...files.exportKeys])
         if (s && key) await s.delete(key).catch((e: unknown) => console.warn(`[accounts] could not remove ${key}:`, e));
       console.log(`[accounts] account ${userId} purged (deleted by its owner 30 days ago)`);
       return true;

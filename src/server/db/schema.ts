@@ -55,6 +55,7 @@ import type { NotificationSettingsTable, NotificationsTable } from '../notificat
 import type { ConversationReportsTable, ConversationsTable, InvitationsTable, MessagesTable } from '../messages/data/tables';
 import type { AlertRecipientsTable, JobAlertsTable } from '../alerts/data/tables';
 import type { JobInterviewSlotsTable, JobInterviewsTable } from '../interviews/data/tables';
+import type { DataExportsTable } from '../exports/data/tables';
 
 // The database as Kysely sees it: every table's row type. Each domain declares its own tables beside its SQL
 // (src/server/<domain>/data/tables.ts); the platform's own tables are here. schema.test.ts compares the
@@ -177,6 +178,7 @@ export interface DB {
   application_notes: ApplicationNotesTable;
   application_ratings: ApplicationRatingsTable;
   company_invitations: CompanyInvitationsTable;
+  data_exports: DataExportsTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 export const UPLOAD_KIND = /^(avatars|logos)$/;
 export const UPLOAD_NAME = /^[\w-]{1,120}\.webp$/;
 export const UPLOAD_KINDS = ['avatars', 'logos'] as const;
-/** CVs (decision 050): stored here too, but never under /uploads (that route serves the kinds above only). */
-const PRIVATE_UPLOAD_KEY = /^cvs\/[\w-]{1,120}\.pdf$/;
+/** CVs (decision 050) and data exports (decision 072): stored here too, but never under /uploads (that route
+ * serves the kinds above only). */
+const PRIVATE_UPLOAD_KEY = /^(cvs\/[\w-]{1,120}\.pdf|exports\/[\w-]{1,120}\.zip)$/;
 
 export type StoredUpload = {
   bytes: Uint8Array;

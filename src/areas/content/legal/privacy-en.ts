@@ -99,17 +99,17 @@ Some providers (RudderStack, Datadog, GitHub, Google) may process data outside y
 
 You can ask us at any time for:
 
-- **Access**: to know what data of yours we process and get a copy.
+- **Access**: to know what data of yours we process and get a copy. You download the copy yourself from [your account](route:account), with "Download my data".
 - **Rectification**: to correct inaccurate or incomplete data. You can correct almost everything yourself in your profile or your company's details.
 - **Erasure**: to delete your data, including your account (you can delete it yourself from [your account](route:accountDelete)).
-- **Portability**: to receive the data you gave us in a structured, commonly used format (JSON), or to have us send it to another controller.
+- **Portability**: to receive the data you gave us in a structured, commonly used format (a ZIP file with a JSON file and the files you uploaded, from "Download my data" in [your account](route:account)), or to have us send it to another controller.
 - **Objection**: to stop processing your data where we do so on legitimate interest.
 - **Restriction**: to keep your data without using it while we resolve a complaint.
 - **Withdrawing your consent**: making your profile private, deleting your contributed salary or changing your cookie settings, without affecting what was done before.
 
 If you live in Latin America, these are also your rights of access, rectification, cancellation and objection (ARCO).
 
-Write to {{email}} from your account's email address, saying which right you want to exercise. It is free. We answer within one month (extendable by two more in complex cases, telling you so). If we cannot confirm it is you, we will ask for the minimum needed to do so.
+For a copy of your data you do not need to write to us: ask for it in your account, we prepare it in the background and email you a link that works for 7 days while you are signed in (then we delete the file); you can ask once a day. For the other rights, write to {{email}} from your account's email address, saying which right you want to exercise. It is free. We answer within one month (extendable by two more in complex cases, telling you so). If we cannot confirm it is you, we will ask for the minimum needed to do so.
 
 ## How we protect your data {#security}
 

@@ -99,17 +99,17 @@ Algunos proveedores (RudderStack, Datadog, GitHub, Google) pueden tratar datos f
 
 Puedes pedirnos en cualquier momento:
 
-- **Acceso**: saber qué datos tuyos tratamos y obtener una copia.
+- **Acceso**: saber qué datos tuyos tratamos y obtener una copia. La copia la descargas tú mismo desde [tu cuenta](route:account), con «Descargar mis datos».
 - **Rectificación**: corregir datos inexactos o incompletos. Casi todo lo puedes corregir tú mismo en tu perfil o en los datos de tu empresa.
 - **Supresión**: que borremos tus datos, incluida tu cuenta (puedes eliminarla tú mismo desde [tu cuenta](route:accountDelete)).
-- **Portabilidad**: recibir los datos que nos diste en un formato estructurado y de uso común (JSON), o que los enviemos a otro responsable.
+- **Portabilidad**: recibir los datos que nos diste en un formato estructurado y de uso común (un archivo ZIP con un JSON y los archivos que subiste, desde «Descargar mis datos» en [tu cuenta](route:account)), o que los enviemos a otro responsable.
 - **Oposición**: que dejemos de tratar tus datos cuando lo hacemos por interés legítimo.
 - **Limitación**: que conservemos tus datos sin usarlos mientras resolvemos una reclamación.
 - **Retirar tu consentimiento**: hacer privado tu perfil, borrar tu salario aportado o cambiar tus preferencias de cookies, sin que afecte a lo hecho antes.
 
 Si vives en Latinoamérica, estos son también tus derechos de acceso, rectificación, cancelación y oposición (ARCO).
 
-Escríbenos a {{email}} desde el correo de tu cuenta, diciendo qué derecho quieres ejercer. Es gratis. Te respondemos en un máximo de un mes (ampliable dos meses más en casos complejos, avisándote). Si no podemos comprobar que eres tú, te pediremos lo mínimo necesario para hacerlo.
+Para la copia de tus datos no hace falta escribirnos: la pides en tu cuenta, la preparamos en segundo plano y te enviamos por correo un enlace que funciona 7 días con tu sesión iniciada (después borramos el archivo); puedes pedirla una vez al día. Para los demás derechos, escríbenos a {{email}} desde el correo de tu cuenta, diciendo qué derecho quieres ejercer. Es gratis. Te respondemos en un máximo de un mes (ampliable dos meses más en casos complejos, avisándote). Si no podemos comprobar que eres tú, te pediremos lo mínimo necesario para hacerlo.
 
 ## Cómo protegemos tus datos {#security}
 

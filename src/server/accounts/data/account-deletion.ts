@@ -86,10 +86,17 @@ export async function closeCompanyOffers(db: Q, companyId: number, at: Date): Pr
 }
 
 /** What the purge must remove outside the database: the person's uploaded files. */
-export async function filesOf(db: Q, userId: number): Promise<{ picture: string | null; cvKey: string | null }> {
+export async function filesOf(db: Q, userId: number): Promise<{ picture: string | null; cvKey: string | null; exportKeys: string[] }> {
   const u = await db.selectFrom('users').select('profile_picture_path').where('id', '=', userId).executeTakeFirst();
   const d = await db.selectFrom('profile_documents').select('cv_key').where('user_id', '=', userId).executeTakeFirst();
-  return { picture: u?.profile_picture_path ?? null, cvKey: d?.cv_key ?? null };
+  // Their data exports' files (decision 072): the rows go with the account, the files must go too.
+  const exports = await db
+    .selectFrom('data_exports')
+    .select('file_key')
+    .where('user_id', '=', userId)
+    .where('file_key', 'is not', null)
+    .execute();
+  return { picture: u?.profile_picture_path ?? null, cvKey: d?.cv_key ?? null, exportKeys: exports.map((e) => e.file_key!) };
 }
 
 /** The slugs of the person's certificates not revoked yet (revoked before their rows go). */
