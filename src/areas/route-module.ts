@@ -20,6 +20,7 @@ import type { ProfileService } from '../server/accounts/profile-service';
 import type { ProfileHistoryService } from '../server/accounts/profile-history-service';
 import type { TeamService } from '../server/accounts/team-service';
 import type { OperatorService } from '../server/accounts/operators/operator-service';
+import type { ModerationService } from '../server/offers/moderation-service';
 import type { Contributions } from '../server/salaries/contributions';
 import type { SalaryService } from '../server/salaries/salary-service';
 import type { MarketplaceService } from '../server/offers/marketplace-service';
@@ -71,6 +72,8 @@ export type AreaDeps = {
   notifications: () => Promise<NotificationService>;
   /** The operator role, its second factor and the audit log (decision 070). */
   operators: () => Promise<OperatorService>;
+  /** Offer reports, flags and the operators' moderation queue (decision 071). */
+  moderation: () => Promise<ModerationService>;
   /** Feature flags for one request, evaluated on the server. */
   evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) => Promise<EvaluatedFlags<T>>;
   /** The sign-in providers configured (their buttons on the account forms). */

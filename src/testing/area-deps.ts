@@ -30,6 +30,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     marketplace: unused('marketplace'),
     notifications: unused('notifications'),
     operators: unused('operators'),
+    moderation: unused('moderation'),
     evaluateFlags: unused('evaluateFlags'),
     oauth: { providers: {} },
     signingKey: unused('signingKey'),

@@ -37,6 +37,7 @@ import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
 import { certificateStatus } from './migrations/033-certificate-status';
 import { emailChanges } from './migrations/034-email-changes';
 import { operators } from './migrations/035-operators';
+import { offerModeration } from './migrations/036-offer-moderation';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -76,6 +77,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '033-certificate-status': certificateStatus,
   '034-email-changes': emailChanges,
   '035-operators': operators,
+  '036-offer-moderation': offerModeration,
 };
 
 class CodeProvider implements MigrationProvider {

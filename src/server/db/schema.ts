@@ -33,6 +33,9 @@ import type {
   ApplicationEventsTable,
   ApplicationNotesTable,
   ApplicationRatingsTable,
+  OfferReportsTable,
+  OfferFlagsTable,
+  OfferModerationTable,
 } from '../offers/data/tables';
 import type {
   CertificationsTable,
@@ -175,6 +178,9 @@ export interface DB {
   application_notes: ApplicationNotesTable;
   application_ratings: ApplicationRatingsTable;
   company_invitations: CompanyInvitationsTable;
+  offer_reports: OfferReportsTable;
+  offer_flags: OfferFlagsTable;
+  offer_moderation: OfferModerationTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */
