@@ -49,6 +49,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
 const str = (v: Params[string] | undefined): v is string => typeof v === 'string';
 const isSlug = (v: unknown): v is string => typeof v === 'string' && v.length <= 120 && SLUG.test(v);
 const slugParam = (name: string) => (p: Params) => isSlug(p[name]);
+const offerSlug = { validate: slugParam('slug'), sample: { slug: 'frontend-react-lima' } };
 const tokenParam = (p: Params) => str(p.token) && TOKEN.test(p.token);
 // A signed token (a compact JWS: three base64url parts).
 const signedTokenParam = (p: Params) =>
@@ -168,13 +169,9 @@ export const routes = {
     sample: { slug: 'frontend-react-lima' },
   }),
   /** Saving an offer: the cards' and offer pages' plain POST; its page asks a visitor back from signing in. */
-  offerSave: page('/oferta/[slug]/guardar', '/en/oferta/[slug]/save', {
-    form: true,
-    access: 'match-only',
-    indexable: false,
-    validate: slugParam('slug'),
-    sample: { slug: 'frontend-react-lima' },
-  }),
+  offerSave: page('/oferta/[slug]/guardar', '/en/oferta/[slug]/save', { form: true, access: 'match-only', indexable: false, ...offerSlug }),
+  /** Reporting an offer (decision 071): the offer pages' plain POST; its answer is private. */
+  offerReport: page('/oferta/[slug]/reportar', '/en/oferta/[slug]/report', { form: true, indexable: false, ...offerSlug }),
   certification: page('/certification/[slug]', '/en/certification/[slug]', {
     validate: slugParam('slug'),
     indexable: false,
@@ -259,6 +256,8 @@ export const routes = {
   /** The second step of an operator's sign-in (and the enrolment of the second factor). */
   operatorVerify: page('/operador/verificar', '/en/operator/verify', { form: true, access: 'operator', indexable: false }),
   operatorAudit: page('/operador/auditoria', '/en/operator/audit-log', { access: 'operator', indexable: false }),
+  /** The moderation queue (decision 071). */
+  operatorModeration: page('/operador/moderacion', '/en/operator/moderation', { form: true, access: 'operator', indexable: false }),
 
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
   terms: page('/terminos-y-condiciones', '/en/terminos-y-condiciones', { layout: 'clean' }),

@@ -70,6 +70,7 @@ import { signUnsubscribe } from '../server/notifications/unsubscribe-token';
 import { createMessagingService, type MessagingService } from '../server/messages/messaging-service';
 import { createTeamService, type TeamService } from '../server/accounts/team-service';
 import { createOperatorService, type OperatorService } from '../server/accounts/operators/operator-service';
+import { createModerationService } from '../server/offers/moderation-service';
 
 const LEARNING_FIXTURES = fileURLToPath(new URL('../testing/fixtures/learning', import.meta.url));
 
@@ -227,6 +228,13 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       team: async () => svc.team,
       operators: async () => svc.operators,
       dataExports: async () => svc.dataExports,
+      moderation: async () =>
+        createModerationService(t, {
+          limiter: async () => svc.limiter,
+          audit: (e) => svc.operators.record(e),
+          siteUrl: config.SITE_URL,
+          brand: 'Tandem',
+        }),
       alerts: async () => testAlertService(t, { email: createEmailService(t, { log: () => {} }), limiter: svc.limiter }),
       signingKey: () => testSigningKey,
       config,
@@ -987,6 +995,15 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
     },
     { name: 'offerSave', route: 'offerSave', session: 'candidate', ok: 303, params: () => ({ slug: world.offerSlug }), fields: () => ({}) },
     {
+      name: "offerReport (the confirmation is the post's own private page)",
+      route: 'offerReport',
+      session: 'anon',
+      ok: 200,
+      short: ['reason'],
+      params: () => ({ slug: world.offerSlug }),
+      fields: () => ({ reason: 'scam', text: 'Pide un pago por adelantado.' }),
+    },
+    {
       name: 'matchPlatform (withdraw)',
       route: 'matchPlatform',
       session: 'candidate',
@@ -1050,6 +1067,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       session: 'candidate',
       ok: 422,
       fields: () => ({ code: '000000' }),
+    },
+    {
+      name: 'operatorModeration (hide an offer, refused before the second step)',
+      route: 'operatorModeration',
+      session: 'candidate',
+      ok: 404,
+      short: ['intent'],
+      fields: () => ({ offer: String(world.offerId), intent: 'hide', reason: 'Parece una estafa.' }),
     },
     {
       name: 'operator (leave operator mode, refused before the second step)',

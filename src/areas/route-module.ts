@@ -21,6 +21,7 @@ import type { ProfileHistoryService } from '../server/accounts/profile-history-s
 import type { TeamService } from '../server/accounts/team-service';
 import type { OperatorService } from '../server/accounts/operators/operator-service';
 import type { DataExportService } from '../server/exports/data-export-service';
+import type { ModerationService } from '../server/offers/moderation-service';
 import type { Contributions } from '../server/salaries/contributions';
 import type { SalaryService } from '../server/salaries/salary-service';
 import type { MarketplaceService } from '../server/offers/marketplace-service';
@@ -74,6 +75,8 @@ export type AreaDeps = {
   operators: () => Promise<OperatorService>;
   /** "Download my data": export requests, their status and downloads (decision 072). */
   dataExports: () => Promise<DataExportService>;
+  /** Offer reports, flags and the operators' moderation queue (decision 071). */
+  moderation: () => Promise<ModerationService>;
   /** Feature flags for one request, evaluated on the server. */
   evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) => Promise<EvaluatedFlags<T>>;
   /** The sign-in providers configured (their buttons on the account forms). */

@@ -14,6 +14,8 @@ import { createProfileHistoryService, type ProfileHistoryService } from './accou
 import { createSalaryService, type SalaryService } from './salaries/salary-service';
 import { createApplicationService, type ApplicationService } from './offers/application-service';
 import { createHiringService, type HiringService } from './offers/hiring-service';
+import { createModerationService, type ModerationService } from './offers/moderation-service';
+import { withModeration } from './offers/moderated-hiring';
 import { createScreeningService, type ScreeningService } from './offers/screening-service';
 import { createSavedOffersService, type SavedOffersService } from './offers/saved-offers-service';
 import { createApplicantsCsv, type ApplicantsCsv } from './offers/applicants-csv';
@@ -66,6 +68,7 @@ let jobs: Promise<JobSearchService> | undefined;
 let contributions: Promise<Contributions> | undefined;
 let applications: Promise<ApplicationService> | undefined;
 let hiring: Promise<HiringService> | undefined;
+let moderation: Promise<ModerationService> | undefined;
 let screening: Promise<ScreeningService> | undefined;
 let savedOffers: Promise<SavedOffersService> | undefined;
 let applicantsCsv: Promise<ApplicantsCsv> | undefined;
@@ -229,8 +232,20 @@ export const services = {
     (hiring ??= getDatabase().then((db) => {
       const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter, notify: tell });
       setImmediate(startHousekeeping);
-      return svc;
+      return withModeration(svc, services.moderation);
     })),
+  /** Offer reports, the flag rules and the operators' moderation decisions (decision 071). */
+  moderation: () =>
+    (moderation ??= getDatabase().then((db) =>
+      createModerationService(db, {
+        limiter: services.limiter,
+        salaries: services.salaries,
+        audit: async (e) => (await services.operators()).record(e),
+        email: services.email,
+        siteUrl: getConfig().SITE_URL,
+        brand: getConfig().BRAND_NAME,
+      }),
+    )),
   /** Meeting requests and bookings with the sales team. */
   meetings: () =>
     (meetings ??= getDatabase().then((db) => {

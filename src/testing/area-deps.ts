@@ -31,6 +31,7 @@ export function areaDeps(given: Partial<AreaDeps> = {}): AreaDeps {
     notifications: unused('notifications'),
     operators: unused('operators'),
     dataExports: unused('dataExports'),
+    moderation: unused('moderation'),
     evaluateFlags: unused('evaluateFlags'),
     oauth: { providers: {} },
     signingKey: unused('signingKey'),

@@ -37,6 +37,7 @@ import { CopyLink, copyLinkLabels } from '../../components/ui/copy-link';
 import { OfferViewer } from './offer-viewer';
 import { ApplyBox, appliedLabels, SharedApplyBox } from './apply-box';
 import { SaveOfferForm } from '../../views/jobs/save-offer-form';
+import { ReportOfferForm } from './report-form';
 
 // The offer page (/oferta/{slug}, decision 016): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (docs/product-rules.md). A closed or expired
@@ -302,6 +303,10 @@ export function offerPage({
               </ul>
               <CopyLink url={url} labels={copyLinkLabels(t)} testId="share-link" />
             </section>
+            <details className="card offer-report" data-testid="report-offer">
+              <summary>{t('moderation.report.open')}</summary>
+              <ReportOfferForm slug={o.slug} locale={locale} t={t} />
+            </details>
           </div>
         </div>
         {o.state === 'open' &&

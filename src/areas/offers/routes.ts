@@ -7,6 +7,7 @@ import { offerApplyPage } from './apply-page';
 import { createApplyingActions } from './applying-actions';
 import { offerSavePage } from './save-page';
 import { ServiceError } from '../../server/errors';
+import { createReportAction, offerReportPage } from './report-page';
 
 // One offer: its page and the one-step application; the company's public page with its open offers.
 export function offerRoutes(deps: AreaDeps) {
@@ -30,5 +31,7 @@ export function offerRoutes(deps: AreaDeps) {
     // Applying with a cover note and answers, and saving an offer (decision 049).
     offerApply: { page: offerApplyPage(deps), action: applying.apply },
     offerSave: { page: offerSavePage, action: applying.save },
+    // Reporting an offer (decision 071).
+    offerReport: { page: offerReportPage, action: createReportAction(deps) },
   } satisfies AreaRoutes;
 }

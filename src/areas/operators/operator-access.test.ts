@@ -20,6 +20,8 @@ import type { FormInput, FormOutcome } from '../../server/http/forms';
 import { runWithRequestContext } from '../../server/request-context';
 import type { PageProps } from '../../server/render/page-types';
 import { isPageAnswer } from '../../server/render/page-answer';
+import { createModerationService, type ModerationService } from '../../server/offers/moderation-service';
+import { addCompany, addOffer } from '../../testing/marketplace';
 import { operatorRoutes } from './routes';
 
 // Every operator page and action refuses anonymous visitors, candidates, companies and an operator who has
@@ -35,6 +37,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
   let t: TestDb;
   let auth: AuthService;
   let operators: OperatorService;
+  let moderation: ModerationService;
   let clock = Date.now();
   let routes: ReturnType<typeof operatorRoutes>;
   const who: Record<string, Who> = {};
@@ -48,7 +51,8 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     t = await open();
     auth = createAuthService(t, SECRET, { now: () => clock });
     operators = createOperatorService(t, { secret: SECRET, now: () => clock });
-    routes = operatorRoutes(areaDeps({ operators: async () => operators, auth: async () => auth }));
+    moderation = createModerationService(t, { audit: (e) => operators.record(e), siteUrl: 'https://tandem.example', brand: 'Tandem' });
+    routes = operatorRoutes(areaDeps({ operators: async () => operators, auth: async () => auth, moderation: async () => moderation }));
     for (const [type, email] of [
       ['match', 'cand@example.com'],
       ['hire', 'empresa@example.com'],
@@ -106,7 +110,12 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     }
   };
 
-  const post = (id: 'operator' | 'operatorVerify', w: Who, fields: Record<string, string>, locale: Locale = 'es'): Promise<FormOutcome> => {
+  const post = (
+    id: 'operator' | 'operatorVerify' | 'operatorModeration',
+    w: Who,
+    fields: Record<string, string>,
+    locale: Locale = 'es',
+  ): Promise<FormOutcome> => {
     const input: FormInput = {
       id,
       locale,
@@ -134,6 +143,11 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
       for (const locale of ['es', 'en'] as const) {
         expect((await render('operator', w, locale)).status, `${w.name} operator`).toBe(404);
         expect((await render('operatorAudit', w, locale)).status, `${w.name} audit`).toBe(404);
+        expect((await render('operatorModeration', w, locale)).status, `${w.name} moderation`).toBe(404);
+        expect(
+          await post('operatorModeration', w, { offer: '1', intent: 'hide', reason: 'Parece una estafa.' }, locale),
+          `${w.name} moderation post`,
+        ).toMatchObject({ ok: false, status: 404 });
         expect(
           (await post('operator', w, { intent: 'leave' }, locale)).ok === false && (await post('operator', w, {}, locale)),
           w.name,
@@ -165,6 +179,27 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     expect(new Set(codes).size).toBe(10);
     expect((await render('operator', op)).status).toBe(200);
     expect((await render('operatorAudit', op)).status).toBe(200);
+    const queue = await render('operatorModeration', op, 'en');
+    expect(queue.status).toBe(200);
+    expect(queue.headers['cache-control']).toBe('private, no-store');
+    // The operator hides a reported offer from the queue: audited under the operator's address.
+    const { companyId } = await addCompany(t.db, 'Dudosa');
+    const offer = await addOffer(t.db, companyId);
+    await moderation.report(offer.slug, null, { reason: 'scam' }, IP);
+    expect(await post('operatorModeration', op, { offer: String(offer.id), intent: 'hide', reason: 'corto' })).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    expect(await post('operatorModeration', op, { offer: String(offer.id), intent: 'hide', reason: 'Parece una estafa.' })).toMatchObject({
+      ok: true,
+      redirect: '/operador/moderacion?hecho=hide',
+    });
+    expect((await operators.audit(null)).items[0]).toMatchObject({
+      action: 'offer.hide',
+      actor: 'opera@example.com',
+      target_type: 'offer',
+      target_id: String(offer.id),
+    });
     // Another session of the same operator has not passed the second step.
     const other = await signIn('other session', 'match', 'opera@example.com');
     expect((await render('operator', other)).status).toBe(404);
@@ -189,6 +224,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     expect(log.items.map((e) => e.action)).toEqual([
       'operator.sign-in-recovery-code',
       'operator.sign-in',
+      'offer.hide',
       'operator.enrol',
       'operator.add',
     ]);

@@ -29,11 +29,17 @@ export const operatorPage =
         <p className="muted">{t('operators.dashboard.intro')}</p>
         <p className="muted">{op.email}</p>
         <ul className="operator-sections section-sm">
-          {SECTIONS.map((s) => (
-            <li key={s}>
-              {t(`operators.dashboard.sections.${s}`)} <span className="muted">({t('operators.dashboard.soon')})</span>
-            </li>
-          ))}
+          {SECTIONS.map((s) =>
+            s === 'moderation' ? (
+              <li key={s}>
+                <a href={href('operatorModeration', locale)}>{t('operators.dashboard.sections.moderation')}</a>
+              </li>
+            ) : (
+              <li key={s}>
+                {t(`operators.dashboard.sections.${s}`)} <span className="muted">({t('operators.dashboard.soon')})</span>
+              </li>
+            ),
+          )}
           <li>
             <a href={href('operatorAudit', locale)}>{t('operators.dashboard.sections.audit')}</a>
           </li>

@@ -37,6 +37,7 @@ import { modelOnlyQuartiles } from './migrations/032-model-only-quartiles';
 import { certificateStatus } from './migrations/033-certificate-status';
 import { emailChanges } from './migrations/034-email-changes';
 import { operators } from './migrations/035-operators';
+import { offerModeration } from './migrations/036-offer-moderation';
 import { dataExports } from './migrations/037-data-exports';
 import { accountDeletion } from './migrations/038-account-deletion';
 import { revokedStatusEntries } from './migrations/040-revoked-status-entries';
@@ -79,6 +80,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '033-certificate-status': certificateStatus,
   '034-email-changes': emailChanges,
   '035-operators': operators,
+  '036-offer-moderation': offerModeration,
   '037-data-exports': dataExports,
   '038-account-deletion': accountDeletion,
   '040-revoked-status-entries': revokedStatusEntries,

@@ -33,6 +33,9 @@ import type {
   ApplicationEventsTable,
   ApplicationNotesTable,
   ApplicationRatingsTable,
+  OfferReportsTable,
+  OfferFlagsTable,
+  OfferModerationTable,
 } from '../offers/data/tables';
 import type {
   CertificationsTable,
@@ -179,6 +182,9 @@ export interface DB {
   application_ratings: ApplicationRatingsTable;
   company_invitations: CompanyInvitationsTable;
   data_exports: DataExportsTable;
+  offer_reports: OfferReportsTable;
+  offer_flags: OfferFlagsTable;
+  offer_moderation: OfferModerationTable;
 }
 
 /** A timestamp column as a Date, whichever database it came from. */

@@ -22,6 +22,7 @@ import { ServiceError, isUniqueViolation } from '../errors';
 export type OfferState = 'open' | 'paused' | 'closed' | 'expired' | 'draft';
 export type { Viewer } from '../accounts/session';
 import type { Viewer } from '../accounts/session';
+import { moderationOf } from './data/moderation';
 
 export type OfferView = {
   id: number;
@@ -84,7 +85,8 @@ export function createApplicationService(
 
   async function load(slug: string, viewer: Viewer): Promise<{ row: OfferRow; state: OfferState; own: boolean }> {
     const row = await offerBySlug(db, slug);
-    if (!row) throw new ServiceError('not-found');
+    // An offer an operator hid or removed is no page for anyone (decision 071).
+    if (!row || (await moderationOf(db, row.id))) throw new ServiceError('not-found');
     const own = viewer?.type === 'hire' && !!(await isCompanyUser(db, row.company_id, viewer.id));
     const state = stateOf(row, now());
     if ((state === 'draft' || state === 'paused') && !own) throw new ServiceError('not-found');

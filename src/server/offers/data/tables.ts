@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp, Flag, Money } from '../../db/column-types';
+import type { Timestamp, Flag, Money, RequiredTimestamp } from '../../db/column-types';
 
 // Row types of the offers domain's tables, as the migrations make them (src/server/db/schema.ts puts
 // every domain's tables together; its test compares them with a migrated database). Offers: companies and their members, offers with their skills and countries, applications, drafts and short links.
@@ -132,4 +132,32 @@ export interface SavedOffersTable {
   candidate_id: number;
   offer_id: number;
   created_at: Timestamp;
+}
+/** Decision 071: a visitor's report of an offer (open until an operator decides on the offer). */
+export interface OfferReportsTable {
+  id: Generated<number>;
+  offer_id: number;
+  reason: string;
+  text: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+/** Decision 071: a rule the offer broke when it was saved. */
+export interface OfferFlagsTable {
+  id: Generated<number>;
+  offer_id: number;
+  rule: string;
+  detail: string;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+/** Decision 071: an offer an operator hid or removed, with the status to give back on restoring. */
+export interface OfferModerationTable {
+  offer_id: number;
+  state: 'hidden' | 'removed';
+  previous_status: string;
+  reason: string;
+  operator_user_id: number | null;
+  decided_at: RequiredTimestamp;
 }
