@@ -19,7 +19,14 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches, the signed certificate, the CV and old applicant links (sign-out asks first)', () => {
-    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual(['certification', 'countryJobs', 'hireSite', 'jobs', 'talentCv']);
+  it("answers GETs before the page only for the job searches, the signed certificate, the CV, old applicant links and the operators' CSV exports (sign-out asks first)", () => {
+    expect(routeIds.filter((id) => registry[id].get).sort()).toEqual([
+      'certification',
+      'countryJobs',
+      'hireSite',
+      'jobs',
+      'operatorLeads',
+      'talentCv',
+    ]);
   });
 });

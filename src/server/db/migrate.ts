@@ -38,6 +38,7 @@ import { certificateStatus } from './migrations/033-certificate-status';
 import { emailChanges } from './migrations/034-email-changes';
 import { operators } from './migrations/035-operators';
 import { accountDeletion } from './migrations/038-account-deletion';
+import { operatorSections } from './migrations/039-operator-sections';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
 // definition serves SQLite and PostgreSQL. Names sort in order of application.
@@ -78,6 +79,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '034-email-changes': emailChanges,
   '035-operators': operators,
   '038-account-deletion': accountDeletion,
+  '039-operator-sections': operatorSections,
 };
 
 class CodeProvider implements MigrationProvider {
