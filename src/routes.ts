@@ -6,7 +6,6 @@ import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 import { comparePatterns, fillPattern, matchPattern, type Params } from './route-patterns';
 import { operatorSectionRoutes } from './routes-operator-sections';
-
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
  * type; signed-in: any account (its notifications); operator: the operator area, whose pages answer 404 to
