@@ -109,7 +109,7 @@ export function boundaries() {
   }
   blocks.push(
     restrict(
-      ['src/routes.ts', 'src/route-patterns.ts'],
+      ['src/routes.ts', 'src/routes-operator-sections.ts', 'src/route-patterns.ts'],
       ['src/server', 'src/views', 'src/areas'].map((t) => ({ regex: into('src', t), message: SHARED })),
     ),
   );

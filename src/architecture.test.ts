@@ -17,7 +17,7 @@ const isTest = (f: string) => /\.test\.tsx?$/.test(f) || f.startsWith('src/testi
 const LAYERS: [name: string, test: RegExp][] = [
   ['domain', /^src\/domain\//],
   ['i18n', /^src\/i18n\//],
-  ['shared', /^src\/(routes\.ts|route-patterns\.ts|env\.d\.ts|styles\/|state\/|client\/|components\/)/],
+  ['shared', /^src\/(routes\.ts|routes-operator-sections\.ts|route-patterns\.ts|env\.d\.ts|styles\/|state\/|client\/|components\/)/],
   ['server', /^src\/server\//],
   ['views', /^src\/views\//],
   ['areas', /^src\/areas\//],

@@ -5,7 +5,7 @@ import { isCountry, isRole, isSkill } from './domain/catalog';
 import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
 import { comparePatterns, fillPattern, matchPattern, type Params } from './route-patterns';
-
+import { operatorSectionRoutes } from './routes-operator-sections';
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
  * type; signed-in: any account (its notifications); operator: the operator area, whose pages answer 404 to
@@ -256,9 +256,7 @@ export const routes = {
   /** The second step of an operator's sign-in (and the enrolment of the second factor). */
   operatorVerify: page('/operador/verificar', '/en/operator/verify', { form: true, access: 'operator', indexable: false }),
   operatorAudit: page('/operador/auditoria', '/en/operator/audit-log', { access: 'operator', indexable: false }),
-  /** The moderation queue (decision 071). */
-  operatorModeration: page('/operador/moderacion', '/en/operator/moderation', { form: true, access: 'operator', indexable: false }),
-
+  ...operatorSectionRoutes,
   privacy: page('/politica-de-privacidad', '/en/politica-de-privacidad', { layout: 'clean' }),
   terms: page('/terminos-y-condiciones', '/en/terminos-y-condiciones', { layout: 'clean' }),
   termsB2c: page('/terminos-y-condiciones-b2c', '/en/terminos-y-condiciones-b2c', { layout: 'clean' }),

@@ -1084,6 +1084,24 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       short: ['intent'],
       fields: () => ({ intent: 'leave' }),
     },
+    // The operators' sections (decision 074): refused (404) before the second step, whatever is posted.
+    {
+      name: 'operatorAccount (block, refused before the second step)',
+      route: 'operatorAccount',
+      session: 'candidate',
+      ok: 404,
+      short: ['intent', 'reason'],
+      params: () => ({ id: '1' }),
+      fields: () => ({ intent: 'block', reason: 'Spam' }),
+    },
+    {
+      name: 'operatorCertificates (revoke, refused before the second step)',
+      route: 'operatorCertificates',
+      session: 'candidate',
+      ok: 404,
+      short: ['certificate', 'reason'],
+      fields: () => ({ certificate: 'cert-1', reason: 'Shared answers' }),
+    },
     {
       name: 'calculatorResult',
       route: 'calculatorResult',

@@ -19,13 +19,14 @@ describe('the route registry', () => {
     expect(withAction).toEqual(formRoutes);
   });
 
-  it('answers GETs before the page only for the job searches, the signed certificate, the CV, data exports and old applicant links (sign-out asks first)', () => {
+  it("answers GETs before the page only for the job searches, the signed certificate, the CV, data exports, old applicant links and the operators' CSV exports (sign-out asks first)", () => {
     expect(routeIds.filter((id) => registry[id].get).sort()).toEqual([
       'account',
       'certification',
       'countryJobs',
       'hireSite',
       'jobs',
+      'operatorLeads',
       'talentCv',
     ]);
   });

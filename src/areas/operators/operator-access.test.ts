@@ -21,6 +21,9 @@ import { runWithRequestContext } from '../../server/request-context';
 import type { PageProps } from '../../server/render/page-types';
 import { isPageAnswer } from '../../server/render/page-answer';
 import { createModerationService, type ModerationService } from '../../server/offers/moderation-service';
+import { createLearningService } from '../../server/learning/learning-service';
+import { createLeadAdmin } from '../../server/meetings/lead-admin';
+import type { MeetingService } from '../../server/meetings/meeting-service';
 import { addCompany, addOffer } from '../../testing/marketplace';
 import { operatorRoutes } from './routes';
 
@@ -52,7 +55,17 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     auth = createAuthService(t, SECRET, { now: () => clock });
     operators = createOperatorService(t, { secret: SECRET, now: () => clock });
     moderation = createModerationService(t, { audit: (e) => operators.record(e), siteUrl: 'https://tandem.example', brand: 'Tandem' });
-    routes = operatorRoutes(areaDeps({ operators: async () => operators, auth: async () => auth, moderation: async () => moderation }));
+    const learning = createLearningService(t, { retakeDays: 30, now: () => new Date(clock) });
+    const meetings = { admin: createLeadAdmin(t.db) } as unknown as MeetingService;
+    routes = operatorRoutes(
+      areaDeps({
+        operators: async () => operators,
+        auth: async () => auth,
+        moderation: async () => moderation,
+        learning: async () => learning,
+        meetings: async () => meetings,
+      }),
+    );
     for (const [type, email] of [
       ['match', 'cand@example.com'],
       ['hire', 'empresa@example.com'],
@@ -84,12 +97,19 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
       : anonymousSession;
 
   /** A page rendered for `w`: its status (a PageError's, or the answer's). */
-  const render = async (id: RouteId, w: Who, locale: Locale = 'es', query = '', form: PageProps['form'] = null) => {
+  const render = async (
+    id: RouteId,
+    w: Who,
+    locale: Locale = 'es',
+    query = '',
+    form: PageProps['form'] = null,
+    params: Record<string, string> = {},
+  ) => {
     const page = routes[id as keyof typeof routes].page;
     const props: PageProps = {
       id,
       locale,
-      params: {},
+      params,
       query,
       path: '/',
       t: getT(locale),
@@ -110,17 +130,19 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     }
   };
 
+  type FormRoute = 'operator' | 'operatorVerify' | 'operatorModeration' | 'operatorAccount' | 'operatorCertificates';
   const post = (
-    id: 'operator' | 'operatorVerify' | 'operatorModeration',
+    id: FormRoute,
     w: Who,
     fields: Record<string, string>,
     locale: Locale = 'es',
+    params: Record<string, string> = {},
   ): Promise<FormOutcome> => {
     const input: FormInput = {
       id,
       locale,
       t: getT(locale),
-      params: {},
+      params,
       query: new URLSearchParams(),
       fields,
       lists: {},
@@ -132,6 +154,19 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
       cookieHeader: undefined,
     };
     return routes[id].action.handle(input);
+  };
+
+  /** The leads page's CSV export, as the route's GET answers it for `w`'s cookie (null: the page renders). */
+  const csv = async (w: Who, which: string) => {
+    const url = new URL(`http://localhost/operador/leads?csv=${which}`);
+    const request = new Request(url, { headers: w.token ? { cookie: `tandem_token=${w.token}` } : {} });
+    return routes.operatorLeads.get({
+      match: { id: 'operatorLeads', locale: 'es', params: {} },
+      url,
+      rsc: false,
+      request,
+      viewer: async () => w.viewer,
+    });
   };
 
   const refusedOnes = () => [who.anonymous!, who.candidate!, who.company!, who.operator!];
@@ -148,6 +183,20 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
           await post('operatorModeration', w, { offer: '1', intent: 'hide', reason: 'Parece una estafa.' }, locale),
           `${w.name} moderation post`,
         ).toMatchObject({ ok: false, status: 404 });
+        // The sections (decision 074): every page, form and export.
+        for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads'] as const)
+          expect((await render(id, w, locale, 'q=ana')).status, `${w.name} ${id}`).toBe(404);
+        expect((await render('operatorAccount', w, locale, '', null, { id: '1' })).status, `${w.name} account`).toBe(404);
+        for (const intent of ['block', 'unblock'])
+          expect(await post('operatorAccount', w, { intent, reason: 'x' }, locale, { id: '1' }), `${w.name} ${intent}`).toMatchObject({
+            ok: false,
+            status: 404,
+          });
+        expect(await post('operatorCertificates', w, { certificate: 'x', reason: 'y' }, locale), w.name).toMatchObject({
+          ok: false,
+          status: 404,
+        });
+        for (const which of ['leads', 'reuniones']) expect((await csv(w, which))?.status, `${w.name} csv`).toBe(404);
         expect(
           (await post('operator', w, { intent: 'leave' }, locale)).ok === false && (await post('operator', w, {}, locale)),
           w.name,
@@ -274,6 +323,70 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     const actions = (await t.db.selectFrom('operator_audit').select('action').execute()).map((r) => r.action);
     expect(actions).not.toContain('test.0');
     expect(actions).toContain('test.1');
+  });
+
+  it('opens the sections to an operator: block and unblock, revoke, the CSV exports, each audited', async () => {
+    const s = await signIn('sections', 'match', 'opera@example.com');
+    clock += 30_000;
+    const secret = (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!;
+    expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
+    const cand = who.candidate!.viewer!.id;
+    for (const locale of ['es', 'en'] as const) {
+      for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads'] as const)
+        expect((await render(id, s, locale, 'q=cand%40')).status, id).toBe(200);
+      expect((await render('operatorAccount', s, locale, '', null, { id: String(cand) })).status).toBe(200);
+    }
+    expect((await render('operatorAccount', s, 'es', '', null, { id: '999999' })).status).toBe(404);
+    // Block: refused without a reason, then the candidate's session is over and sign-in is refused.
+    expect(await post('operatorAccount', s, { intent: 'block', reason: ' ' }, 'es', { id: String(cand) })).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    expect(await post('operatorAccount', s, { intent: 'block', reason: 'Spam' }, 'en', { id: String(cand) })).toMatchObject({
+      ok: true,
+      redirect: `/en/operator/accounts/${cand}`,
+    });
+    await expect(auth.me('match', who.candidate!.token)).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(auth.login('match', 'cand@example.com', PASSWORD, IP)).rejects.toMatchObject({ code: 'suspended' });
+    expect(await post('operatorAccount', s, { intent: 'unblock', reason: 'Checked' }, 'es', { id: String(cand) })).toMatchObject({
+      ok: true,
+    });
+    who.candidate = await signIn('candidate', 'match', 'cand@example.com');
+    // Revoke a certificate through the learning service.
+    const { userId } = await addCompany(t.db, 'Certs');
+    const cert = await t.db
+      .insertInto('certifications')
+      .values({ slug: 'cert-operador', user_id: userId, role: 'frontend', level: 'mid', score: 90, is_demo: 0, issued_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('certifications').set({ status_index: cert.id }).where('id', '=', cert.id).execute();
+    expect(await post('operatorCertificates', s, { certificate: 'cert-operador', reason: '' })).toMatchObject({ ok: false, status: 422 });
+    expect(await post('operatorCertificates', s, { certificate: 'no-such', reason: 'x' })).toMatchObject({ ok: false, status: 404 });
+    expect(await post('operatorCertificates', s, { certificate: 'cert-operador', reason: 'Shared answers' })).toMatchObject({
+      ok: true,
+      redirect: '/operador/certificados',
+    });
+    expect(await post('operatorCertificates', s, { certificate: 'cert-operador', reason: 'Again' })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const list = await render('operatorCertificates', s);
+    expect(JSON.stringify(list.out)).toContain('cert-operador');
+    // The exports: a CSV with a BOM and CRLF, formulas neutralised.
+    await t.db
+      .insertInto('leads')
+      .values({ name: '=HYPERLINK("x")', email: 'l@example.com', company: 'Acme', locale: 'es', created_at: new Date() })
+      .execute();
+    const res = (await csv(s, 'leads'))!;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(body.startsWith('\ufeffid,created_at,state')).toBe(true);
+    expect(body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect((await csv(s, 'reuniones'))!.status).toBe(200);
+    expect((await csv(s, 'otra'))!.status).toBe(404);
+    const actions = (await operators.audit(null)).items.slice(0, 5).map((e) => e.action);
+    expect(actions).toEqual(['meetings.export', 'leads.export', 'certificate.revoke', 'account.unblock', 'account.block']);
   });
 
   it('refuses a removed operator like anyone else', async () => {

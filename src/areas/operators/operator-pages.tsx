@@ -3,7 +3,7 @@ import { encode } from 'uqr';
 import { PageError } from '../../domain/page-error';
 import { formatDate } from '../../i18n/format';
 import type { T } from '../../i18n/translate';
-import { href } from '../../routes';
+import { href, type RouteId } from '../../routes';
 import { describedBy, Row, Summary } from '../../components/forms/form-parts';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
@@ -16,6 +16,13 @@ import { NO_STORE, operatorOfPage } from './operator-access';
 type Deps = Pick<AreaDeps, 'operators'>;
 
 const SECTIONS = ['moderation', 'accounts', 'certificates', 'leads', 'salaries'] as const;
+/** The sections that exist, by their route (the others say they are to come). */
+const SECTION_ROUTES: Partial<Record<(typeof SECTIONS)[number], RouteId>> = {
+  moderation: 'operatorModeration',
+  accounts: 'operatorAccounts',
+  certificates: 'operatorCertificates',
+  leads: 'operatorLeads',
+};
 
 export const operatorPage =
   (deps: Deps): Page =>
@@ -29,17 +36,20 @@ export const operatorPage =
         <p className="muted">{t('operators.dashboard.intro')}</p>
         <p className="muted">{op.email}</p>
         <ul className="operator-sections section-sm">
-          {SECTIONS.map((s) =>
-            s === 'moderation' ? (
+          {SECTIONS.map((s) => {
+            const route = SECTION_ROUTES[s];
+            return (
               <li key={s}>
-                <a href={href('operatorModeration', locale)}>{t('operators.dashboard.sections.moderation')}</a>
+                {route ? (
+                  <a href={href(route, locale)}>{t(`operators.dashboard.sections.${s}`)}</a>
+                ) : (
+                  <>
+                    {t(`operators.dashboard.sections.${s}`)} <span className="muted">({t('operators.dashboard.soon')})</span>
+                  </>
+                )}
               </li>
-            ) : (
-              <li key={s}>
-                {t(`operators.dashboard.sections.${s}`)} <span className="muted">({t('operators.dashboard.soon')})</span>
-              </li>
-            ),
-          )}
+            );
+          })}
           <li>
             <a href={href('operatorAudit', locale)}>{t('operators.dashboard.sections.audit')}</a>
           </li>

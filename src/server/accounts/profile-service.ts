@@ -55,7 +55,8 @@ export function createProfileService(database: Database, images: ImageStore) {
     /** The profile as this viewer may see it; null when unknown or private to someone else. */
     async view(slug: string, viewerId: number | null): Promise<{ profile: ProfileView; isOwner: boolean } | null> {
       const row = await findProfileBySlug(db, slug);
-      if (!row) return null;
+      // A blocked account's profile is gone for everyone (decision 074).
+      if (!row || row.user_status === 'suspended') return null;
       const isOwner = viewerId !== null && row.user_id === viewerId;
       if (!row.is_public && !isOwner) return null;
       const [skills, certs] = await Promise.all([skillsOf(db, row.user_id), certificationsOf(db, row.user_id)]);

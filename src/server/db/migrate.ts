@@ -40,6 +40,7 @@ import { operators } from './migrations/035-operators';
 import { offerModeration } from './migrations/036-offer-moderation';
 import { dataExports } from './migrations/037-data-exports';
 import { accountDeletion } from './migrations/038-account-deletion';
+import { operatorSections } from './migrations/039-operator-sections';
 import { revokedStatusEntries } from './migrations/040-revoked-status-entries';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -83,6 +84,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '036-offer-moderation': offerModeration,
   '037-data-exports': dataExports,
   '038-account-deletion': accountDeletion,
+  '039-operator-sections': operatorSections,
   '040-revoked-status-entries': revokedStatusEntries,
 };
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './column-types';
 import type {
+  AccountBlocksTable,
   AuthCodesTable,
   EmailChangesTable,
   CandidateProfilesTable,
@@ -159,6 +160,7 @@ export interface DB {
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_sessions: OperatorSessionsTable;
   operator_audit: OperatorAuditTable;
+  account_blocks: AccountBlocksTable;
   idempotency_keys: IdempotencyKeysTable;
   uploads: UploadsTable;
   notifications: NotificationsTable;

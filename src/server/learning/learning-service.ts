@@ -280,9 +280,9 @@ export function createLearningService(database: Database, opts: Options) {
       return { slug: c.slug, revokedAt: at };
     },
 
-    /** The newest certificates (not the demo ones), for support. */
-    async latestCertificates(limit: number, revokedOnly = false) {
-      return (await repo.latestCertificates(db, limit, revokedOnly)).map((r) => ({
+    /** The newest certificates (not the demo ones), for support; `before`: a keyset cursor (a status index). */
+    async latestCertificates(limit: number, revokedOnly = false, before: number | null = null) {
+      return (await repo.latestCertificates(db, limit, revokedOnly, before)).map((r) => ({
         id: r.id,
         slug: r.slug,
         holderName: `${r.name} ${r.last_name}`.trim(),

@@ -10,6 +10,7 @@ import { isUniqueViolation, ServiceError } from '../errors';
 import { addressChecks, type RateLimiter } from '../limits/rate-limit';
 import { meetingRows, type BookingRow } from './data/meeting-rows';
 import { createLeads, type LeadInput } from './leads';
+import { createLeadAdmin } from './lead-admin';
 
 // Meeting requests (leads) and bookings with the sales team (decision 028). A booking is first a request
 // that holds nothing: the visitor confirms it from the link emailed to them (decision 017: nobody books,
@@ -159,6 +160,8 @@ export function createMeetingService(database: Database, deps: Deps) {
 
   const service = {
     rules: deps.rules,
+    /** The operators' lists and CSV exports (decision 074). */
+    admin: createLeadAdmin(database.db),
 
     ...leads,
 

@@ -154,3 +154,17 @@ export async function sweepAudit(db: Q, before: Date): Promise<number> {
   const r = await db.deleteFrom('operator_audit').where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
 }
+
+/** Who did `action` to each of these targets (the newest entry each): the operators' lists name them. */
+export async function actorsOf(db: Q, targetType: string, ids: string[], action: string): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('operator_audit')
+    .select(['target_id', 'actor'])
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', ids)
+    .where('action', '=', action)
+    .orderBy('id', 'asc')
+    .execute();
+  return new Map(rows.map((r) => [r.target_id!, r.actor]));
+}

@@ -174,3 +174,17 @@ export interface OperatorAuditTable {
   before_json: string | null;
   after_json: string | null;
 }
+// An operator's block of an account (decision 074): open while unblocked_at is null.
+export interface AccountBlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  reason: string;
+  previous_status: 'pending-confirmation' | 'active';
+  /** JSON array of the offer ids the block paused (published ones), to publish again on unblock. */
+  paused_offer_ids: string | null;
+  blocked_by: string;
+  blocked_at: ColumnType<Date | string, Date | string | undefined, never>;
+  unblock_reason: string | null;
+  unblocked_by: string | null;
+  unblocked_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}

@@ -7,6 +7,7 @@ import type { IdentityGuard } from '../../limits/rate-limit';
 import { verifyToken } from '../jwt';
 import { findUserByAnyEmail, findUserById } from '../data/users';
 import {
+  actorsOf,
   auditPage,
   completeEnrolment,
   countUnusedRecoveryCodes,
@@ -25,6 +26,7 @@ import {
   spendRecoveryCode,
   spendStep,
 } from '../data/operators';
+import { createAccountAdmin } from './account-admin';
 
 // Operators (decision 070): a role on an existing account, a second factor (TOTP, RFC 6238, by otpauth)
 // with ten single-use recovery codes, operator sessions that are short, and the audit log every operator
@@ -127,6 +129,8 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
 
   const service = {
     record,
+    /** The operators' account section (decision 074). */
+    accounts: createAccountAdmin(database, { record }, now),
 
     /** `npm run operators -- add`: an existing account becomes an operator (audited, actor "cli"). */
     async add(email: string): Promise<{ userId: number; email: string }> {
@@ -264,6 +268,9 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
       const items = rows.slice(0, AUDIT_PAGE_SIZE);
       return { items, next: rows.length > AUDIT_PAGE_SIZE ? items[items.length - 1]!.id : null };
     },
+
+    /** Who did `action` to each target (by the audit log): e.g. who revoked each certificate. */
+    actorsOf: (targetType: string, ids: string[], action: string) => actorsOf(db, targetType, ids, action),
 
     /** Housekeeping: ended operator sessions, and audit entries past the retention. */
     async sweep(): Promise<void> {

@@ -287,15 +287,21 @@ export async function revokeCertificate(db: Q, id: number, userId: number, now: 
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** The newest certificates (demo ones left out), for support: revoked ones only when asked. */
-export const latestCertificates = (db: Q, limit: number, revokedOnly: boolean) => {
+/**
+ * The newest certificates (demo ones left out), for support: revoked ones only when asked, then newest status
+ * index first (the index is the id) so the partial index certifications_revoked serves it; `before` pages on
+ * by that key (the operators' list, decision 074).
+ */
+export const latestCertificates = (db: Q, limit: number, revokedOnly: boolean, before: number | null = null) => {
   let q = db
     .selectFrom('certifications as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(['c.id', 'c.slug', 'c.issued_at', 'c.expires_at', 'c.revoked_at', 'c.revoke_reason', 'c.status_index', 'u.name', 'u.last_name'])
     .where('c.is_demo', '=', 0);
-  if (revokedOnly) q = q.where('c.revoked_at', 'is not', null);
-  return q.orderBy('c.id', 'desc').limit(limit).execute();
+  if (!revokedOnly) return q.orderBy('c.id', 'desc').limit(limit).execute();
+  q = q.where('c.revoked_at', 'is not', null);
+  if (before !== null) q = q.where('c.status_index', '<', before);
+  return q.orderBy('c.status_index', 'desc').limit(limit).execute();
 };
 
 /**
