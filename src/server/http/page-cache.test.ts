@@ -355,3 +355,23 @@ describe('page labels', () => {
     expect(pageLabels('/no-such-page')).toEqual({ tags: [] });
   });
 });
+
+describe('page cache size', () => {
+  it('counts only what it stores: compressing responses it did not keep (error pages) evicts nothing', () => {
+    const cache = new PageCache(30_000, 1000, 64 * 1024, () => 0);
+    const page = (text: string): CachedResponse => ({
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: new TextEncoder().encode(text),
+      variants: {},
+      expires: 30_000,
+    });
+    // Random text compresses badly: each of these variants is about as big as its body.
+    const noise = (n: number) => Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');
+    cache.set('/kept', page(noise(200)));
+    for (let i = 0; i < 100; i++) cache.variant({ ...page(noise(200)), status: 404 }, 'gzip');
+    cache.set('/also-kept', page(noise(200)));
+    expect(cache.peek('/kept')).toBeDefined();
+    expect(cache.size).toBe(2);
+  });
+});

@@ -50,6 +50,7 @@ export class PageCache {
   private entries = new Map<string, CachedResponse>();
   private inflight = new Map<string, Promise<CachedResponse | null>>();
   private bytes = 0;
+  private counted = new WeakSet<CachedResponse>(); // in `bytes`: a response not stored (an error page) counts nothing
   /** Moves on clear(): a render that started before it must not be stored after it (it may hold old data). */
   private epoch = 0;
   /** The same rule per page for purges: a render is not stored after a purge that hits it (the recent ones, numbered). */
@@ -254,6 +255,7 @@ export class PageCache {
     this.delete(key);
     entry.labels ??= this.labelsOf(key);
     this.entries.set(key, entry);
+    this.counted.add(entry);
     this.bytes += entry.body.byteLength + (entry.variants.br?.byteLength ?? 0) + (entry.variants.gzip?.byteLength ?? 0);
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
@@ -267,6 +269,7 @@ export class PageCache {
     const e = this.entries.get(key);
     if (!e) return;
     this.bytes -= e.body.byteLength + (e.variants.br?.byteLength ?? 0) + (e.variants.gzip?.byteLength ?? 0);
+    this.counted.delete(e);
     this.entries.delete(key);
   }
 
@@ -276,6 +279,7 @@ export class PageCache {
     this.inflight.clear();
     this.inflightLabels.clear();
     this.bytes = 0;
+    this.counted = new WeakSet();
     this.epoch++;
     this.purges = [];
     this.queue.clear();
@@ -388,7 +392,7 @@ export class PageCache {
     if (!v) {
       v = compressBuffer(entry.body, encoding);
       entry.variants[encoding] = v;
-      this.bytes += v.byteLength;
+      if (this.counted.has(entry)) this.bytes += v.byteLength;
     }
     return v;
   }
