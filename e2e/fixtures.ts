@@ -27,6 +27,7 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   // A token that does not verify: the "link not valid" page.
   emailUnsubscribe: { status: 404 },
   account: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('account', l))}` },
+  accountDelete: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('accountDelete', l))}` },
   // Email change links that were never issued: the "link not valid" page.
   accountEmailConfirm: { status: 404 },
   accountEmailUndo: { status: 404 },
