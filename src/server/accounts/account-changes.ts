@@ -109,7 +109,7 @@ export function createAccountChanges({ db, now, knock, signedIn, setPassword, em
       await knock({ door: 'code', ip: meta.ip });
       const at = now();
       try {
-        return await db.transaction().execute(async (trx) => {
+        const done = await db.transaction().execute(async (trx) => {
           const change = await confirmEmailChange(trx, code, EMAIL_UNDO_TTL_MS, at);
           if (!change) throw new ServiceError('invalid-input', { code: { key: 'api.invalidCode' } });
           const owner = await findUserByAnyEmail(trx, change.new_email);
@@ -128,6 +128,9 @@ export function createAccountChanges({ db, now, knock, signedIn, setPassword, em
           await email?.sendWith(trx, notice);
           return { email: change.new_email };
         });
+        // Queued with the change (one transaction): delivered now, not at the outbox's next round.
+        void email?.drain().catch(() => {});
+        return done;
       } catch (err) {
         if (isUniqueViolation(err)) throw new ServiceError('email-taken', { email: { key: 'api.emailTaken' } });
         throw err;

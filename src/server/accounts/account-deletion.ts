@@ -87,6 +87,8 @@ export function createAccountDeletion({ db, now, knock, signedIn, email, siteUrl
         },
         (purge) => purge,
       );
+      // The applicants' notices were queued with the closing: delivered now, not at the outbox's next round.
+      void email?.drain().catch(() => {});
       return { purgeAfter };
     },
 
