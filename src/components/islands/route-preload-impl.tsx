@@ -70,7 +70,9 @@ export default function RoutePreload() {
     document.addEventListener('mouseover', onIntent, { passive: true });
     document.addEventListener('focusin', onIntent);
 
-    // One observer for every link; a link is fetched once, when it first comes into view.
+    // One observer for every link; a link is fetched once, when it first comes into view. Whether it is a
+    // page to preload is asked only then: matching every link of a long page against the route table at once
+    // would be one long task on a slow phone.
     const seen = new WeakSet<Element>();
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) {
@@ -85,7 +87,7 @@ export default function RoutePreload() {
       for (const a of [...found, ...root.querySelectorAll(ANCHOR)]) {
         if (seen.has(a)) continue;
         seen.add(a);
-        if (targetOf(a as HTMLAnchorElement)) io.observe(a);
+        io.observe(a);
       }
     };
     // Links that arrive later (a client navigation, an island) are observed too.
