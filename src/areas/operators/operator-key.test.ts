@@ -42,7 +42,7 @@ describe.each(testDatabases)('a factor under another key on %s', (_name, open) =
       lists: {},
       files: {},
       session: anonymousSession,
-      viewer: { id: reg.user.id, type: 'match' } as FormInput['viewer'],
+      viewer: { id: reg.user.id, type: 'match' },
       token,
       ip: IP.ip,
       cookieHeader: undefined,
