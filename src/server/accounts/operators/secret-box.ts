@@ -57,5 +57,3 @@ export function createSecretBox(key: Buffer) {
     },
   };
 }
-
-export type SecretBox = ReturnType<typeof createSecretBox>;
