@@ -1,5 +1,6 @@
 import 'server-only';
 import { loadJwtSecret } from './accounts/secret';
+import { operatorKey } from './accounts/operators/secret-box';
 import { providersFromEnv } from './accounts/oauth';
 import { getConfig } from './config';
 import { getDatabase } from './database';
@@ -199,11 +200,14 @@ export const services = {
   operators: () =>
     (operators ??= getDatabase().then((db) => {
       setImmediate(startHousekeeping);
-      return createOperatorService(db, {
+      const service = createOperatorService(db, {
         secret: jwtSecret(),
         guard: createIdentityGuard(services.limiter),
         issuer: getConfig().BRAND_NAME,
+        key: operatorKey(process.env, jwtSecret()),
       });
+      // Second factors stored bare (before decision 076) are encrypted once, at start.
+      return service.sealStoredSecrets().then(() => service);
     })),
   /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */
   uploads: () =>

@@ -25,6 +25,7 @@ import { createLearningService } from '../../server/learning/learning-service';
 import { createLeadAdmin } from '../../server/meetings/lead-admin';
 import type { MeetingService } from '../../server/meetings/meeting-service';
 import { addCompany, addOffer } from '../../testing/marketplace';
+import { createSecretBox, operatorKey } from '../../server/accounts/operators/secret-box';
 import { operatorRoutes } from './routes';
 
 // Every operator page and action refuses anonymous visitors, candidates, companies and an operator who has
@@ -79,6 +80,11 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     who.operator = await signIn('operator without the second factor', 'match', 'opera@example.com');
   });
   afterAll(async () => t?.cleanup());
+  /** The enrolled factor's secret, opened with the key the service derives from the session secret (stored encrypted). */
+  const storedSecret = async () =>
+    createSecretBox(operatorKey({}, SECRET)).open(
+      (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!,
+    );
 
   const sessionOf = (w: Who): Session =>
     w.viewer
@@ -289,7 +295,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     expect((await render('operator', op)).status).toBe(404);
     const s = await signIn('again', 'match', 'opera@example.com');
     clock += 30_000;
-    const secret = (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!;
+    const secret = await storedSecret();
     expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
     expect(await post('operator', s, { intent: 'leave' })).toMatchObject({ ok: true, redirect: '/' });
     expect((await render('operator', s)).status).toBe(404);
@@ -298,7 +304,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
   it('ends an operator session 8 hours after the second step, however much it is used', async () => {
     const s = await signIn('long day', 'match', 'opera@example.com');
     clock += 30_000;
-    const secret = (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!;
+    const secret = await storedSecret();
     expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
     const end = clock + OPERATOR_MAX_MS;
     while (clock + 20 * 60_000 < end) {
@@ -328,7 +334,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
   it('opens the sections to an operator: block and unblock, revoke, the CSV exports, each audited', async () => {
     const s = await signIn('sections', 'match', 'opera@example.com');
     clock += 30_000;
-    const secret = (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!;
+    const secret = await storedSecret();
     expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
     const cand = who.candidate!.viewer!.id;
     for (const locale of ['es', 'en'] as const) {
@@ -392,7 +398,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
   it('refuses a removed operator like anyone else', async () => {
     const s = await signIn('before removal', 'match', 'opera@example.com');
     clock += 30_000;
-    const secret = (await t.db.selectFrom('operators').select('totp_secret').executeTakeFirstOrThrow()).totp_secret!;
+    const secret = await storedSecret();
     expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
     await operators.remove('opera@example.com');
     expect((await render('operator', s)).status).toBe(404);

@@ -3,6 +3,7 @@ import { href } from '../../routes';
 import type { FormHandler } from '../../server/http/forms';
 import { attempt } from '../../server/http/form-outcome';
 import type { AreaDeps } from '../route-module';
+import { SecretKeyError } from '../../server/accounts/operators/secret-box';
 import { refused } from './operator-access';
 
 // The operator area's forms: the second step (and the enrolment of the factor), and leaving operator mode.
@@ -39,7 +40,16 @@ export function createOperatorActions({ operators }: Deps) {
             values: { recoveryCodes: codes.join(' ') },
           };
         }
-        if (!(await svc.verify(input.viewer!.id, input.token, code, { ip: input.ip }))) return wrong;
+        // A factor encrypted under another key (OPERATOR_KEY changed): say so, and that the code is not at fault.
+        const passed = await svc.verify(input.viewer!.id, input.token, code, { ip: input.ip }).catch((err: unknown) => {
+          if (err instanceof SecretKeyError) return 'unreadable' as const;
+          throw err;
+        });
+        if (passed === 'unreadable') {
+          const message = input.t('operators.verify.unreadable');
+          return { ok: false, status: 422, message, errors: { code: message }, values: {} };
+        }
+        if (!passed) return wrong;
         return { ok: true, redirect: href('operator', input.locale) };
       });
     },

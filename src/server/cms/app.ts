@@ -36,7 +36,13 @@ import { href } from '../../routes';
 // The content backend's identity endpoints under /cms, in the shape of Strapi v4 users-permissions
 // (docs/api.md): {jwt, user} on success, {data: null, error: {status, name, message, details}} on failure.
 // The identity service applies the shared sign-in, sign-up, email-link, code and provider limits itself.
-type Deps = { auth: () => Promise<AuthService>; trustProxy?: TrustProxy; oauth?: OAuthDeps };
+type Deps = {
+  auth: () => Promise<AuthService>;
+  trustProxy?: TrustProxy;
+  oauth?: OAuthDeps;
+  /** Whether an account holds the operator role: its provider sign-in lands on the second step (decision 076). */
+  operators?: () => Promise<{ isOperator(userId: number): Promise<boolean> }>;
+};
 
 /** Provider sign-in: the configured providers, the site's public URL, a secret to sign the state, the cookie settings. */
 type OAuthDeps = {
@@ -115,7 +121,8 @@ function tooManyPage(c: Context, locale: Locale, seconds: number, redirect: stri
   );
 }
 
-export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
+export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps) {
+  const isOperator = async (userId: number) => (operators ? (await operators()).isOperator(userId) : false);
   const cms = new Hono();
   const meta = (c: Context) => ({ ip: clientIp(c, trustProxy) });
   cms.use(requestLog('cms'));
@@ -322,6 +329,9 @@ export function createCmsApp({ auth, trustProxy = null, oauth }: Deps) {
       const loadProfile = async () => fetchProfile(p, await exchangeCode(p, code, callbackUri(p)));
       const { access_token, user } = await (await auth()).signInWithProvider(p.id, loadProfile, meta(c));
       for (const v of sessionCookies(oauth!.config, access_token, user.account_type)) c.header('set-cookie', v, { append: true });
+      // An operator's provider sign-in is their first step, like the password (decision 070): the second
+      // step comes next, whatever the redirect asked; the session is an ordinary one until then.
+      if (await isOperator(user.id)) return redirectLocal(c, href('operatorVerify', locale), 303);
       const landing = user.account_type === 'hire' ? href('hireSite', locale) : href('matchPlatform', locale);
       // Checked again on the way out: the browser follows this right after the session cookies are set.
       return redirectLocal(c, safeRedirect(st.redirect, oauth!.config.SITE_URL) ?? landing, 303);

@@ -5,6 +5,7 @@ import { startFakeProvider, type FakeProvider } from '../../testing/oauth-provid
 import { providersFromEnv } from '../accounts/oauth';
 import { parseConfig } from '../config';
 import { createAuthService } from '../accounts/auth-service';
+import { createOperatorService, type OperatorService } from '../accounts/operators/operator-service';
 import { createCmsApp } from './app';
 
 const SITE = 'https://tandem.example';
@@ -14,14 +15,20 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
   let t: TestDb;
   let fp: FakeProvider;
   let app: Hono;
+  let operators: OperatorService;
   beforeAll(async () => {
     t = await open();
     fp = await startFakeProvider();
     const auth = createAuthService(t, 'c'.repeat(40));
+    operators = createOperatorService(t, { secret: 'c'.repeat(40) });
     const providers = providersFromEnv({ ...fp.env('github'), ...fp.env('google') });
     app = new Hono().route(
       '/cms',
-      createCmsApp({ auth: async () => auth, oauth: { providers, stateSecret: () => 's'.repeat(40), config } }),
+      createCmsApp({
+        auth: async () => auth,
+        oauth: { providers, stateSecret: () => 's'.repeat(40), config },
+        operators: async () => operators,
+      }),
     );
   });
   afterAll(async () => {
@@ -272,5 +279,18 @@ describe.each(testDatabases)('provider sign-in (OAuth 2) on %s', (_name, open) =
     expect(ids.size).toBe(1);
     const rows = await t.db.selectFrom('users').select('id').where('email', '=', 'race@example.com').execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('sends an operator from the provider sign-in to the second step, in their language, whatever the redirect', async () => {
+    fp.user = { id: '5005', name: 'Opera Dora', email: 'opera-gh@example.com', verified: true };
+    expect((await signIn('github')).headers.get('location')).toBe('/match/plataforma');
+    await operators.add('opera-gh@example.com');
+    const es = await signIn('github', '?redirect=/empleo/x');
+    expect(es.status).toBe(303);
+    expect(es.headers.get('location')).toBe('/operador/verificar');
+    expect(cookieOf(es, 'tandem_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // the ordinary session goes on
+    expect((await signIn('github', '?lang=en')).headers.get('location')).toBe('/en/operator/verify');
+    await operators.remove('opera-gh@example.com');
+    expect((await signIn('github')).headers.get('location')).toBe('/match/plataforma');
   });
 });

@@ -25,6 +25,7 @@ import {
   markLinkRead,
   notificationsPage,
   openNotification,
+  aboutOf,
   saveLocale,
   saveSetting,
   settingsOf,
@@ -32,6 +33,7 @@ import {
   userRecipient,
   type Recipient,
 } from './data/notifications';
+import type { About } from './data/notifications';
 import { localLink, noticeText, type NoticeData } from './texts';
 import { composeDigest, composeInstant } from './compose';
 import { signUnsubscribe, verifyUnsubscribe, type UnsubscribeScope } from './unsubscribe-token';
@@ -90,7 +92,7 @@ export type Notice =
     };
 
 /** What goes with one email: an invite, and whether it ignores the person's choice (the appointment itself). */
-type Extra = { calendar?: string; force?: boolean };
+type Extra = { calendar?: string; force?: boolean; about?: About };
 
 type Deps = {
   email: () => Promise<EmailService>;
@@ -144,6 +146,8 @@ export function createNotificationService(database: Database, deps: Deps) {
       link,
       created_at: now(),
       digest_pending: mode === 'digest' ? 1 : 0,
+      subject_user_id: extra.about?.userId ?? null,
+      subject_company_id: extra.about?.companyId ?? null,
     });
     if (mode !== 'instant') return;
     const locale = localeOf(r);
@@ -200,10 +204,11 @@ export function createNotificationService(database: Database, deps: Deps) {
           };
           if (n.kind === 'application-new' || n.kind === 'application-withdrawn') {
             const link = href('hireApplicants', 'es', { id: String(a.offer_id) });
-            for (const r of await companyRecipients(db, a.company_id)) await tell(r, n.kind, data, link);
+            for (const r of await companyRecipients(db, a.company_id))
+              await tell(r, n.kind, data, link, { about: { userId: a.candidate_id } });
           } else {
             const r = await userRecipient(db, a.candidate_id);
-            if (r) await tell(r, n.kind, data, `${workspaceLink('match')}#applications`);
+            if (r) await tell(r, n.kind, data, `${workspaceLink('match')}#applications`, { about: { companyId: a.company_id } });
           }
           return;
         }
@@ -211,12 +216,15 @@ export function createNotificationService(database: Database, deps: Deps) {
           const data: NoticeData = { from: n.fromName, offer: n.offerTitle ?? undefined, preview: n.preview };
           const page = 'companyId' in n.to ? 'hireConversation' : 'matchConversation';
           const link = n.link ?? href(page, 'es', { id: String(n.conversationId) });
-          for (const r of await recipientsOf(n.to)) await tell(r, 'message', data, link);
+          const about = await aboutOf(db, 'conversations', n.conversationId, n.to);
+          for (const r of await recipientsOf(n.to)) await tell(r, 'message', data, link, { about });
           return;
         }
         case 'invitation': {
           const data: NoticeData = { company: n.companyName, offer: n.offerTitle ?? undefined, preview: n.preview };
-          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation', data, n.link ?? `${workspaceLink('match')}#invitations`);
+          const about = await aboutOf(db, 'invitations', n.invitationId, n.to);
+          for (const r of await recipientsOf(n.to))
+            await tell(r, 'invitation', data, n.link ?? `${workspaceLink('match')}#invitations`, { about });
           return;
         }
         case 'invitation-answer': {
@@ -227,7 +235,8 @@ export function createNotificationService(database: Database, deps: Deps) {
             (n.accepted && n.conversationId
               ? href('hireConversation', 'es', { id: String(n.conversationId) })
               : href('hireSite', 'es', {}, { vista: 'candidatos' }));
-          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation-answer', data, link);
+          const about = await aboutOf(db, 'invitations', n.invitationId, n.to);
+          for (const r of await recipientsOf(n.to)) await tell(r, 'invitation-answer', data, link, { about });
           return;
         }
         case 'interview':
@@ -241,7 +250,9 @@ export function createNotificationService(database: Database, deps: Deps) {
             ...(n.at ? { at: n.at } : {}),
             timeZone: n.timeZone,
           };
-          const extra: Extra = n.calendar && ESSENTIAL_WHEN_CALENDAR.includes(n.kind) ? { calendar: n.calendar, force: true } : {};
+          const about = await aboutOf(db, 'job_interviews', n.interviewId, n.to);
+          const extra: Extra =
+            n.calendar && ESSENTIAL_WHEN_CALENDAR.includes(n.kind) ? { calendar: n.calendar, force: true, about } : { about };
           for (const r of await recipientsOf(n.to)) await tell(r, n.kind, data, n.link, extra);
           return;
         }

@@ -39,17 +39,40 @@ export async function deleteOperator(db: Q, userId: number): Promise<boolean> {
   return Number(r.numDeletedRows ?? 0) > 0;
 }
 
+/** The stored secrets of every operator (the start-up step encrypts those still bare). */
+export async function listOperatorSecrets(db: Q) {
+  return db.selectFrom('operators').select(['user_id', 'totp_secret', 'totp_pending_secret']).execute();
+}
+
+/** Replaces a stored secret by its encrypted form, only if it is still the value read. */
+export async function replaceSecret(db: Q, userId: number, column: 'totp_secret' | 'totp_pending_secret', from: string, to: string) {
+  await db
+    .updateTable('operators')
+    .set({ [column]: to })
+    .where('user_id', '=', userId)
+    .where(column, '=', from)
+    .execute();
+}
+
 export async function setPendingSecret(db: Q, userId: number, secret: string): Promise<void> {
   await db.updateTable('operators').set({ totp_pending_secret: secret }).where('user_id', '=', userId).execute();
 }
 
-/** The pending secret becomes the factor, with its first step used and ten fresh recovery codes. */
-export async function completeEnrolment(db: Q, userId: number, secret: string, step: number, codeHashes: string[], at: Date) {
+/** The pending secret (as stored) becomes the factor (`secret`, encrypted), with its first step used and ten fresh recovery codes. */
+export async function completeEnrolment(
+  db: Q,
+  userId: number,
+  pending: string,
+  secret: string,
+  step: number,
+  codeHashes: string[],
+  at: Date,
+) {
   const r = await db
     .updateTable('operators')
     .set({ totp_secret: secret, totp_pending_secret: null, totp_enrolled_at: at, totp_last_step: step })
     .where('user_id', '=', userId)
-    .where('totp_pending_secret', '=', secret)
+    .where('totp_pending_secret', '=', pending)
     .where('totp_secret', 'is', null)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows ?? 0) !== 1) return false;

@@ -18,7 +18,9 @@ import {
   insertAudit,
   insertOperator,
   insertOperatorSession,
+  listOperatorSecrets,
   listOperators,
+  replaceSecret,
   setPendingSecret,
   sweepAudit,
   sweepOperatorSessions,
@@ -27,6 +29,7 @@ import {
   spendStep,
 } from '../data/operators';
 import { createAccountAdmin } from './account-admin';
+import { createSecretBox, isPlainSecret, operatorKey } from './secret-box';
 
 // Operators (decision 070): a role on an existing account, a second factor (TOTP, RFC 6238, by otpauth)
 // with ten single-use recovery codes, operator sessions that are short, and the audit log every operator
@@ -66,6 +69,8 @@ export type OperatorOptions = {
   now?: () => number;
   /** The issuer an authenticator app shows. */
   issuer?: string;
+  /** The key of the TOTP secrets at rest (decision 076); derived from `secret` when not given. */
+  key?: Buffer;
 };
 
 const PERIOD = 30;
@@ -89,6 +94,20 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
   const { db } = database;
   const now = opts.now ?? Date.now;
   const issuer = opts.issuer ?? 'Tandem';
+  // The command line has neither key nor session secret: it never reads a factor.
+  const key = opts.key ?? (opts.secret ? operatorKey({}, opts.secret) : null);
+  const box = key ? createSecretBox(key) : null;
+  const boxOf = () => {
+    if (!box) throw new Error('the operator service has no key for the second factor');
+    return box;
+  };
+
+  /** A stored secret in clear (SecretKeyError for another key); a bare one is encrypted in passing. */
+  async function openSecret(userId: number, column: 'totp_secret' | 'totp_pending_secret', stored: string): Promise<string> {
+    const secret = boxOf().open(stored);
+    if (isPlainSecret(stored)) await replaceSecret(db, userId, column, stored, boxOf().seal(secret));
+    return secret;
+  }
 
   async function record(entry: AuditEntry): Promise<void> {
     await insertAudit(db, {
@@ -173,10 +192,13 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
       const op = await findOperator(db, userId);
       const user = await findUserById(db, userId);
       if (!op || !user || op.totp_secret !== null) return null;
-      let secret = op.totp_pending_secret;
+      // A pending secret that this key cannot open was never confirmed: a new one replaces it.
+      let secret = op.totp_pending_secret
+        ? await openSecret(userId, 'totp_pending_secret', op.totp_pending_secret).catch(() => null)
+        : null;
       if (!secret) {
         secret = new Secret({ size: 20 }).base32;
-        await setPendingSecret(db, userId, secret);
+        await setPendingSecret(db, userId, boxOf().seal(secret));
       }
       return { secret, uri: totpOf(secret, issuer, user.email).toString() };
     },
@@ -192,17 +214,20 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
       if (!op || !user || !jti || op.totp_secret !== null) throw new ServiceError('not-found');
       await opts.guard?.({ door: 'login', ip: meta.ip, email: user.email });
       // No secret shown yet (the page makes it): no code can be right.
-      if (!op.totp_pending_secret) return null;
+      const pending = op.totp_pending_secret;
+      if (!pending) return null;
+      const secret = boxOf().open(pending);
       const timestamp = now();
       const delta = /^\d{6}$/.test(code.trim())
-        ? totpOf(op.totp_pending_secret, issuer, user.email).validate({ token: code.trim(), timestamp, window: 1 })
+        ? totpOf(secret, issuer, user.email).validate({ token: code.trim(), timestamp, window: 1 })
         : null;
       if (delta === null) return null;
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       const step = TOTP.counter({ period: PERIOD, timestamp }) + delta;
+      const sealed = isPlainSecret(pending) ? boxOf().seal(secret) : pending;
       const done = await db
         .transaction()
-        .execute((trx) => completeEnrolment(trx, userId, op.totp_pending_secret!, step, codes.map(hashCode), new Date(timestamp)));
+        .execute((trx) => completeEnrolment(trx, userId, pending, sealed, step, codes.map(hashCode), new Date(timestamp)));
       if (!done) return null;
       await insertOperatorSession(db, jti, userId, new Date(timestamp));
       await record({
@@ -221,7 +246,9 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
       if (!op || !user || !jti || op.totp_secret === null) throw new ServiceError('not-found');
       await opts.guard?.({ door: 'login', ip: meta.ip, email: user.email });
       const recovery = !/^\d{6}$/.test(code.trim());
-      if (!(await checkCode(userId, op.totp_secret, code))) return false;
+      // A factor this key cannot open throws SecretKeyError: the page says so (the code is not the problem).
+      const secret = await openSecret(userId, 'totp_secret', op.totp_secret);
+      if (!(await checkCode(userId, secret, code))) return false;
       await insertOperatorSession(db, jti, userId, new Date(now()));
       await record({
         actor: { kind: 'operator', userId, email: user.email },
@@ -260,6 +287,24 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
     async endSession(token: string | null): Promise<void> {
       const jti = await jtiOf(token);
       if (jti) await deleteOperatorSession(db, jti);
+    },
+
+    /**
+     * Start-up step: the secrets still stored bare (from before decision 076) are encrypted. Returns how
+     * many were; a value this key cannot open is left as it is (verify refuses it with its message).
+     */
+    async sealStoredSecrets(): Promise<number> {
+      let sealed = 0;
+      for (const row of await listOperatorSecrets(db)) {
+        for (const column of ['totp_secret', 'totp_pending_secret'] as const) {
+          const stored = row[column];
+          if (stored && isPlainSecret(stored)) {
+            await replaceSecret(db, row.user_id, column, stored, boxOf().seal(stored));
+            sealed++;
+          }
+        }
+      }
+      return sealed;
     },
 
     /** A page of the audit log, newest first; `next` is the cursor of the following page. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { companyNotLeaving } from '../../db/pending-deletion';
 import type { InterviewStatus } from './tables';
 
 // The interviews domain's SQL: interviews, their proposed slots, and the facts of the application they
@@ -79,7 +80,11 @@ export function openInterviews(db: Q, side: { companyId: number } | { candidateI
   let q = interviews(db).where((eb) =>
     eb.or([eb('i.status', '=', 'proposed'), eb.and([eb('i.status', '=', 'scheduled'), eb('i.starts_at', '>', since)])]),
   );
-  q = 'companyId' in side ? q.where('i.company_id', '=', side.companyId) : q.where('i.candidate_id', '=', side.candidateId);
+  // The other side pending deletion (decision 076) is hidden: a candidate from the company, a closing company from the candidate.
+  q =
+    'companyId' in side
+      ? q.where('i.company_id', '=', side.companyId).where('u.deletion_requested_at', 'is', null)
+      : q.where('i.candidate_id', '=', side.candidateId).where(companyNotLeaving('i.company_id'));
   return q.orderBy('i.starts_at', 'asc').orderBy('i.id', 'asc').limit(limit).execute();
 }
 

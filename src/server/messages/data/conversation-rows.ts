@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { companyNotLeaving } from '../../db/pending-deletion';
 import type { Side } from '../../../domain/messaging';
 
 // The messages domain's SQL (decision 043): conversations with their parties, messages, read markers and
@@ -190,7 +191,11 @@ export async function inboxOf(db: Q, owner: { companyId: number } | { candidateI
       'm.body as last_body',
       'm.sender_side as last_side',
     ]);
-  q = 'companyId' in owner ? q.where('cv.company_id', '=', owner.companyId) : q.where('cv.candidate_id', '=', owner.candidateId);
+  // The other side pending deletion (decision 076) is hidden: a candidate from the company, a closing company from the candidate.
+  q =
+    'companyId' in owner
+      ? q.where('cv.company_id', '=', owner.companyId).where('u.deletion_requested_at', 'is', null)
+      : q.where('cv.candidate_id', '=', owner.candidateId).where(companyNotLeaving('cv.company_id'));
   q = q.where('cv.last_message_id', 'is not', null);
   if (before !== null) q = q.where('cv.last_message_id', '<', before);
   return q.orderBy('cv.last_message_id', 'desc').limit(limit).execute();

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { companyNotLeaving } from '../../db/pending-deletion';
 
 // Invitations (decision 043): a company's first message to a candidate found in its browser or on a public
 // profile; accepting one opens a conversation whose origin is the invitation.
@@ -13,6 +14,7 @@ export function candidateBySlug(db: Q, slug: string) {
     .innerJoin('candidate_profiles as cp', 'cp.user_id', 'u.id')
     .select(['u.id', 'u.name', 'u.last_name', 'u.account_type', 'cp.is_public'])
     .where('u.profile_slug', '=', slug)
+    .where('u.deletion_requested_at', 'is', null) // deleted by its owner (decisions 073, 076)
     .executeTakeFirst();
 }
 
@@ -109,6 +111,7 @@ export function pendingInvitationsOf(db: Q, candidateId: number, limit: number) 
     .select(INVITATION_COLUMNS)
     .where('i.candidate_id', '=', candidateId)
     .where('i.status', '=', 'pending')
+    .where(companyNotLeaving('i.company_id')) // a company closing with its owner's account (decision 076)
     .orderBy('i.id', 'desc')
     .limit(limit)
     .execute();

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { companyNotLeaving, userNotLeaving } from '../../db/pending-deletion';
 
 // The notifications domain's SQL: the bell's rows, what each person chose per kind, and the facts a
 // notification is written from (an application, its offer, company and candidate).
@@ -74,16 +75,43 @@ export async function saveLocale(db: Q, userId: number, locale: 'es' | 'en'): Pr
 
 export async function insertNotification(
   db: Q,
-  n: { user_id: number; kind: string; data: string; link: string; created_at: Date; digest_pending: number },
+  n: {
+    user_id: number;
+    kind: string;
+    data: string;
+    link: string;
+    created_at: Date;
+    digest_pending: number;
+    subject_user_id?: number | null;
+    subject_company_id?: number | null;
+  },
 ): Promise<number> {
   return (await db.insertInto('notifications').values(n).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 const listColumns = ['id', 'kind', 'data', 'link', 'created_at', 'read_at'] as const;
 
+/** Not about an account pending deletion (decision 076): a leaving candidate, a company closing with its owner. */
+const aboutNoLeaver = sql<boolean>`(${userNotLeaving('subject_user_id')} and (subject_company_id is null or ${companyNotLeaving('subject_company_id')}))`;
+
+/** Who a notice is about: the bell hides it while that account is pending deletion (decision 076). */
+export type About = { userId?: number; companyId?: number };
+
+/** A notice to one side of a conversation, invitation or interview is about the other side. */
+export async function aboutOf(
+  db: Q,
+  of: 'conversations' | 'invitations' | 'job_interviews',
+  id: number,
+  to: { userId: number } | { companyId: number },
+): Promise<About> {
+  const p = await db.selectFrom(of).select(['candidate_id', 'company_id']).where('id', '=', id).executeTakeFirst();
+  if (!p) return {};
+  return 'companyId' in to ? { userId: p.candidate_id } : { companyId: p.company_id };
+}
+
 /** A page of a person's notifications, newest first, after the cursor (an id). */
 export function notificationsPage(db: Q, userId: number, beforeId: number | null, limit: number) {
-  let q = db.selectFrom('notifications').select(listColumns).where('user_id', '=', userId);
+  let q = db.selectFrom('notifications').select(listColumns).where('user_id', '=', userId).where(aboutNoLeaver);
   if (beforeId != null) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
@@ -95,6 +123,7 @@ export async function unreadCount(db: Q, userId: number, cap: number): Promise<n
     .select(sql<number>`1`.as('one'))
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where(aboutNoLeaver)
     .limit(cap + 1);
   const r = await db
     .selectFrom(inner.as('u'))

@@ -17,6 +17,10 @@ export interface NotificationsTable {
   read_at: Timestamp | null;
   /** 1 while it waits for the person's daily digest. */
   digest_pending: Generated<number>;
+  /** The candidate it is about (told to a company): hidden while their account is pending deletion. */
+  subject_user_id: number | null;
+  /** The company it is about (told to a candidate): hidden while the company closes with its owner. */
+  subject_company_id: number | null;
 }
 
 /** What a person wants by email for one kind: instant, digest or off (no row: the kind's default). */

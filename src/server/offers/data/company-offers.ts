@@ -230,10 +230,12 @@ export function applicantsOf(db: Q, offerId: number, after: readonly KeyValue[] 
 /** An offer's applications by status (all of them, not one page): the board's column counts and the total. */
 export async function applicationStatusCounts(db: Q, offerId: number): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('applications')
-    .select(['status', (eb) => eb.fn.countAll().as('n')])
-    .where('offer_id', '=', offerId)
-    .groupBy('status')
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .select(['a.status', (eb) => eb.fn.countAll().as('n')])
+    .where('a.offer_id', '=', offerId)
+    .where('u.deletion_requested_at', 'is', null) // counted like the list shows them (decision 073)
+    .groupBy('a.status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
