@@ -27,6 +27,7 @@ import {
   spendStep,
 } from '../data/operators';
 import { createAccountAdmin } from './account-admin';
+import { createSalaryOperations } from '../../salaries/salary-operations';
 
 // Operators (decision 070): a role on an existing account, a second factor (TOTP, RFC 6238, by otpauth)
 // with ten single-use recovery codes, operator sessions that are short, and the audit log every operator
@@ -131,6 +132,8 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
     record,
     /** The operators' account section (decision 074). */
     accounts: createAccountAdmin(database, { record }, now),
+    /** The salary-data section (decision 075). */
+    salaries: createSalaryOperations(database, { record }, now),
 
     /** `npm run operators -- add`: an existing account becomes an operator (audited, actor "cli"). */
     async add(email: string): Promise<{ userId: number; email: string }> {
