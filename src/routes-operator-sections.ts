@@ -21,4 +21,6 @@ export const operatorSectionRoutes = {
   operatorAccount: op('/operador/cuentas/[id]', '/en/operator/accounts/[id]', { form: true, validate: idParam, sample: { id: '1' } }),
   operatorCertificates: op('/operador/certificados', '/en/operator/certificates', { form: true }),
   operatorLeads: op('/operador/leads', '/en/operator/leads'),
+  /** Salary data: sources, outliers, removal with a reason (decision 075). */
+  operatorSalaries: op('/operador/salarios', '/en/operator/salaries', { form: true }),
 };

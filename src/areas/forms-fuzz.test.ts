@@ -1103,6 +1103,14 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       fields: () => ({ certificate: 'cert-1', reason: 'Shared answers' }),
     },
     {
+      name: 'operatorSalaries (remove a report, refused before the second step)',
+      route: 'operatorSalaries',
+      session: 'candidate',
+      ok: 404,
+      short: ['intent', 'report', 'reason'],
+      fields: () => ({ intent: 'remove', report: '1', reason: 'A yearly figure typed as monthly' }),
+    },
+    {
       name: 'calculatorResult',
       route: 'calculatorResult',
       session: 'candidate',

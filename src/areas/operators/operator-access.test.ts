@@ -136,7 +136,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     }
   };
 
-  type FormRoute = 'operator' | 'operatorVerify' | 'operatorModeration' | 'operatorAccount' | 'operatorCertificates';
+  type FormRoute = 'operator' | 'operatorVerify' | 'operatorModeration' | 'operatorAccount' | 'operatorCertificates' | 'operatorSalaries';
   const post = (
     id: FormRoute,
     w: Who,
@@ -190,8 +190,13 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
           `${w.name} moderation post`,
         ).toMatchObject({ ok: false, status: 404 });
         // The sections (decision 074): every page, form and export.
-        for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads'] as const)
+        for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads', 'operatorSalaries'] as const)
           expect((await render(id, w, locale, 'q=ana')).status, `${w.name} ${id}`).toBe(404);
+        for (const intent of ['remove', 'dismiss'])
+          expect(await post('operatorSalaries', w, { intent, report: '1', reason: 'Typo' }, locale), `${w.name} salaries`).toMatchObject({
+            ok: false,
+            status: 404,
+          });
         expect((await render('operatorAccount', w, locale, '', null, { id: '1' })).status, `${w.name} account`).toBe(404);
         for (const intent of ['block', 'unblock'])
           expect(await post('operatorAccount', w, { intent, reason: 'x' }, locale, { id: '1' }), `${w.name} ${intent}`).toMatchObject({
@@ -338,7 +343,7 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     expect(await post('operatorVerify', s, { code: codeAt(secret, clock) })).toMatchObject({ ok: true });
     const cand = who.candidate!.viewer!.id;
     for (const locale of ['es', 'en'] as const) {
-      for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads'] as const)
+      for (const id of ['operatorAccounts', 'operatorCertificates', 'operatorLeads', 'operatorSalaries'] as const)
         expect((await render(id, s, locale, 'q=cand%40')).status, id).toBe(200);
       expect((await render('operatorAccount', s, locale, '', null, { id: String(cand) })).status).toBe(200);
     }
@@ -375,6 +380,18 @@ describe.each(testDatabases)('the operator area on %s', (_name, open) => {
     expect(await post('operatorCertificates', s, { certificate: 'cert-operador', reason: 'Again' })).toMatchObject({
       ok: false,
       status: 409,
+    });
+    // Salary data (decision 075): a bad action or reason is a 422 with its message, a missing report a 404.
+    expect(await post('operatorSalaries', s, { intent: 'delete', report: '1', reason: 'Typo' })).toMatchObject({ ok: false, status: 422 });
+    expect(await post('operatorSalaries', s, { intent: 'remove', report: 'x', reason: 'Typo' })).toMatchObject({ ok: false, status: 422 });
+    expect(await post('operatorSalaries', s, { intent: 'remove', report: '1', reason: 'ab' }, 'en')).toMatchObject({
+      ok: false,
+      status: 422,
+      errors: { reason: 'Use at least 3 characters.' },
+    });
+    expect(await post('operatorSalaries', s, { intent: 'dismiss', report: '999999', reason: 'Typo' })).toMatchObject({
+      ok: false,
+      status: 404,
     });
     const list = await render('operatorCertificates', s);
     expect(JSON.stringify(list.out)).toContain('cert-operador');

@@ -22,6 +22,7 @@ const SECTION_ROUTES: Partial<Record<(typeof SECTIONS)[number], RouteId>> = {
   accounts: 'operatorAccounts',
   certificates: 'operatorCertificates',
   leads: 'operatorLeads',
+  salaries: 'operatorSalaries',
 };
 
 export const operatorPage =

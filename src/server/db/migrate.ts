@@ -42,6 +42,7 @@ import { dataExports } from './migrations/037-data-exports';
 import { accountDeletion } from './migrations/038-account-deletion';
 import { operatorSections } from './migrations/039-operator-sections';
 import { revokedStatusEntries } from './migrations/040-revoked-status-entries';
+import { salaryOperations } from './migrations/041-salary-operations';
 import { operatorHardening } from './migrations/042-operator-hardening';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -87,6 +88,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '038-account-deletion': accountDeletion,
   '039-operator-sections': operatorSections,
   '040-revoked-status-entries': revokedStatusEntries,
+  '041-salary-operations': salaryOperations,
   '042-operator-hardening': operatorHardening,
 };
 

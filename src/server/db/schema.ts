@@ -51,7 +51,17 @@ import type {
   LessonsTable,
 } from '../learning/data/tables';
 import type { FeatureChangesTable, FeatureOverridesTable } from '../flags/data/tables';
-import type { FxRatesTable, SalaryAggregatesTable, SalaryReportSkillsTable, SalaryReportsTable } from '../salaries/data/tables';
+import type {
+  FxRatesTable,
+  SalaryAggregatesTable,
+  SalaryImportRunsTable,
+  SalaryOutlierDismissalsTable,
+  SalaryOutlierFlagsTable,
+  SalaryReportSkillsTable,
+  SalaryReportsTable,
+  SalaryReportTombstonesTable,
+  SalarySourceStatsTable,
+} from '../salaries/data/tables';
 import type { BookingRequestsTable, BookingsTable, LeadsTable } from '../meetings/data/tables';
 import type { EmailOutboxTable } from '../email/data/tables';
 import type { UploadsTable } from '../uploads/data/tables';
@@ -146,6 +156,11 @@ export interface DB {
   salary_aggregates_next: SalaryAggregatesTable;
   salary_reports: SalaryReportsTable;
   salary_report_skills: SalaryReportSkillsTable;
+  salary_import_runs: SalaryImportRunsTable;
+  salary_source_stats: SalarySourceStatsTable;
+  salary_outlier_flags: SalaryOutlierFlagsTable;
+  salary_outlier_dismissals: SalaryOutlierDismissalsTable;
+  salary_report_tombstones: SalaryReportTombstonesTable;
   leads: LeadsTable;
   bookings: BookingsTable;
   booking_requests: BookingRequestsTable;

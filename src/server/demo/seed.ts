@@ -306,6 +306,11 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
       };
     });
     await insertChunks(trx, 'salary_reports', reports, 300);
+    // The seed is the demo source's import run (the operators' salary-data section shows it, decision 075).
+    await trx
+      .insertInto('salary_import_runs')
+      .values({ source: 'tandem-demo', file: 'demo seed', rows_read: reports.length, imported: reports.length, skipped: 0 })
+      .execute();
     const reportIds = await trx.selectFrom('salary_reports').select(['id', 'role']).where('is_demo', '=', 1).orderBy('id').execute();
     await insertChunks(
       trx,

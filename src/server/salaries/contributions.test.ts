@@ -4,7 +4,8 @@ import { createSalaryService, type SalaryService } from './salary-service';
 import { rebuildAggregates } from './data/aggregate-build';
 import { refreshGroups } from './data/aggregate-groups';
 import type { Dimension, GroupFilter } from './data/aggregates';
-import { createContributions, debouncedRefresh, outlierFences, type Contributions } from './contributions';
+import { createContributions, debouncedRefresh, type Contributions } from './contributions';
+import { outlierFences } from './outlier-fences';
 import { setFxRate } from './data/salary-data';
 
 describe('outlier fences', () => {

@@ -8,24 +8,13 @@ import { hasReport, reportWithSkills, upsertUserReport, usdRate } from './data/r
 import { SOURCES } from './importers';
 import { implausibleReason } from './minimum-wages';
 import { currencyOf } from './mapping';
+import { outlierFences } from './outlier-fences';
 
 // Salaries that users contribute at the calculator (decision 016). A contribution becomes a report of the
 // source 'tandem-users' only when it passes an outlier check against the reports already there, so that a
 // typo (a yearly figure, a missing zero, the wrong currency) cannot move anybody's estimate. One report
 // per user: contributing again replaces the earlier one.
 const CONTRIBUTION_SOURCE = SOURCES['tandem-users']!;
-
-/**
- * Tukey's "far out" fences (k = 3) on the logarithm of pay: pay is skewed, so the fences are symmetric in
- * ratios (a third of the 25th percentile is as odd as three times the 75th). The spread is never taken
- * as narrower than 25 %, so a tight group does not refuse ordinary salaries.
- */
-export function outlierFences(p25: number, p75: number, k = 3): { low: number; high: number } {
-  const a = Math.log(p25);
-  const b = Math.log(p75);
-  const spread = Math.max(b - a, Math.log(1.25));
-  return { low: Math.exp(a - k * spread), high: Math.exp(b + k * spread) };
-}
 
 export type ContributionAmount = { amount: number; currency: 'local' | 'USD' };
 export type ContributionResult =

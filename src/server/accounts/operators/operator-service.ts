@@ -30,6 +30,7 @@ import {
 } from '../data/operators';
 import { createAccountAdmin } from './account-admin';
 import { createSecretBox, isPlainSecret, operatorKey } from './secret-box';
+import { createSalaryOperations } from '../../salaries/salary-operations';
 
 // Operators (decision 070): a role on an existing account, a second factor (TOTP, RFC 6238, by otpauth)
 // with ten single-use recovery codes, operator sessions that are short, and the audit log every operator
@@ -150,6 +151,8 @@ export function createOperatorService(database: Database, opts: OperatorOptions 
     record,
     /** The operators' account section (decision 074). */
     accounts: createAccountAdmin(database, { record }, now),
+    /** The salary-data section (decision 075). */
+    salaries: createSalaryOperations(database, { record }, now),
 
     /** `npm run operators -- add`: an existing account becomes an operator (audited, actor "cli"). */
     async add(email: string): Promise<{ userId: number; email: string }> {

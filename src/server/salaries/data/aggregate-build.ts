@@ -17,6 +17,7 @@ import {
   type Dialect,
   type GroupedRow,
 } from './aggregate-queries';
+import { flagOutliers, writeSourceStats } from './operations';
 
 // The salary aggregates computed by the database (decision 059): one GROUP BY per grouping with the
 // database's own percentile aggregate (PostgreSQL's percentile_cont, SQLite's percentile_cont from 3.47),
@@ -220,6 +221,10 @@ async function rebuildOnce(
         .execute();
     });
     await db.deleteFrom('salary_aggregates_next').execute();
+    // The operators' section (decision 075): each source's count and the outliers, found here, off the
+    // request path, while the reports are being read anyway.
+    await writeSourceStats(db);
+    await flagOutliers(db, rows);
     return rows.length;
   } finally {
     if (!opts.holdsLease) await releaseLease(db, BUILD_LEASE).catch(() => {});

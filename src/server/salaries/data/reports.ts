@@ -4,13 +4,14 @@ import type { DB } from '../../db/schema';
 import { bumpInTransaction } from '../../db/generations';
 import type { FxTable, Report, Source } from '../importers';
 import { SALARY_REPORTS_GENERATION } from './aggregates';
+import { tombstonedIds } from './operations';
 
 // The salaries domain's SQL for individual reports (imported surveys and users' contributions) and the
 // FX table they are converted with.
 
 /**
  * Store mapped reports; rows already imported (same source and external id) are left alone (but for the
- * employer and contract fields, filled in when empty), and copies of
+ * employer and contract fields, filled in when empty), rows an operator removed are skipped, and copies of
  * duplicate rows that an earlier version stored (`dropIds`) are removed.
  */
 export async function storeReports(db: Kysely<DB>, source: Source, reports: Report[], dropIds: string[] = []): Promise<number> {
@@ -22,7 +23,14 @@ export async function storeReports(db: Kysely<DB>, source: Source, reports: Repo
       .execute();
   let imported = 0;
   for (let i = 0; i < reports.length; i += 300) {
-    const chunk = reports.slice(i, i + 300);
+    // A report an operator removed stays removed (its tombstone, decision 075).
+    const removed = await tombstonedIds(
+      db,
+      source.id,
+      reports.slice(i, i + 300).map((r) => r.external_id),
+    );
+    const chunk = reports.slice(i, i + 300).filter((r) => !removed.has(r.external_id));
+    if (!chunk.length) continue;
     const inserted = await db
       .insertInto('salary_reports')
       .values(chunk.map(({ skills: _s, ...r }) => ({ ...r, source: source.id, source_licence: source.licence, gross: 1, is_demo: 0 })))

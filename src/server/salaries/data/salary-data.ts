@@ -8,6 +8,7 @@ import { writeWithGeneration } from '../../db/generations';
 import { currencyOf } from '../mapping';
 import { EXACT_DUPLICATE, mapFile, type Format, type ImportSummary } from '../importers';
 import { loadFx, storeReports } from './reports';
+import { recordImportRun } from './operations';
 import type { CountryId } from '../../../domain/catalog';
 
 // The salary data's write side: imports, FX rates, and keeping the aggregates current.
@@ -25,6 +26,8 @@ export async function importSalaryFile(
   const fx = await loadFx(database.db);
   const mapped = mapFile(format, text, fx, name);
   const imported = await storeReports(database.db, mapped.source, mapped.reports, mapped.dropIds);
+  const skipped = Object.values(mapped.skipped).reduce((a, b) => a + b, 0);
+  await recordImportRun(database.db, { source: mapped.source.id, file: name, rows: mapped.rows, imported, skipped });
   const groups = await rebuildAggregates(database.db, currency);
   return {
     source: mapped.source.id,

@@ -68,3 +68,55 @@ export interface SalaryReportSkillsTable {
   report_id: number;
   skill: string;
 }
+// The operators' salary-data section (decision 075).
+/** One import of a survey file (the CLI and the demo seed write it). */
+export interface SalaryImportRunsTable {
+  id: Generated<number>;
+  source: string;
+  file: string;
+  rows_read: number;
+  imported: number;
+  skipped: number;
+  finished_at: Timestamp;
+}
+/** Per source: its reports, by the last aggregates rebuild (and removals since). */
+export interface SalarySourceStatsTable {
+  source: string;
+  reports: number;
+  demo_reports: number;
+  collected_from: string | null;
+  collected_to: string | null;
+  updated_at: Timestamp;
+}
+/** A report outside the outlier fences of its group (country, role, seniority), found by the rebuild. */
+export interface SalaryOutlierFlagsTable {
+  report_id: number;
+  source: string;
+  country: string;
+  role: string;
+  seniority: string;
+  currency: string;
+  amount: Money;
+  period: string;
+  usd_month: number;
+  p25: Money;
+  p75: Money;
+  fence_low: Money;
+  fence_high: Money;
+  flagged_at: Timestamp;
+}
+/** A flag an operator dismissed: the report stays and is not flagged again. */
+export interface SalaryOutlierDismissalsTable {
+  report_id: number;
+  reason: string;
+  dismissed_by: string;
+  dismissed_at: Timestamp;
+}
+/** A removed report's key: importing the same source and external id again skips it. */
+export interface SalaryReportTombstonesTable {
+  source: string;
+  external_id: string;
+  reason: string;
+  removed_by: string;
+  removed_at: Timestamp;
+}
