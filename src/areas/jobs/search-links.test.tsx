@@ -46,6 +46,7 @@ const result: JobSearchResult = {
   next: null,
   sort: 'recent',
   terms: [],
+  understood: null,
   facets: everyValueOnce,
 };
 const jobs = { search: async () => result } as unknown as JobSearchService;
