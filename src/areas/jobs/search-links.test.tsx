@@ -49,7 +49,8 @@ const result: JobSearchResult = {
   understood: null,
   facets: everyValueOnce,
 };
-const jobs = { search: async () => result } as unknown as JobSearchService;
+// An empty list: the empty state's nearest searches (each one filter fewer) are links the site gives too.
+const jobs = { search: async () => result, count: async () => ({ total: 3, capped: false }) } as unknown as JobSearchService;
 const page = jobsPage({ jobs: async () => jobs });
 
 const get = createJobSearchGet({ jobs: async () => jobs, siteUrl: 'https://tandem.example', brand: 'Tandem' });

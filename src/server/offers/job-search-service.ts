@@ -267,6 +267,12 @@ export function createJobSearchService(database: Database, clock: () => Date = (
       };
     },
 
+    /** How many offers a search finds, counted as its page counts them (capped with free text, kept per data version). */
+    async count(input: JobSearchInput): Promise<{ total: number; capped: boolean }> {
+      const { total, capped } = await counted(readSearch(input).filter, false);
+      return { total, capped };
+    },
+
     /** The first page of a search without counting anything (its RSS feed). */
     async latest(input: JobSearchInput): Promise<JobCard[]> {
       const { filter } = readSearch(input);
