@@ -251,7 +251,9 @@ test('on a phone: filters in a sheet behind one button, a sideways chip row, who
   await expect(card.locator('time')).toHaveText(/^Publicada (hoy|ayer|hace \d+ (días|meses?))$/);
   await expect(card.locator('time')).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4}$/);
   const offer = (await card.locator('.job-title a').getAttribute('href'))!;
-  await card.locator('.job-salary').click();
+  // A tap on the salary line (no link of its own) lands on the card's link.
+  const salary = (await card.locator('.job-salary').boundingBox())!;
+  await page.mouse.click(salary.x + 5, salary.y + salary.height / 2);
   await expect(page).toHaveURL(new RegExp(`${offer}$`));
   // The company link inside the card still goes to the company.
   await page.goBack();
