@@ -154,6 +154,7 @@ test('free text ignores accents and case, and an empty result suggests dropping 
     'Quitar la búsqueda «zzzz»',
     /^Quitar el salario mínimo \(7000\sUS\$\)$/,
     'Ver todas las ofertas',
+    '¿Nada todavía? Crea una alerta y te avisamos cuando se publique una oferta así.',
   ]);
   await expect(empty.getByRole('link', { name: 'Quitar filtro: Perú' })).toHaveAttribute(
     'href',
@@ -164,6 +165,118 @@ test('free text ignores accents and case, and an empty result suggests dropping 
     '/peru/trabajos/rust/senior?salario_min=7000',
   );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+});
+
+test('the search forgives typos and abbreviations, says how it read them, and reads a place as the country filter', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/trabajos?q=desarrollador');
+  const right = await resultsCount(page);
+  expect(right).toBeGreaterThan(0);
+  await expect(page.locator('.jobs-understood')).toHaveCount(0);
+  await page.goto('/trabajos?q=desarollador');
+  await expect(page.locator('.jobs-understood')).toContainText('Mostrando resultados para «desarrollador».');
+  expect(await resultsCount(page)).toBe(right);
+  // The words as typed, one link away.
+  await page.getByRole('link', { name: 'Buscar exactamente «desarollador»' }).click();
+  await expect(page).toHaveURL(/\/trabajos\?q=desarollador&exacto=1$/);
+  await expect(page.locator('.jobs-empty')).toContainText('No hay ofertas abiertas con estos filtros.');
+  await expect(page.locator('.jobs-understood')).toHaveCount(0);
+
+  await page.goto('/en/trabajos?q=js');
+  await expect(page.locator('.jobs-understood')).toContainText('Showing results for “JavaScript”.');
+  expect(await resultsCount(page)).toBeGreaterThan(0);
+
+  // A country or a city, with or without accents, in either language: the country's search, the same offers.
+  await page.goto('/trabajos');
+  const peru = facet(page, 'País').getByRole('link', { name: /^Perú/ });
+  const peruCount = Number((await peru.locator('.facet-count').textContent())!.replace(/\D/g, ''));
+  for (const [q, to] of [
+    ['peru', '/peru/trabajos'],
+    ['Perú', '/peru/trabajos'],
+    ['Lima', '/peru/trabajos'],
+  ]) {
+    const res = await request.get(`/trabajos?q=${encodeURIComponent(q!)}`, { maxRedirects: 0 });
+    expect(res.status(), q).toBe(301);
+    expect(res.headers()['location'], q).toBe(to);
+  }
+  await page.getByRole('searchbox', { name: 'Buscar ofertas' }).fill('peru');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/\/peru\/trabajos$/);
+  await expect(page.locator('h1')).toHaveText('Trabajos en Perú');
+  expect(await resultsCount(page)).toBe(peruCount);
+  await page.goto('/en/trabajos?q=developer+in+Lima');
+  await expect(page).toHaveURL(/\/en\/peru\/trabajos\?q=developer$/);
+});
+
+test('on a phone: filters in a sheet behind one button, a sideways chip row, whole-card links and relative dates', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/peru/trabajos/remote-global');
+  const open = page.getByRole('link', { name: 'Filtros (2)' });
+  await expect(open).toBeVisible();
+  // Right under the search box.
+  const form = (await page.locator('form.job-search').boundingBox())!;
+  const button = (await open.boundingBox())!;
+  expect(button.y).toBeGreaterThanOrEqual(form.y + form.height);
+  expect(button.y - (form.y + form.height)).toBeLessThan(32);
+  // One row of chips that scrolls sideways; the page does not.
+  const row = page.locator('.jobs-chip-row');
+  await expect(row.getByRole('link', { name: 'Quitar filtro: Perú' })).toBeVisible();
+  expect(await row.evaluate((e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).overflowX === 'auto')).toBe(true);
+  const rowBox = (await row.boundingBox())!;
+  for (const chip of await row.locator('.chip').all()) expect((await chip.boundingBox())!.y).toBeCloseTo(rowBox.y + 3.2, -1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  // The sheet: closed, then open with the salary and sort, and a search from it.
+  const sheet = page.locator('#jobs-filters');
+  await expect(sheet).toBeHidden();
+  await open.click();
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: 'Filtros' })).toBeVisible();
+  await expect(sheet.getByRole('region', { name: 'Rol', exact: true })).toBeVisible();
+  await sheet.getByLabel('Salario mínimo', { exact: true }).selectOption('2000');
+  await sheet.getByLabel('Ordenar por').selectOption('salario');
+  await sheet.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page).toHaveURL(/\/peru\/trabajos\/remote-global\?salario_min=2000&orden=salario$/);
+  await expect(page.getByRole('link', { name: 'Filtros (3)' })).toBeVisible();
+  await expect(sheet).toBeHidden();
+  await page.getByRole('link', { name: 'Filtros (3)' }).click();
+  await sheet.getByRole('link', { name: 'Cerrar' }).click();
+  await expect(sheet).toBeHidden();
+
+  // A card's date in words, the date itself in its title; a tap anywhere on the card opens the offer.
+  const card = page.locator('.job-card').first();
+  await expect(card.locator('time')).toHaveText(/^Publicada (hoy|ayer|hace \d+ (días|meses?))$/);
+  await expect(card.locator('time')).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4}$/);
+  const offer = (await card.locator('.job-title a').getAttribute('href'))!;
+  // A tap on the salary line (no link of its own) lands on the card's link.
+  const salary = (await card.locator('.job-salary').boundingBox())!;
+  await page.mouse.click(salary.x + 5, salary.y + salary.height / 2);
+  await expect(page).toHaveURL(new RegExp(`${offer}$`));
+  // The company link inside the card still goes to the company.
+  await page.goBack();
+  const company = (await card.locator('.job-company a').getAttribute('href'))!;
+  await card.locator('.job-company a').click();
+  await expect(page).toHaveURL(new RegExp(`${company}$`));
+  expect(errors).toEqual([]);
+});
+
+test('an empty search offers the nearest searches with offers and an alert, with no empty filters card', async ({ page }) => {
+  await page.goto('/peru/trabajos/senior?q=zzzz');
+  const empty = page.locator('.jobs-empty');
+  await expect(empty).toContainText('Búsquedas parecidas con ofertas:');
+  const near = empty.getByRole('link', { name: /^Sin «zzzz»: ver \d+ ofertas?$/ });
+  await expect(near).toHaveAttribute('href', '/peru/trabajos/senior');
+  const n = Number((await near.textContent())!.replace(/\D/g, ''));
+  await near.click();
+  expect(await resultsCount(page)).toBe(n);
+  await page.goBack();
+  await expect(empty.getByRole('link', { name: /Crea una alerta/ })).toHaveAttribute('href', /^\/alertas\/nueva\?/);
+  // The filters column still holds the salary and sort, and the chosen filters.
+  await expect(page.locator('#jobs-filters').getByLabel('Salario mínimo', { exact: true })).toBeVisible();
+  await expect(facet(page, 'País').getByRole('link', { name: /^Perú/ })).toHaveAttribute('aria-current', 'true');
 });
 
 test('every search is an RSS feed of the same results, linked from the head', async ({ page, request }) => {

@@ -118,10 +118,19 @@ export type JobQuery = {
   page: number;
   /** Where the list continues (an opaque keyset cursor the search gave; checked by the search, not here). */
   cursor?: string;
+  /** Search the words as typed: no typo correction, synonyms or place (decision 078). */
+  exact?: boolean;
 };
 
 /** Query keys, the same in both locales (as the Spanish path segments are). */
-export const QUERY_KEYS = { q: 'q', minSalaryUsd: 'salario_min', sort: 'orden', page: 'pagina', cursor: 'cursor' } as const;
+export const QUERY_KEYS = {
+  q: 'q',
+  minSalaryUsd: 'salario_min',
+  sort: 'orden',
+  page: 'pagina',
+  cursor: 'cursor',
+  exact: 'exacto',
+} as const;
 const SORT_PARAM: Record<JobSort, string> = { recent: 'recientes', salary: 'salario' };
 
 const MAX_QUERY_LENGTH = 100;
@@ -143,7 +152,15 @@ export function parseJobQuery(search: string | URLSearchParams): JobQuery {
   const sort: JobSort = sp.get(QUERY_KEYS.sort) === SORT_PARAM.salary ? 'salary' : 'recent';
   const page = wholeNumber(sp.get(QUERY_KEYS.page), 1, MAX_PAGE) ?? 1;
   const cursor = sp.get(QUERY_KEYS.cursor) ?? '';
-  return { q, ...(minSalaryUsd ? { minSalaryUsd } : {}), sort, page, ...(/^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? { cursor } : {}) };
+  const exact = !!q && sp.get(QUERY_KEYS.exact) === '1';
+  return {
+    q,
+    ...(minSalaryUsd ? { minSalaryUsd } : {}),
+    sort,
+    page,
+    ...(/^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? { cursor } : {}),
+    ...(exact ? { exact } : {}),
+  };
 }
 
 /** The query of a search, defaults left out, keys in a stable order (for href()). */
@@ -154,6 +171,7 @@ export function jobQueryParams(query: Partial<JobQuery> = {}): Record<string, st
     [QUERY_KEYS.sort]: query.sort === 'salary' ? SORT_PARAM.salary : undefined,
     [QUERY_KEYS.page]: query.page && query.page > 1 ? String(query.page) : undefined,
     [QUERY_KEYS.cursor]: query.cursor || undefined,
+    [QUERY_KEYS.exact]: query.exact && query.q ? '1' : undefined,
   };
 }
 

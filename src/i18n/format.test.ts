@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatAtLeast, formatDate, formatLongDate, formatMoney, formatMonthYear, formatNumber } from './format';
+import { formatAtLeast, formatDate, formatDaysAgo, formatLongDate, formatMoney, formatMonthYear, formatNumber } from './format';
 
 const d = new Date(Date.UTC(2026, 10, 22));
 
 describe('formatting per locale', () => {
+  it('says how many days ago in words, in both languages', () => {
+    const now = new Date('2026-11-22T09:00:00Z');
+    expect(formatDaysAgo('2026-11-22T01:00:00Z', now, 'es')).toBe('hoy');
+    expect(formatDaysAgo('2026-11-21T23:00:00Z', now, 'en')).toBe('yesterday');
+    expect(formatDaysAgo('2026-11-19T12:00:00Z', now, 'es')).toBe('hace 3 días');
+    expect(formatDaysAgo('2026-11-19T12:00:00Z', now, 'en')).toBe('3 days ago');
+    expect(formatDaysAgo('2026-10-01T12:00:00Z', now, 'en')).toBe('52 days ago');
+    expect(formatDaysAgo('2026-09-01T12:00:00Z', now, 'es')).toBe('hace 2 meses');
+    expect(formatDaysAgo('2026-11-25T12:00:00Z', now, 'en')).toBe('today');
+  });
+
   it('writes dates as DD/MM/YYYY in Spanish and the locale form in English', () => {
     expect(formatDate(d, 'es')).toBe('22/11/2026');
     expect(formatDate(d, 'en')).toBe('11/22/2026');

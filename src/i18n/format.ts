@@ -2,8 +2,8 @@
 // forms in English). Intl formatters are cached: creating them is the expensive part.
 import { localeInfo, type Locale } from './locales';
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function memo<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function memo<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(key: string, make: () => F): F {
   let f = cache.get(key) as F | undefined;
   if (!f) {
     f = make();
@@ -21,6 +21,16 @@ export function formatDate(d: Date | string | number, locale: Locale): string {
     () => new Intl.DateTimeFormat(localeInfo[locale].language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
   );
   return f.format(toDate(d));
+}
+
+/** How long ago, in whole days (UTC calendar days): "hoy", "ayer", "hace 3 días" / "today", "yesterday", "3 days
+ * ago"; from 60 days in months ("hace 2 meses"). A date in the future reads as today. */
+export function formatDaysAgo(d: Date | string | number, now: Date | number, locale: Locale): string {
+  const language = localeInfo[locale].language;
+  const day = (t: number) => Math.floor(t / 86_400_000);
+  const days = Math.max(0, day(toDate(now).getTime()) - day(toDate(d).getTime()));
+  if (days >= 60) return memo(`rel-m:${locale}`, () => new Intl.RelativeTimeFormat(language)).format(-Math.floor(days / 30), 'month');
+  return memo(`rel:${locale}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' })).format(-days, 'day');
 }
 
 /** "noviembre de 2026" in Spanish, "November 2026" in English. */

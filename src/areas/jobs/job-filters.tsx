@@ -8,17 +8,15 @@ import { FACET_VALUES, MIN_SALARY_STEPS, QUERY_KEYS, sortParam, type FacetKey, t
 import type { RemoveLink } from '../../views/jobs/job-results';
 
 // The job search's controls: a GET form (free text, minimum salary, sort; works without JavaScript),
-// the active filters with their remove links, and the facet chips with their counts. The chips are plain
+// the active filters with their remove links, and the facet chips with their counts (decision 078 for phones). The chips are plain
 // anchors (a full page load, like the form): a search page has about a hundred of them, and as router
 // Links each would be a client component to render on the server and hydrate in the browser.
 
-export function SearchForm({ action, query, locale, t }: { action: string; query: JobQuery; locale: Locale; t: T }) {
-  const steps =
-    query.minSalaryUsd && !MIN_SALARY_STEPS.includes(query.minSalaryUsd as never)
-      ? [...MIN_SALARY_STEPS, query.minSalaryUsd].sort((a, b) => a - b)
-      : MIN_SALARY_STEPS;
+/** The search form: free text and its button. Its minimum salary and sort live in the filters panel (a sheet
+ * on phones), tied to this form by `form=`, so one submit sends them all. */
+export function SearchForm({ action, query, t }: { action: string; query: JobQuery; t: T }) {
   return (
-    <form className="card job-search" method="get" action={action} role="search" aria-label={t('jobs.search.form')}>
+    <form id={SEARCH_FORM} className="card job-search" method="get" action={action} role="search" aria-label={t('jobs.search.form')}>
       <div className="field job-search-q">
         <label htmlFor="jobs-q">{t('jobs.search.label')}</label>
         <input
@@ -30,9 +28,30 @@ export function SearchForm({ action, query, locale, t }: { action: string; query
           maxLength={100}
         />
       </div>
+      <button type="submit" className="btn btn-primary btn-md">
+        {t('jobs.search.submit')}
+      </button>
+    </form>
+  );
+}
+const SEARCH_FORM = 'jobs-search';
+
+/** Minimum salary and sort, submitted with the search form; at the top of the filters panel. */
+export function SearchOptions({ query, locale, t }: { query: JobQuery; locale: Locale; t: T }) {
+  const steps =
+    query.minSalaryUsd && !MIN_SALARY_STEPS.includes(query.minSalaryUsd as never)
+      ? [...MIN_SALARY_STEPS, query.minSalaryUsd].sort((a, b) => a - b)
+      : MIN_SALARY_STEPS;
+  return (
+    <div className="jobs-options">
       <div className="field">
         <label htmlFor="jobs-min-salary">{t('jobs.search.minSalary')}</label>
-        <select id="jobs-min-salary" name={QUERY_KEYS.minSalaryUsd} defaultValue={query.minSalaryUsd ? String(query.minSalaryUsd) : ''}>
+        <select
+          id="jobs-min-salary"
+          form={SEARCH_FORM}
+          name={QUERY_KEYS.minSalaryUsd}
+          defaultValue={query.minSalaryUsd ? String(query.minSalaryUsd) : ''}
+        >
           <option value="">{t('jobs.search.any')}</option>
           {steps.map((n) => (
             <option key={n} value={String(n)}>
@@ -43,36 +62,60 @@ export function SearchForm({ action, query, locale, t }: { action: string; query
       </div>
       <div className="field">
         <label htmlFor="jobs-sort">{t('jobs.search.sort')}</label>
-        <select id="jobs-sort" name={QUERY_KEYS.sort} defaultValue={sortParam(query.sort)}>
+        <select id="jobs-sort" form={SEARCH_FORM} name={QUERY_KEYS.sort} defaultValue={sortParam(query.sort)}>
           {/* The default order: with free text, the most relevant first (decision 057). */}
           <option value={sortParam('recent')}>{query.q ? t('jobs.sort.relevance') : t('jobs.sort.recent')}</option>
           <option value={sortParam('salary')}>{t('jobs.sort.salary')}</option>
         </select>
       </div>
-      <button type="submit" className="btn btn-primary btn-md">
-        {t('jobs.search.submit')}
+      <button type="submit" form={SEARCH_FORM} className="btn btn-outline-primary btn-md">
+        {t('jobs.filters.apply')}
       </button>
-    </form>
+    </div>
   );
 }
 
-export function ActiveFilters({ removals, t }: { removals: RemoveLink[]; t: T }) {
-  if (!removals.length) return null;
+/** A chip that adds a common filter (phones: the sideways row under the search). */
+export type QuickLink = { key: string; text: string; to: string };
+
+/**
+ * Under the search box: on phones the "Filtros (n)" button that opens the filters sheet (`#jobs-filters`,
+ * shown by `:target` in CSS: no script), and one row of chips that scrolls sideways, the active filters
+ * (each removes itself) then common ones; on wider screens the active filters only.
+ */
+export function FilterBar({ removals, quick, t }: { removals: RemoveLink[]; quick: QuickLink[]; t: T }) {
+  const active = removals.filter((r) => r.key !== 'q').length;
   return (
-    <div className="jobs-active">
-      <h2 className="jobs-active-title" id="jobs-active-title">
-        {t('jobs.filters.active')}
-      </h2>
-      <ul className="chips" aria-labelledby="jobs-active-title">
-        {removals.map((r) => (
-          <li key={r.key}>
-            <Link to={r.to} className="chip chip-remove" aria-label={r.label}>
-              <span aria-hidden="true">{r.text}</span>
-              <IconX className="icon" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <div className="jobs-bar">
+      <a href="#jobs-filters" className="btn btn-outline-primary btn-md jobs-filters-open">
+        {active ? t('jobs.filters.open', { count: active }) : t('jobs.filters.openNone')}
+      </a>
+      {(removals.length > 0 || quick.length > 0) && (
+        <nav className={removals.length ? 'jobs-active' : 'jobs-active jobs-active-none'} aria-label={t('jobs.filters.quick')}>
+          {removals.length > 0 && (
+            <h2 className="jobs-active-title" id="jobs-active-title">
+              {t('jobs.filters.active')}
+            </h2>
+          )}
+          <ul className="chips jobs-chip-row">
+            {removals.map((r) => (
+              <li key={r.key}>
+                <Link to={r.to} className="chip chip-remove" aria-label={r.label}>
+                  <span aria-hidden="true">{r.text}</span>
+                  <IconX className="icon" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+            {quick.map((q) => (
+              <li key={q.key} className="jobs-quick">
+                <a href={q.to} className="chip facet-chip">
+                  {q.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }

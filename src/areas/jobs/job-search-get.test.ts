@@ -93,6 +93,28 @@ describe('job search URLs in the HTTP layer', () => {
     }
   });
 
+  it('reads a place in the free text as the country filter: a 301 to the country search, the rest of the text kept', async () => {
+    const { app } = setup();
+    for (const [path, to] of [
+      ['/trabajos?q=peru', '/peru/trabajos'],
+      ['/trabajos?q=Per%C3%BA', '/peru/trabajos'],
+      ['/en/trabajos?q=Peru', '/en/peru/trabajos'],
+      ['/trabajos/react?q=desarrollador+en+Lima&orden=salario', '/peru/trabajos/react?q=desarrollador&orden=salario'],
+      ['/en/trabajos?q=mexico+city+react&utm_source=x', '/en/mexico/trabajos?q=react&utm_source=x'],
+      ['/peru/trabajos?q=lima+backend', '/peru/trabajos?q=backend'],
+      ['/trabajos?q=Espa%C3%B1a', '/espana/trabajos'],
+    ]) {
+      const res = await app.request(path!);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(to);
+    }
+    const rsc = await app.request('/RSC/R/trabajos.txt?q=bogota');
+    expect(rsc.headers.get('location')).toBe('/RSC/R/colombia/trabajos.txt');
+    // Another country's city stays text, and `exacto=1` searches the words as typed.
+    expect((await app.request('/mexico/trabajos?q=lima')).status).toBe(200);
+    expect((await app.request('/trabajos?q=peru&exacto=1')).status).toBe(200);
+  });
+
   it('drops the empty and default fields a GET form sends, keeping the rest', async () => {
     const { app } = setup();
     const res = await app.request('/trabajos/react?q=dise%C3%B1o&salario_min=&orden=recientes&pagina=1&utm_source=x');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getT } from '../../i18n/translate';
 import { parseJobQuery, QUERY_KEYS, sortParam } from '../../domain/job-facets';
+import { placeOf } from '../../domain/search-rewrite';
 import { selectionOf } from './job-selection';
 import { jobsHref } from '../../views/jobs/job-search-url';
 import { searchTitle } from '../../views/jobs/job-text';
@@ -39,6 +40,18 @@ export function createJobSearchGet(deps: { jobs: () => Promise<JobSearchService>
     const { locale } = match;
     // A GET form sends every field, empty or default ones too: those come off the canonical URL as well.
     const search = rsc ? url.search : cleanSearch(url);
+    // A place in the free text is the country filter (decision 078): "?q=peru" is /peru/trabajos, one URL
+    // per search (decision 061). `exacto=1` searches the words as typed.
+    const q = url.searchParams.get(QUERY_KEYS.q) ?? '';
+    const place = q.trim() && url.searchParams.get(QUERY_KEYS.exact) !== '1' ? placeOf(q.trim(), found.selection.country) : null;
+    if (place) {
+      const params = new URLSearchParams(url.search);
+      params.set(QUERY_KEYS.q, place.rest);
+      const rest = cleanSearch(new URL(`${url.pathname}?${params}`, url));
+      const path = jobsHref(locale, { ...found.selection, country: place.country });
+      const location = rsc ? `/RSC/R${path}.txt${rest}` : `${path}${rest}`;
+      return new Response(null, { status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } });
+    }
     if (!found.canonical || search !== url.search) {
       const path = jobsHref(locale, found.selection);
       const location = rsc ? `/RSC/R${path}.txt${search}` : `${path}${search}`;

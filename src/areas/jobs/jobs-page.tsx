@@ -1,10 +1,19 @@
 import 'server-only';
-import { ActiveFilters, FacetChips, SearchForm, type FacetGroup } from './job-filters';
-import { countText, EmptyResults, JobList, SearchPager, type RemoveLink } from '../../views/jobs/job-results';
+import { FacetChips, FilterBar, SearchForm, SearchOptions, type FacetGroup, type QuickLink } from './job-filters';
+import { countText, EmptyResults, JobList, SearchPager, type NearSearch, type RemoveLink } from '../../views/jobs/job-results';
 import { PageHero } from '../../components/ui/page-hero';
 import { countries, labelOf } from '../../domain/catalog';
 import { formatMoney } from '../../i18n/format';
-import { areaOf, FACET_VALUES, FACETS, indexableParent, parseJobQuery, type JobQuery, type JobSelection } from '../../domain/job-facets';
+import {
+  areaOf,
+  FACET_VALUES,
+  FACETS,
+  indexableParent,
+  parseJobQuery,
+  type FacetKey,
+  type JobQuery,
+  type JobSelection,
+} from '../../domain/job-facets';
 import { selectionOf } from './job-selection';
 import { alertQueryOf } from '../../domain/alert-search';
 import { href } from '../../routes';
@@ -21,7 +30,9 @@ import type { Page, PageMeta, PageProps } from '../../server/render/page-types';
 // (job-search-get.ts); unknown segments never get here (route validation, 404). The list continues by
 // cursor (decision 057): a bad or stale one shows the first page.
 
-type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult };
+/** What the search finds without one of its filters (only for an empty first page), by what is dropped. */
+type Near = Partial<Record<FacetKey | 'country' | 'q' | 'salary', { total: number; capped: boolean }>>;
+type Loaded = { selection: JobSelection; query: JobQuery; result: JobSearchResult; near: Near };
 
 type Load = (p: PageProps) => Promise<Loaded>;
 
@@ -32,8 +43,25 @@ const searchOf = ({ jobs }: Pick<AreaDeps, 'jobs'>): Load =>
     const selection: JobSelection = selectionOf(p.params)?.selection ?? {};
     const query = parseJobQuery(p.query);
     // An old page number (an RSC request keeps it: only documents are redirected) shows the first page.
-    const result = await (await jobs()).search({ ...selection, ...query, page: 1 }, { facets: true });
-    return { selection, query, result };
+    const service = await jobs();
+    const result = await service.search({ ...selection, ...query, page: 1 }, { facets: true });
+    // An empty search suggests its nearest searches with offers: each without one of its filters (counts kept
+    // per selection, like any count).
+    const near: Near = {};
+    if (!result.items.length && !query.cursor) {
+      const drops: [keyof Near, JobSelection, Partial<JobQuery>][] = [
+        ...(['country', ...FACETS] as const)
+          .filter((k) => selection[k])
+          .map((k) => [k, withFacet(selection, k, undefined), query] as [keyof Near, JobSelection, Partial<JobQuery>]),
+        ...(query.q ? [['q', selection, { ...query, q: '' }] as [keyof Near, JobSelection, Partial<JobQuery>]] : []),
+        ...(query.minSalaryUsd
+          ? [['salary', selection, { ...query, minSalaryUsd: undefined }] as [keyof Near, JobSelection, Partial<JobQuery>]]
+          : []),
+      ];
+      const counts = await Promise.all(drops.map(([, sel, q]) => service.count({ ...sel, ...q })));
+      drops.forEach(([k], i) => (near[k] = counts[i]!));
+    }
+    return { selection, query, result, near };
   });
 
 async function meta(load: Load, p: PageProps): Promise<PageMeta> {
@@ -65,8 +93,8 @@ export function jobsPage(deps: Pick<AreaDeps, 'jobs'>): Page {
 
 async function JobsContent(load: Load, p: PageProps) {
   const { locale, t } = p;
-  const { selection, query, result } = await load(p);
-  const keep = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort };
+  const { selection, query, result, near } = await load(p);
+  const keep = { q: query.q, minSalaryUsd: query.minSalaryUsd, sort: query.sort, exact: query.exact };
   const to = (sel: JobSelection, q: Parameters<typeof jobsHref>[2] = keep) => jobsHref(locale, sel, q);
 
   const shape: Pick<FacetGroup, 'key' | 'limit' | 'byCount'>[] = [
@@ -106,6 +134,24 @@ async function JobsContent(load: Load, p: PageProps) {
     });
   }
 
+  // The phone's chip row: after the active filters, the commonest modalities, roles and skills of this search.
+  const quick: QuickLink[] = groups
+    .filter((g) => g.key === 'modality' || g.key === 'role' || g.key === 'skill')
+    .flatMap((g) =>
+      Object.entries(g.counts)
+        .filter(([id, n]) => n > 0 && id !== g.selected && FACET_VALUES[g.key as FacetKey].some((v) => v.id === id))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([id]) => ({ key: `${g.key}-${id}`, text: labelOf(FACET_VALUES[g.key as FacetKey], id, locale), to: g.hrefOf(id) })),
+    );
+  const nearSearches: NearSearch[] = removals
+    .flatMap((r) => {
+      const count = near[r.key as keyof Near];
+      return count && count.total > 0 ? [{ ...r, count }] : [];
+    })
+    .sort((a, b) => b.count.total - a.count.total);
+  const alert = href('alertNew', locale, {}, alertQueryOf(selection, query));
+
   const feed = getConfig().SITE_URL + to(selection, { ...keep, format: 'rss' });
   const heading = describeSearch(selection, locale, t);
   const count = result.total === 1 && !result.capped ? t('jobs.results.one') : t('jobs.results.many', { count: countText(result, locale) });
@@ -115,12 +161,18 @@ async function JobsContent(load: Load, p: PageProps) {
       <link rel="alternate" type="application/rss+xml" title={t('jobs.rss.title', { title: heading })} href={feed} />
       <PageHero heading={heading} />
       <div className="container page jobs-page">
-        <SearchForm action={to(selection, {})} query={query} locale={locale} t={t} />
-        <ActiveFilters removals={removals} t={t} />
+        <SearchForm action={to(selection, {})} query={query} t={t} />
+        <FilterBar removals={removals} quick={quick} t={t} />
+        {result.understood && (
+          <p className="notice jobs-understood">
+            {t('jobs.understood.showing', { q: result.understood })}{' '}
+            <a href={to(selection, { ...keep, exact: true })}>{t('jobs.understood.exact', { q: query.q })}</a>
+          </p>
+        )}
         {/* A plain link (this page is one cached HTML for everyone, with no room for more script): the alert
             page carries the search in its query string. */}
         <p className="jobs-alert">
-          <a className="btn btn-outline-primary" href={href('alertNew', locale, {}, alertQueryOf(selection, query))}>
+          <a className="btn btn-outline-primary" href={alert}>
             {t('alerts.cta')}
           </a>{' '}
           <span className="muted">{t('alerts.ctaHint')}</span>
@@ -134,15 +186,19 @@ async function JobsContent(load: Load, p: PageProps) {
               <a href={feed} className="jobs-rss" type="application/rss+xml">
                 {t('jobs.rss.link')}
               </a>
-              <a href="#jobs-filters-title" className="jobs-jump">
-                {t('jobs.filters.jump')}
-              </a>
             </div>
             {result.items.some((o) => o.isDemo) && <p className="demo-note muted">{t('jobs.demo')}</p>}
             {result.items.length ? (
-              <JobList items={result.items} locale={locale} t={t} />
+              <JobList items={result.items} locale={locale} t={t} now={new Date()} />
             ) : (
-              <EmptyResults removals={removals} all={removals.length ? to({}, {}) : null} t={t} />
+              <EmptyResults
+                removals={removals}
+                near={nearSearches}
+                all={removals.length ? to({}, {}) : null}
+                alert={alert}
+                locale={locale}
+                t={t}
+              />
             )}
             <SearchPager
               result={result}
@@ -153,11 +209,21 @@ async function JobsContent(load: Load, p: PageProps) {
               t={t}
             />
           </section>
-          <aside className="jobs-filters" aria-labelledby="jobs-filters-title">
-            <h2 id="jobs-filters-title" className="jobs-filters-title">
-              {t('jobs.filters.heading')}
-            </h2>
+          {/* A sheet on phones, opened by the "Filtros (n)" link (`:target`, CSS only), the column beside on wider screens. */}
+          <aside id="jobs-filters" className="jobs-filters" aria-labelledby="jobs-filters-title">
+            <div className="jobs-sheet-head">
+              <h2 id="jobs-filters-title" className="jobs-filters-title">
+                {t('jobs.filters.heading')}
+              </h2>
+              <a href="#jobs-results-title" className="jobs-sheet-close">
+                {t('jobs.filters.close')}
+              </a>
+            </div>
+            <SearchOptions query={query} locale={locale} t={t} />
             <FacetChips groups={groups} counted={!result.capped} locale={locale} t={t} />
+            <a href="#jobs-results-title" className="btn btn-primary btn-md jobs-sheet-done">
+              {t('jobs.filters.show')}
+            </a>
           </aside>
         </div>
       </div>

@@ -46,9 +46,11 @@ const result: JobSearchResult = {
   next: null,
   sort: 'recent',
   terms: [],
+  understood: null,
   facets: everyValueOnce,
 };
-const jobs = { search: async () => result } as unknown as JobSearchService;
+// An empty list: the empty state's nearest searches (each one filter fewer) are links the site gives too.
+const jobs = { search: async () => result, count: async () => ({ total: 3, capped: false }) } as unknown as JobSearchService;
 const page = jobsPage({ jobs: async () => jobs });
 
 const get = createJobSearchGet({ jobs: async () => jobs, siteUrl: 'https://tandem.example', brand: 'Tandem' });

@@ -257,6 +257,30 @@ describe.each(testDatabases)('job search on %s', (_name, open) => {
     expect((await svc.search({ q: '***' })).total).toBe(30);
   });
 
+  it('forgives typos, reads synonyms in both languages and takes a place as the country (decision 078)', async () => {
+    const typo = await svc.search({ q: 'desarollador' });
+    expect(slugs(typo)).toEqual(['front']);
+    expect(typo.understood).toBe('desarrollador');
+    expect(slugs(await svc.search({ q: 'developer' }))).toEqual(['front']);
+    expect(slugs(await svc.search({ q: 'designer' }))).toEqual(['seo', 'ux']);
+    const ts = await svc.search({ q: 'ts' });
+    expect(slugs(ts)).toEqual(['front']);
+    expect(ts.understood).toBe('TypeScript');
+    expect(slugs(await svc.search({ q: 'typscript reat' }))).toEqual(['front']);
+    // The words as typed: no correction, nothing found.
+    const exact = await svc.search({ q: 'desarollador', exact: true });
+    expect(exact.total).toBe(0);
+    expect(exact.understood).toBeNull();
+    // A place is the country filter: the same offers as the facet, in either language and with or without accents.
+    const facet = slugs(await svc.search({ country: 'peru' }));
+    for (const q of ['peru', 'Perú', 'Lima']) expect(slugs(await svc.search({ q })), q).toEqual(facet);
+    expect(slugs(await svc.search({ q: 'frontend en Lima' }))).toEqual(['front']);
+    expect(slugs(await svc.search({ q: 'react mexico city' }))).toEqual(['node']);
+    // Another country's city on a country search stays text.
+    expect((await svc.search({ q: 'lima', country: 'chile' })).total).toBe(0);
+    expect((await svc.search({ q: 'desarrollador' })).understood).toBeNull();
+  });
+
   it('keeps a minimum monthly USD salary and sorts by salary', async () => {
     expect(slugs(await svc.search({ minSalaryUsd: 3500 }))).toEqual(['front', 'go', 'node']);
     const best = await svc.search({ sort: 'salary', perPage: 3 });

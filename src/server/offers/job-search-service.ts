@@ -1,5 +1,6 @@
 import 'server-only';
 import { countries } from '../../domain/catalog';
+import { placeOf, rewriteTerms } from '../../domain/search-rewrite';
 import { FACETS, searchTerms, type FacetKey, type JobQuery, type JobSelection } from '../../domain/job-facets';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -92,6 +93,8 @@ export type JobSearchResult = {
   sort: OfferSort;
   /** The words the free text was searched as (empty when there was none, or nothing searchable in it). */
   terms: string[];
+  /** How the free text was read when a typo was corrected or an abbreviation expanded (decision 078), else null. */
+  understood: string | null;
   /** With `capped`, counted over the newest COUNT_CAP matches only: a guide to narrowing, not totals. */
   facets?: FacetCounts;
 };
@@ -161,8 +164,20 @@ export function createJobSearchService(database: Database, clock: () => Date = (
     return { total: Math.min(n, COUNT_CAP), capped, ...(facets ? { facets } : {}) };
   }
 
-  const filterOf = (input: JobSearchInput): OfferFilter => {
-    const terms = searchTerms(input.q ?? '');
+  /** The filter of a search and how its text was understood. Unless `exact`, the free text is read forgivingly
+   * (decision 078): a place in it is the country (when none or the same is chosen), typos and synonyms widen
+   * its words. All in memory: the search still runs on the indexes. */
+  const readSearch = (input: JobSearchInput): { filter: OfferFilter; understood: string | null } => {
+    const q = input.q ?? '';
+    const place = q && !input.exact ? placeOf(q, input.country) : null;
+    const text = place ? place.rest : q;
+    const rewrite = input.exact ? null : rewriteTerms(text);
+    const terms = rewrite ? rewrite.terms : searchTerms(text);
+    const filter = filterOf({ ...input, country: place?.country ?? input.country }, terms);
+    return { filter, understood: rewrite?.changed ? rewrite.understood.join(' ') : null };
+  };
+
+  const filterOf = (input: JobSearchInput, terms: string[]): OfferFilter => {
     return {
       area: input.area,
       role: input.role,
@@ -199,7 +214,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
 
   /** The first offers of a selection in the search's default order, without counting them all. */
   async function firstOffers(selection: JobSelection, limit: number): Promise<JobCard[]> {
-    return cardsOf(await findOffers(database, filterOf(selection), { sort: 'recent', limit, offset: 0 }));
+    return cardsOf(await findOffers(database, filterOf(selection, []), { sort: 'recent', limit, offset: 0 }));
   }
 
   /**
@@ -225,7 +240,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
      * With `cursor` (keyset, the search page) the page after it, else page `page` (offset: a company's page).
      */
     async search(input: JobSearchInput, opts: { facets?: boolean } = {}): Promise<JobSearchResult> {
-      const filter = filterOf(input);
+      const { filter, understood } = readSearch(input);
       const perPage = Math.min(Math.max(1, input.perPage ?? PER_PAGE), 100);
       const sort: OfferSort = input.sort === 'salary' ? 'salary' : filter.terms ? 'relevance' : 'recent';
       const after = decodeCursor<readonly KeyValue[]>(input.cursor, CURSOR_KEYS[sort] as z.ZodType<readonly KeyValue[]>);
@@ -247,13 +262,20 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         next: more ? encodeCursor({ key: sortKey(sort, last), seen: end }) : null,
         sort,
         terms: filter.terms ?? [],
+        understood,
         ...(count.facets ? { facets: count.facets } : {}),
       };
     },
 
+    /** How many offers a search finds, counted as its page counts them (capped with free text, kept per data version). */
+    async count(input: JobSearchInput): Promise<{ total: number; capped: boolean }> {
+      const { total, capped } = await counted(readSearch(input).filter, false);
+      return { total, capped };
+    },
+
     /** The first page of a search without counting anything (its RSS feed). */
     async latest(input: JobSearchInput): Promise<JobCard[]> {
-      const filter = filterOf(input);
+      const { filter } = readSearch(input);
       const sort: OfferSort = input.sort === 'salary' ? 'salary' : filter.terms ? 'relevance' : 'recent';
       return cardsOf(await findOffers(database, filter, { sort, limit: PER_PAGE }));
     },
@@ -263,7 +285,7 @@ export function createJobSearchService(database: Database, clock: () => Date = (
      * there are in all (a job alert's email lists the first ones and links to the rest).
      */
     async publishedBetween(input: JobSearchInput, after: Date, until: Date, limit: number): Promise<{ items: JobCard[]; total: number }> {
-      const filter = { ...filterOf(input), publishedAfter: after, publishedUntil: until };
+      const filter = { ...readSearch(input).filter, publishedAfter: after, publishedUntil: until };
       const total = await countOffers(database, filter);
       if (total === 0) return { items: [], total };
       return { items: await cardsOf(await findOffers(database, filter, { sort: 'recent', limit, offset: 0 })), total };

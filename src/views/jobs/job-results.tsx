@@ -1,5 +1,5 @@
 import { Link } from 'waku';
-import { formatAtLeast, formatDate, formatGrouped, formatNumber } from '../../i18n/format';
+import { formatAtLeast, formatDate, formatDaysAgo, formatGrouped, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { skills, labelOf } from '../../domain/catalog';
@@ -10,8 +10,10 @@ import type { JobCard } from '../../server/offers/job-search-service';
 import { SaveOfferForm } from './save-offer-form';
 
 // The results of a job search: offer cards, pagination and the empty state. Server components only.
+// A card is one tap target: its title link stretches over the whole card (CSS), the company link and the
+// save button sit above it and keep working.
 
-export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale; t: T }) {
+export function JobList({ items, locale, t, now = new Date() }: { items: JobCard[]; locale: Locale; t: T; now?: Date }) {
   return (
     <ol className="job-list">
       {items.map((o) => {
@@ -41,7 +43,9 @@ export function JobList({ items, locale, t }: { items: JobCard[]; locale: Locale
                 {o.english && <li>{englishLabel(o.english, locale)}</li>}
                 {o.publishedAt && (
                   <li>
-                    <time dateTime={o.publishedAt.toISOString()}>{t('jobs.card.posted', { date: formatDate(o.publishedAt, locale) })}</time>
+                    <time dateTime={o.publishedAt.toISOString()} title={formatDate(o.publishedAt, locale)}>
+                      {t('jobs.card.posted', { date: formatDaysAgo(o.publishedAt, now, locale) })}
+                    </time>
                   </li>
                 )}
               </ul>
@@ -176,28 +180,69 @@ export function Pagination({ page, pages, hrefOf, t }: { page: number; pages: nu
 /** A link that drops one filter: `text` is what the chip shows, `label` says what the link does. */
 export type RemoveLink = { key: string; text: string; label: string; to: string };
 
-/** No results: say so and offer to drop each filter, one at a time, or all of them. */
-export function EmptyResults({ removals, all, t }: { removals: RemoveLink[]; all: string | null; t: T }) {
+/** A search one filter away from an empty one, and how many it finds. */
+export type NearSearch = RemoveLink & { count: { total: number; capped: boolean } };
+
+/**
+ * No results: say so, then the nearest searches that have offers (the search without one of its filters,
+ * with how many it finds), most first; when none has any, a link to drop each filter; then all offers
+ * and an alert for this search.
+ */
+export function EmptyResults({
+  removals,
+  near,
+  all,
+  alert,
+  locale,
+  t,
+}: {
+  removals: RemoveLink[];
+  near: NearSearch[];
+  all: string | null;
+  alert: string;
+  locale: Locale;
+  t: T;
+}) {
   return (
     <div className="notice jobs-empty" role="status">
       <p className="jobs-empty-title">{t('jobs.empty')}</p>
-      {removals.length > 0 && (
+      {near.length > 0 ? (
         <>
-          <p>{t('jobs.emptyHint')}</p>
+          <p>{t('jobs.emptySuggest')}</p>
           <ul>
-            {removals.map((r) => (
+            {near.map((r) => (
               <li key={r.key}>
-                <Link to={r.to}>{r.label}</Link>
+                <Link to={r.to}>
+                  {r.count.total === 1 && !r.count.capped
+                    ? t('jobs.emptyDropOne', { label: r.text })
+                    : t('jobs.emptyDrop', { label: r.text, count: countText(r.count, locale) })}
+                </Link>
               </li>
             ))}
           </ul>
         </>
+      ) : (
+        removals.length > 0 && (
+          <>
+            <p>{t('jobs.emptyHint')}</p>
+            <ul>
+              {removals.map((r) => (
+                <li key={r.key}>
+                  <Link to={r.to}>{r.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )
       )}
       {all && (
         <p>
           <Link to={all}>{t('jobs.clearFilters')}</Link>
         </p>
       )}
+      <p>
+        <a href={alert}>{t('jobs.emptyAlert')}</a>
+      </p>
     </div>
   );
 }

@@ -16,7 +16,8 @@ export type OfferFilter = {
   english?: string;
   /** Offers located in the country, plus remote-global offers open to it. */
   country?: string;
-  /** Folded words ([a-z0-9]+), all of which must appear (as word prefixes) in the offer's document. */
+  /** Folded words ([a-z0-9]+, or alternatives of them joined by "|"), all of which must appear (as word
+   * prefixes, any one alternative) in the offer's document. */
   terms?: string[];
   /** The offer's top of range, in USD per month, is at least this. */
   minSalaryUsd?: number;
@@ -77,8 +78,26 @@ function inCountry(eb: OfferEB, country: string): Expression<SqlBool> {
 
 /** The free text as each database's full-text query: every term as a word prefix (folded words only, so
  * nothing in them is syntax). PostgreSQL stems them with the Spanish configuration (migration 028). */
-const tsQuery = (terms: string[]) => sql`to_tsquery('tandem_es', ${terms.map((t) => `${t}:*`).join(' & ')})`;
-const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');
+// A term may be alternatives joined by "|" (decision 078: a typo's correction, a synonym): any of them matches.
+const alternativesOf = (term: string) => term.split('|').filter(Boolean);
+const tsQuery = (terms: string[]) =>
+  sql`to_tsquery('tandem_es', ${terms
+    .map(
+      (t) =>
+        `(${alternativesOf(t)
+          .map((a) => `${a}:*`)
+          .join(' | ')})`,
+    )
+    .join(' & ')})`;
+const ftsQuery = (terms: string[]) =>
+  terms
+    .map(
+      (t) =>
+        `(${alternativesOf(t)
+          .map((a) => `"${a}"*`)
+          .join(' OR ')})`,
+    )
+    .join(' AND ');
 
 /** Every term as a word prefix, through the database's own full-text index (migrations 005, 028). */
 function matches(terms: string[], dialect: Dialect): Expression<SqlBool> {
