@@ -60,9 +60,9 @@ test.describe('on a phone', () => {
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.locator('.header-actions .session-name')).toBeHidden();
-    await expect(page.locator('.mobile-menu summary')).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('.mobile-menu .menu-button')).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId('session-menu')).toBeInViewport({ ratio: 1 });
-    await page.locator('.mobile-menu summary').click();
+    await page.locator('.mobile-menu .menu-button').click();
     await expect(page.getByTestId('menu-user')).toContainText('Ana');
   });
 });

@@ -289,8 +289,57 @@ test('a company sees the certified badge on an applicant, and can filter certifi
   await company.close();
 });
 
+test('unanswered questions are confirmed in a dialog first; the bar counts the answers and stays under the header', async ({ page }) => {
+  await signUpCandidate(page, '/registro', 'confirm', 'Crear cuenta');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/entrevista/frontend-react/intro');
+  await page.getByRole('button', { name: 'Empezar la entrevista' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByTestId('answered')).toHaveText('0 de 12 respondidas');
+  await answer(page, 5, 7);
+  await expect(page.getByTestId('answered')).toHaveText('7 de 12 respondidas');
+  // Scrolled, the sticky bar sits just below the sticky header, not behind it.
+  await page.mouse.wheel(0, 1500);
+  await expect
+    .poll(async () => {
+      const [h, bar] = await Promise.all([page.locator('.site-header').boundingBox(), page.locator('.attempt-bar').boundingBox()]);
+      return Math.round(bar!.y - (h!.y + h!.height));
+    })
+    .toBeGreaterThanOrEqual(-1);
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Preguntas sin responder: 5.');
+  await dialog.getByRole('button', { name: 'Seguir respondiendo' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('result')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar de todos modos' }).click();
+  await expect(page.getByTestId('result')).toContainText('Esta vez no aprobaste');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('submitting with unanswered questions answers a confirmation step that keeps the answers', async ({ page }) => {
+    await signUpCandidate(page, '/en/sign-up', 'nojs-confirm', 'Create account', false);
+    await page.goto('/en/entrevista/frontend-react/intro');
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await answer(page, 4, 4);
+    const picked = await page
+      .locator('input[type=radio]:checked')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name + '=' + (e as HTMLInputElement).value));
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.locator('.form-summary')).toContainText('Unanswered questions: 8.');
+    await expect(page.getByTestId('answered')).toHaveText('4 of 12 answered');
+    // Nothing lost: the same answers are still selected.
+    const again = await page
+      .locator('input[type=radio]:checked')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name + '=' + (e as HTMLInputElement).value));
+    expect(again.sort()).toEqual(picked.sort());
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByTestId('result')).toContainText('You did not pass this time');
+  });
 
   test('a candidate reads a lesson, marks it done, takes and passes an interview, and the certificate verifies', async ({ page }) => {
     await signUpCandidate(page, '/en/sign-up', 'nojs', 'Create account', false);

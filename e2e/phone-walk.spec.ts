@@ -27,3 +27,44 @@ for (const who of visitors) {
     });
   }
 }
+
+// Tap targets (decision 077): on the main pages at 390 px, every visible main control (the header and its
+// doors, the menu, chips, the job cards' links, buttons) is at least 44 px tall and wide, in both languages.
+const MAIN_PAGES = {
+  es: ['/', '/trabajos', '/hire', '/herramientas', '/hire/agendar', '/oferta/frontend-react-lima', '/match'],
+  en: ['/en', '/en/trabajos', '/en/hire', '/en/tools', '/en/hire/agendar', '/en/oferta/frontend-react-lima', '/en/match'],
+};
+const CONTROLS = [
+  '.site-header a',
+  '.site-header button',
+  '.guest-doors a',
+  'a.chip',
+  '.chip > a',
+  '.job-title a',
+  '.job-company a',
+  '.btn',
+];
+
+for (const locale of locales) {
+  test(`main controls are tap targets of at least 44 px at 390 px: ${locale}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const small: string[] = [];
+    for (const path of MAIN_PAGES[locale]) {
+      await openPage(page, path);
+      const found = await page.locator(CONTROLS.join(', ')).evaluateAll((els) =>
+        els.flatMap((e) => {
+          const r = e.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') return [];
+          return r.height < 44 || r.width < 44
+            ? [
+                `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`,
+              ]
+            : [];
+        }),
+      );
+      small.push(...found.map((f) => `${path}: ${f}`));
+    }
+    expect(small).toEqual([]);
+  });
+}

@@ -173,15 +173,33 @@ test('a company edits its details from /hire/site, also without JavaScript', asy
   await scan.context().close();
 });
 
-test('workspaces send anonymous visitors to sign in and the other account type to its own workspace', async ({ page }) => {
+test('workspaces send anonymous visitors to sign in; the other account type gets the permissions page', async ({ page }) => {
   await page.goto('/hire/site');
   await expect(page).toHaveURL(/\/ingresar\?redirect=%2Fhire%2Fsite&type=hire$/);
   await waitForForm(page, 'login-form');
   await expect(page.locator('input[name=type][value=hire]')).toBeChecked();
   await signIn(page, page.url(), 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
   await expect(page).toHaveURL(/\/hire\/site$/);
-  await page.goto('/match/plataforma');
+  // A company on a candidate page: who the page is for and the way to its own workspace (403, not an error).
+  expect((await page.goto('/match/plataforma'))?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Esta página es para candidatos');
+  await expect(page.locator('body')).not.toContainText('Algo salió mal');
+  await page.getByRole('link', { name: 'Ir a mi panel de empresa' }).click();
   await expect(page).toHaveURL(/\/hire\/site$/);
+  expect((await page.goto('/en/match/cursos'))?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('This page is for candidates');
+  await expect(page.getByRole('link', { name: 'Go to my company workspace' })).toBeVisible();
+});
+
+test('a candidate on a company page gets the permissions page, light and dark, in both languages', async ({ page }) => {
+  await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026', 'match');
+  await page.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
+  expect((await page.goto('/hire/site'))?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Esta página es para empresas');
+  await expect(page.getByRole('link', { name: 'Ir a mi panel de candidato' })).toHaveAttribute('href', '/match/plataforma');
+  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
+  expect((await page.goto('/en/hire/site/team'))?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('This page is for companies');
 });
 
 test('signed-in pages pass the accessibility scan, light and dark, and fit a phone', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './fixtures';
+import { signIn, waitForHydration } from './fixtures';
 
 test('a new build shows the update banner and the next navigation is a full load', async ({ page }) => {
   await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
@@ -43,13 +43,18 @@ test('a chunk that fails to load reloads the page: once by Waku, then at most on
   await expect(page).toHaveURL(/\/en\/hire$/);
 });
 
-test('tooltips wait 200 ms and sit on top', async ({ page }) => {
-  await page.goto('/en');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: /Colour theme/ }).hover();
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await expect(page.getByRole('tooltip')).toHaveText('Colour theme: System');
-  await expect(page.getByRole('tooltip')).toHaveAttribute('data-placement', 'top');
+test('tooltips wait 200 ms and stay inside the viewport, at 1280 and 390 px', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/en');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /Colour theme/ }).hover();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.getByRole('tooltip')).toHaveText('Colour theme: System');
+    // The header is at the top of the screen: its tooltip opens below the button, whole.
+    await expect(page.getByRole('tooltip')).toBeInViewport({ ratio: 1 });
+    await page.mouse.move(5, 700);
+  }
 });
 
 test('the dropdown opens below its button and hides 400 ms after the pointer leaves', async ({ page }) => {
@@ -81,9 +86,39 @@ test('the mobile menu opens without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, locale: 'es-ES' });
   const page = await context.newPage();
   await page.goto('/hire');
-  await page.locator('.mobile-menu summary').click();
+  await page.locator('.mobile-menu .menu-button').click();
   await expect(page.locator('.mobile-menu .panel').getByRole('link', { name: 'Empleos' })).toBeVisible();
   await context.close();
+});
+
+test('the phone menu closes on Esc and gives the focus back to its button; signed out, both doors are in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/trabajos');
+  await expect(page.locator('.guest-doors').getByRole('link', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.locator('.guest-doors').getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+  // One entry for jobs in the menu.
+  const button = page.locator('.mobile-menu .menu-button');
+  await button.click();
+  const panel = page.locator('.mobile-menu .panel');
+  await expect(panel.getByRole('link', { name: 'Empleos' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Buscar empleo' })).toHaveCount(0);
+  await panel.getByRole('link', { name: 'Empleos' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('the desktop account menu keeps each item on one line', async ({ page }) => {
+  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await page.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByTestId('session-menu').click();
+  const items = page.locator('.dropdown-menu .dropdown-item');
+  await expect(items.first()).toBeVisible();
+  for (const box of await items.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(box).toBeLessThan(48);
+  await expect(page.locator('.dropdown-menu')).toBeInViewport({ ratio: 1 });
 });
 
 test('client components receive only the strings they render', async ({ request }) => {

@@ -49,7 +49,7 @@ export function certificationPage({ learning }: Pick<AreaDeps, 'learning'>): Pag
       <div className="container page certificate-page">
         <section className={`card certificate-card status-${c.status}`} aria-labelledby="cert-title">
           {c.isDemo && <span className="badge">{t('learning.cert.demo')}</span>}
-          <p className="eyebrow">{t('learning.cert.eyebrow', { brand: p.brand })}</p>
+          <p className="eyebrow">{t(c.isDemo ? 'learning.cert.demoEyebrow' : 'learning.cert.eyebrow', { brand: p.brand })}</p>
           <h1 id="cert-title">{name}</h1>
           <p className={`cert-status badge ${c.status === 'valid' ? 'badge-success' : 'badge-warning'}`} data-testid="cert-status">
             {translateIn(t, 'learning.cert.status', c.status)}

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { Link } from 'waku';
 import { Summary } from '../../components/forms/form-parts';
 import { ButtonLink } from '../../components/ui/button';
+import { splitInlineCode } from '../../domain/inline-code';
 import { PageError } from '../../domain/page-error';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
@@ -110,6 +111,9 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
   const { t, form } = p;
   const leftMin = Math.max(0, Math.ceil((attempt.deadline.getTime() - Date.now()) / 60_000));
   const chosen = (id: number) => form?.values[`q${id}`];
+  const total = attempt.questions.length;
+  const answered = attempt.questions.filter((q) => chosen(q.id) !== undefined).length;
+  const answeredText = t('learning.answered', { n: answered, total });
   return (
     <div className="container page interview-page">
       <h1>{iv.title}</h1>
@@ -120,9 +124,17 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
             formId: 'attempt-form',
             label: t('learning.timeLeft'),
             fallback: t('learning.timeLeftStatic', { n: leftMin }),
+            total,
+            answered: t('learning.answered', { n: '{{n}}', total }),
+            ask: t('learning.unansweredDialog', { n: '{{n}}' }),
+            submitAnyway: t('learning.submitAnyway'),
+            keepAnswering: t('learning.keepAnswering'),
           }}
         >
           <p className="timer">{t('learning.timeLeftStatic', { n: leftMin })}</p>
+          <p className="answered" data-testid="answered">
+            {answeredText}
+          </p>
         </InterviewTimer>
         <p className="muted">{t('learning.attemptRules', { n: attempt.questions.length })}</p>
       </div>
@@ -130,6 +142,8 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
       <form id="attempt-form" method="post" action={action} className="attempt-form">
         <input type="hidden" name="intent" value="submit" />
         <input type="hidden" name="attempt" value={attempt.attemptId} />
+        {/* The confirmation step (unanswered questions) came back: the next submit goes through. */}
+        {form?.values.confirm === '1' && <input type="hidden" name="confirm" value="1" />}
         <ol className="question-list">
           {attempt.questions.map((q, i) => (
             <li key={q.id}>
@@ -142,7 +156,7 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
                 <div id={`qp-${q.id}`} className="question-prompt prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(q.prompt) }} />
                 {q.options.map((o, j) => (
                   <label key={j} className="option">
-                    <input type="radio" name={`q${q.id}`} value={j} defaultChecked={chosen(q.id) === String(j)} /> <span>{o}</span>
+                    <input type="radio" name={`q${q.id}`} value={j} defaultChecked={chosen(q.id) === String(j)} /> <OptionText text={o} />
                   </label>
                 ))}
               </fieldset>
@@ -155,6 +169,11 @@ function AttemptForm({ iv, attempt, action, p }: { iv: InterviewView; attempt: A
       </form>
     </div>
   );
+}
+
+/** An option's text, `backticks` as inline code; React escapes every part. */
+function OptionText({ text }: { text: string }) {
+  return <span>{splitInlineCode(text).map((part, i) => (part.code ? <code key={i}>{part.text}</code> : part.text))}</span>;
 }
 
 function ResultCard({ result, iv, locale, t }: { result: AttemptResult; iv: InterviewView; locale: Locale; t: T }) {

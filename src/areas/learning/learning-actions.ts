@@ -29,6 +29,15 @@ const invalid = (input: FormInput): FormOutcome => ({
   values: {},
 });
 
+// The confirmation step: a 200 with the question's answers kept and confirm=1 for the next submit.
+const confirmStep = (input: FormInput, answers: Record<number, number>, open: number): FormOutcome => ({
+  ok: false,
+  status: 200,
+  message: input.t('learning.unansweredConfirm', { n: open }),
+  errors: {},
+  values: { ...Object.fromEntries(Object.entries(answers).map(([id, v]) => [`q${id}`, String(v)])), confirm: '1' },
+});
+
 export function createCourseAction({ learning }: Deps): FormHandler {
   return {
     async handle(input) {
@@ -65,6 +74,13 @@ export function createInterviewAction({ learning }: Deps): FormHandler {
           for (const [k, v] of Object.entries(input.fields)) {
             const m = /^q(\d{1,9})$/.exec(k);
             if (m && /^[0-3]$/.test(v)) answers[Number(m[1])] = Number(v);
+          }
+          // Unanswered questions are confirmed first (decision 077): the page comes back with the answers kept and
+          // a second submit (confirm=1) goes through. The island asks in a dialog instead; the timer skips both.
+          if (input.fields.confirm !== '1') {
+            const active = await svc.activeAttempt(input.viewer, slug, input.locale);
+            const open = active?.attemptId === post.data.attempt ? active.questions.filter((q) => !(q.id in answers)).length : 0;
+            if (open > 0) return confirmStep(input, answers, open);
           }
           const result = await svc.submitAttempt(input.viewer, slug, post.data.attempt, answers, input.locale);
           return { ok: true, redirect: `${self}?result=${result.attemptId}` };

@@ -24,9 +24,10 @@ export type ShellProps = {
   session: Session;
 };
 
+// One entry for jobs: the search (/trabajos). The candidates' landing (/match) stays in the footer and on the
+// home page (decision 077).
 const navItems: { id: RouteId; key: MessageKey }[] = [
   { id: 'hire', key: 'nav.hire' },
-  { id: 'match', key: 'nav.match' },
   { id: 'tools', key: 'nav.tools' },
   { id: 'jobs', key: 'nav.jobs' },
 ];
@@ -85,65 +86,85 @@ export function SiteHeader(props: ShellProps) {
     </Link>
   ));
   return (
-    <header className="site-header">
-      <div className="container bar">
-        <Logo locale={locale} brand={brand} />
-        <nav className="main-nav" aria-label={t('a11y.mainNav')}>
-          {links}
-        </nav>
-        <div className="header-actions">
-          <LanguageSwitcher {...props} />
-          <ColorModeSwitch labels={colorLabels} />
-          {/* The island shows the account menu once the session is known (at once on account pages); on pages
+    <>
+      <header className="site-header">
+        <div className="container bar">
+          <Logo locale={locale} brand={brand} />
+          <nav className="main-nav" aria-label={t('a11y.mainNav')}>
+            {links}
+          </nav>
+          <div className="header-actions">
+            <LanguageSwitcher {...props} />
+            <ColorModeSwitch labels={colorLabels} />
+            {/* The island shows the account menu once the session is known (at once on account pages); on pages
               that are one HTML for everyone, the space is kept while the head script's hint says someone is
               signed in, so the bar does not jump. */}
-          <SessionSlot part="bar" {...slot}>
-            {known ? (
-              // Until the menu loads, the chip links to the workspace. Its name starts with where it goes and
-              // keeps the visible first name (an aria-label without it failed axe's label-in-name rule).
-              <a href={known.menu.links.workspace} className="btn btn-ghost btn-sm">
-                <span className="sr-only">{known.menu.labels.workspace}: </span>
-                <SessionChip user={known.user} testId="session-menu" />
-              </a>
-            ) : (
-              <>
-                <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile when-guest">
-                  <IconLogIn aria-hidden />
-                  {t('nav.signIn')}
-                </Link>
-                {/* The signed-in chip's size (same classes), so the bar does not move when it arrives. */}
-                <span className="btn btn-ghost btn-sm session-placeholder when-member" aria-hidden="true" data-testid="session-placeholder">
-                  <span className="session-button">
-                    <span className="avatar" />
-                    <span className="session-name" />
-                  </span>
-                </span>
-              </>
-            )}
-          </SessionSlot>
-        </div>
-        <details className="mobile-menu">
-          <summary aria-label={t('a11y.openMenu')}>
-            <IconMenu aria-hidden />
-          </summary>
-          <nav className="panel" aria-label={t('a11y.mainNav')}>
-            {navItems.map(({ id, key }) => (
-              <Link key={id} to={href(id, locale)} className="nav-link">
-                {t(key)}
-              </Link>
-            ))}
-            <SessionSlot part="menu" {...slot}>
+            <SessionSlot part="bar" {...slot}>
               {known ? (
-                <MemberLinks user={known.user} menu={known.menu} />
+                // Until the menu loads, the chip links to the workspace. Its name starts with where it goes and
+                // keeps the visible first name (an aria-label without it failed axe's label-in-name rule).
+                <a href={known.menu.links.workspace} className="btn btn-ghost btn-sm">
+                  <span className="sr-only">{known.menu.labels.workspace}: </span>
+                  <SessionChip user={known.user} testId="session-menu" />
+                </a>
               ) : (
-                <Link to={href('login', locale)} className="nav-link when-guest">
-                  {t('nav.signIn')}
-                </Link>
+                <>
+                  <Link to={href('login', locale)} className="btn btn-primary btn-sm hide-mobile when-guest">
+                    <IconLogIn aria-hidden />
+                    {t('nav.signIn')}
+                  </Link>
+                  {/* The signed-in chip's size (same classes), so the bar does not move when it arrives. */}
+                  <span
+                    className="btn btn-ghost btn-sm session-placeholder when-member"
+                    aria-hidden="true"
+                    data-testid="session-placeholder"
+                  >
+                    <span className="session-button">
+                      <span className="avatar" />
+                      <span className="session-name" />
+                    </span>
+                  </span>
+                </>
               )}
             </SessionSlot>
-          </nav>
-        </details>
-      </div>
-    </header>
+          </div>
+          {/* A popover, no script: it opens without JavaScript, closes on Esc or a tap outside, and gives the focus
+            back to its button (decision 077). */}
+          <div className="mobile-menu">
+            <button type="button" className="menu-button" popoverTarget="mobile-menu-panel" aria-label={t('a11y.openMenu')}>
+              <IconMenu aria-hidden />
+            </button>
+            <nav id="mobile-menu-panel" className="panel" popover="auto" aria-label={t('a11y.mainNav')}>
+              {navItems.map(({ id, key }) => (
+                <Link key={id} to={href(id, locale)} className="nav-link">
+                  {t(key)}
+                </Link>
+              ))}
+              <SessionSlot part="menu" {...slot}>
+                {known ? (
+                  <MemberLinks user={known.user} menu={known.menu} />
+                ) : (
+                  <Link to={href('login', locale)} className="nav-link when-guest">
+                    {t('nav.signIn')}
+                  </Link>
+                )}
+              </SessionSlot>
+            </nav>
+          </div>
+        </div>
+      </header>
+      {/* Phones, signed out: both doors in sight, under the bar and scrolling away with the page (hidden by the
+          head script's hint when someone is signed in). */}
+      {!known && (
+        <div className="guest-doors when-guest">
+          <Link to={href('login', locale)} className="btn btn-outline-primary btn-sm">
+            {t('nav.signIn')}
+          </Link>
+          <Link to={href('signUp', locale)} className="btn btn-primary btn-sm">
+            {t('nav.signUp')}
+          </Link>
+        </div>
+      )}
+    </>
   );
 }

@@ -9,12 +9,12 @@ import type { Session } from '../../state/session';
 type Ctx = { id: RouteId; locale: Locale; path: string; query: string; session: Session };
 
 // Route middleware named in the route table (decision 021). The courses guard: the catalogue and the courses
-// are for signed-in candidates; visitors sign in first and come back, companies get a clear refusal (403).
+// are for signed-in candidates; visitors sign in first and come back, companies get the permissions screen (403).
 // The free course (/freecourse) is the public door.
 const middlewares: Record<NonNullable<RouteDef['middleware']>, (ctx: Ctx) => void | Promise<void>> = {
   courses: ({ locale, path, query, session }) => {
     if (session.loggedIn && session.type === 'match') return;
-    if (session.loggedIn) throw new PageError(403, getT(locale)('learning.companiesRefused'));
+    if (session.loggedIn) throw new PageError(403, getT(locale)('learning.companiesRefused'), { audience: 'match' });
     const back = path + (query ? `?${query}` : '');
     pageRedirect(href('login', locale, {}, { redirect: back, type: 'match' }), 307);
   },

@@ -97,10 +97,12 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : '') })}`, 307);
     if (def.access === 'match-only' || def.access === 'hire-only') {
       const type = def.access === 'hire-only' ? 'hire' : 'match';
-      // Anonymous visitors sign in first and come back; the other account type goes to its own workspace.
+      // Anonymous visitors sign in first and come back; the other account type gets the permissions screen: who
+      // the page is for and a link to its own workspace (decision 077).
       if (!session.loggedIn)
         pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
-      if (session.type !== type) pageRedirect(href(session.type === 'hire' ? 'hireSite' : 'matchPlatform', locale), 307);
+      if (session.type !== type)
+        return errorPage(403, t(type === 'hire' ? 'error.forbiddenHireHelp' : 'error.forbiddenMatchHelp'), { audience: type });
     }
 
     const pageProps: PageProps = {
