@@ -172,7 +172,7 @@ async function JobsContent(load: Load, p: PageProps) {
         {/* A plain link (this page is one cached HTML for everyone, with no room for more script): the alert
             page carries the search in its query string. */}
         <p className="jobs-alert">
-          <a className="btn btn-outline-primary" href={alert}>
+          <a className="btn btn-outline-primary btn-md" href={alert}>
             {t('alerts.cta')}
           </a>{' '}
           <span className="muted">{t('alerts.ctaHint')}</span>
