@@ -21,7 +21,7 @@ const LAYERS: [name: string, test: RegExp][] = [
   ['server', /^src\/server\//],
   ['views', /^src\/views\//],
   ['areas', /^src\/areas\//],
-  ['entry', /^src\/waku\.server\.tsx$/],
+  ['entry', /^src\/waku\.(server|client)\.tsx$/],
 ];
 const RANK: Record<string, number> = { domain: 0, i18n: 0, shared: 1, server: 2, views: 3, areas: 4, entry: 5 };
 const layerOf = (f: string) => LAYERS.find(([, re]) => re.test(f))?.[0];

@@ -196,17 +196,13 @@ export const services = {
         guard: createIdentityGuard(services.limiter),
       });
     })),
-  /** The operator role, its second factor and the audit log (decision 070). */
+  /** The operator role, its second factor and the audit log (decision 070); factors stored bare are sealed at start. */
   operators: () =>
     (operators ??= getDatabase().then((db) => {
       setImmediate(startHousekeeping);
-      const service = createOperatorService(db, {
-        secret: jwtSecret(),
-        guard: createIdentityGuard(services.limiter),
-        issuer: getConfig().BRAND_NAME,
-        key: operatorKey(process.env, jwtSecret()),
-      });
-      // Second factors stored bare (before decision 076) are encrypted once, at start.
+      const guard = createIdentityGuard(services.limiter);
+      const key = operatorKey(process.env, jwtSecret());
+      const service = createOperatorService(db, { secret: jwtSecret(), guard, issuer: getConfig().BRAND_NAME, key });
       return service.sealStoredSecrets().then(() => service);
     })),
   /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */

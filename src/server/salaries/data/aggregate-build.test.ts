@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '../../../testing/databases';
 import { readGeneration } from '../../db/generations';
-import { atTodaysRate, computeAggregates, modelOnlyGroup, payOf, SALARY_REPORTS_GENERATION } from './aggregates';
-import { AGGREGATES_WANTED, computeAllGroups, rebuildAggregates, rebuildDue } from './aggregate-build';
+import { AGGREGATES_WANTED, atTodaysRate, computeAggregates, modelOnlyGroup, payOf, SALARY_REPORTS_GENERATION } from './aggregates';
+import { computeAllGroups, rebuildAggregates, rebuildDue } from './aggregate-build';
 import { groupsOfReport, INCREMENTAL_MAX_N, refreshGroups } from './aggregate-groups';
 import { bumpGeneration } from '../../db/generations';
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { readGeneration, setGeneration, writeWithGeneration } from '../../db/generations';
 import { takeLease, releaseLease } from '../../db/job-lease';
-import { demoSetting, GROUPINGS, MIN_REPORTS, SALARY_GENERATION, SALARY_REPORTS_GENERATION } from './aggregates';
+import { AGGREGATES_WANTED, demoSetting, GROUPINGS, MIN_REPORTS, SALARY_GENERATION, SALARY_REPORTS_GENERATION } from './aggregates';
 import {
   AGGREGATE_COLUMNS,
   CELL,
@@ -28,8 +28,6 @@ import { flagOutliers, writeSourceStats } from './operations';
 
 /** The generation the aggregates were last fully built from (SALARY_REPORTS_GENERATION at that time). */
 const AGGREGATES_BUILT_FROM = 'salary-aggregates-built-from';
-/** Bumped when a full rebuild is needed that the next background run must do (the figures' basis changed). */
-export const AGGREGATES_WANTED = 'salary-aggregates-wanted';
 const AGGREGATES_BUILT_WANTED = 'salary-aggregates-built-wanted';
 /** One full build at a time, across processes. */
 export const BUILD_LEASE = 'salary-aggregates';

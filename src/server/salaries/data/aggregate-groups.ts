@@ -3,8 +3,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { bumpInTransaction, writeWithGeneration } from '../../db/generations';
 import { roles } from '../../../domain/catalog';
-import { GROUPINGS, groupKey, SALARY_GENERATION, type Dimension, type GroupFilter } from './aggregates';
-import { AGGREGATES_WANTED, figureBasis, hasAggregates } from './aggregate-build';
+import { AGGREGATES_WANTED, GROUPINGS, groupKey, SALARY_GENERATION, type Dimension, type GroupFilter } from './aggregates';
+import { figureBasis, hasAggregates } from './aggregate-build';
 import { dialectOf, groupingQuery, readRates, reportsAtTodaysRate, toAggregate } from './aggregate-queries';
 
 // The salary aggregates a new report touches, recomputed by the same SQL as the full build restricted to

@@ -14,6 +14,9 @@ export const MIN_REPORTS = MIN_FIGURE_REPORTS;
 export const SALARY_GENERATION = 'salaries';
 /** Bumped with every user contribution (the reports changed since the aggregates were built?). */
 export const SALARY_REPORTS_GENERATION = 'salary-reports';
+/** Bumped when a full rebuild is needed that the next background run must do (the figures' basis changed, a
+ *  report was removed). */
+export const AGGREGATES_WANTED = 'salary-aggregates-wanted';
 /** `area` is a group of roles (catalog areas): the "developer" figures are the tech area's (decision 025). */
 /** `employer` (local/foreign), `pay` (the pay currency: local/usd) and `contract` (employee/contractor): where a source says. */
 export const DIMENSIONS = ['country', 'role', 'seniority', 'skill', 'modality', 'english', 'area', 'employer', 'pay', 'contract'] as const;

@@ -4,9 +4,8 @@ import type { DB } from '../../db/schema';
 import { toDate } from '../../db/schema';
 import { bumpInTransaction } from '../../db/generations';
 import { outlierFences } from '../outlier-fences';
-import { MIN_REPORTS, SALARY_REPORTS_GENERATION } from './aggregates';
+import { AGGREGATES_WANTED, MIN_REPORTS, SALARY_REPORTS_GENERATION } from './aggregates';
 import { dialectOf, type AggregateRow } from './aggregate-queries';
-import { AGGREGATES_WANTED } from './aggregate-build';
 
 // The salaries domain's SQL for the operators' salary-data section (decision 075): the per-source summary and
 // the outlier flags the aggregates' rebuild writes (off the request path: the rebuild already reads every
