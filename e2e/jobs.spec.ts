@@ -271,7 +271,8 @@ test('an empty search offers the nearest searches with offers and an alert, with
   await expect(near).toHaveAttribute('href', '/peru/trabajos/senior');
   const n = Number((await near.textContent())!.replace(/\D/g, ''));
   await near.click();
-  expect(await resultsCount(page)).toBe(n);
+  await expect(page).toHaveURL(/\/peru\/trabajos\/senior$/);
+  await expect.poll(() => resultsCount(page)).toBe(n);
   await page.goBack();
   await expect(empty.getByRole('link', { name: /Crea una alerta/ })).toHaveAttribute('href', /^\/alertas\/nueva\?/);
   // The filters column still holds the salary and sort, and the chosen filters.

@@ -156,14 +156,14 @@ export function SiteHeader(props: ShellProps) {
       {/* Phones, signed out: both doors in sight, under the bar and scrolling away with the page (hidden by the
           head script's hint when someone is signed in). */}
       {!known && (
-        <div className="guest-doors when-guest">
+        <nav className="guest-doors when-guest" aria-label={`${t('nav.signIn')} · ${t('nav.signUp')}`}>
           <Link to={href('login', locale)} className="btn btn-outline-primary btn-sm">
             {t('nav.signIn')}
           </Link>
           <Link to={href('signUp', locale)} className="btn btn-primary btn-sm">
             {t('nav.signUp')}
           </Link>
-        </div>
+        </nav>
       )}
     </>
   );
