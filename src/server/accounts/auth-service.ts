@@ -359,17 +359,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       throw new ServiceError('invalid-input', { email: { key: 'api.emailTaken' } });
     },
 
-    /**
-     * Sign-in by email whatever the account type: the site's sign-in form and the content backend's
-     * /auth/local. An address belongs to one account (the unique index on lower(email) covers both
-     * types), so the account found says whether it is a candidate or a company (decision 081). Same
-     * refusal for an unknown email and a wrong password.
-     */
-    async loginAnyType(
-      email: string,
-      password: string,
-      meta: RequestMeta,
-    ): Promise<{ access_token: string; user: PublicUser; deletionCancelled: boolean }> {
+    /** Sign-in whatever the type (the site's form, the CMS's /auth/local): one account per address (decision 081). */
+    async loginAnyType(email: string, password: string, meta: RequestMeta): Promise<Awaited<ReturnType<typeof signIn>>> {
       await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByAnyEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
