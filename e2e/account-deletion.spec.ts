@@ -71,7 +71,6 @@ for (const [locale, js] of [
     // Signing in again (another phone) cancels the deletion and the account page says so.
     await other.page.goto(href('login', locale));
     if (js) await other.page.locator('form#login-form[data-enhanced="true"]').waitFor();
-    await other.page.locator('input[name=type][value=match]').check();
     await submit(other.page, 'login-form', { email, password: PASSWORD }, false);
     await expect(other.page).toHaveURL(/hecho=recuperada$/);
     await expect(other.page.getByText(locale === 'es' ? /cancelamos/ : /cancelled/)).toBeVisible();

@@ -40,10 +40,9 @@ async function signUp(page: Page, type: 'match' | 'hire', locale: Locale, email:
   await expect(page).toHaveURL(new RegExp(`${href(type === 'hire' ? 'hireSite' : 'matchPlatform', locale)}$`));
 }
 
-async function signIn(page: Page, type: 'match' | 'hire', locale: Locale, email: string, password: string, js: boolean) {
+async function signIn(page: Page, locale: Locale, email: string, password: string, js: boolean) {
   await page.goto(url(href('login', locale)));
   if (js) await page.locator('form#login-form[data-enhanced="true"]').waitFor();
-  await page.locator(`input[name=type][value=${type}]`).check();
   await submit(page, 'login-form', { email, password }, false);
 }
 
@@ -58,7 +57,7 @@ for (const [type, locale, js] of [
     const here = await phone(browser, js);
     const there = await phone(browser, js);
     await signUp(here.page, type, locale, email, js);
-    await signIn(there.page, type, locale, email, PASSWORD, js);
+    await signIn(there.page, locale, email, PASSWORD, js);
     await expect(there.page).toHaveURL(new RegExp(`${href(type === 'hire' ? 'hireSite' : 'matchPlatform', locale)}$`));
 
     // The workspace links to the account page.
@@ -111,7 +110,7 @@ for (const [type, locale, js] of [
 
     // The new email signs in (another phone); the old one no longer does.
     const other = await phone(browser, js);
-    await signIn(other.page, type, locale, next, PASSWORD, js);
+    await signIn(other.page, locale, next, PASSWORD, js);
     await expect(other.page).toHaveURL(new RegExp(`${href(type === 'hire' ? 'hireSite' : 'matchPlatform', locale)}$`));
 
     // The old address's undo link: the old email is back, every session ends, a new password is set.
@@ -124,7 +123,7 @@ for (const [type, locale, js] of [
     await expect(other.page).toHaveURL(new RegExp(`${href('login', locale)}\\?`));
     await submit(me.page, 'reset-form', { password: 'otra-clave-8', passwordConfirmation: 'otra-clave-8' }, js);
     await expect(me.page).toHaveURL(new RegExp(`${href(type === 'hire' ? 'hireSite' : 'matchPlatform', locale)}$`));
-    await signIn(other.page, type, locale, old, 'otra-clave-8', js);
+    await signIn(other.page, locale, old, 'otra-clave-8', js);
     await expect(other.page).toHaveURL(new RegExp(`${href(type === 'hire' ? 'hireSite' : 'matchPlatform', locale)}$`));
     await me.context.close();
     await other.context.close();

@@ -68,7 +68,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('alert')).toContainText('The email or password is not correct.');
     await expect(page.locator('#login-form-email')).toHaveValue(DEMO.candidate);
     await expect(page.locator('#login-form-password')).toHaveValue('not-the-password');
-    await signIn(page, '/ingresar', DEMO.company, 'tampoco-es', 'hire');
+    await signIn(page, '/ingresar', DEMO.company, 'tampoco-es');
     await expect(page.getByRole('alert')).toContainText('El correo o la contraseña no son correctos.');
   });
 
@@ -111,7 +111,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('signed-in visitors are sent home from guest-only pages', async ({ page }) => {
-    await signIn(page, '/en/login', DEMO.company, DEMO.password, 'hire');
+    await signIn(page, '/en/login', DEMO.company, DEMO.password);
     await expect(page).toHaveURL(/\/en\/hire\/site$/);
     let tab = page;
     for (const [path, home] of [

@@ -55,7 +55,7 @@ test('the logo uploaded in the workspace shows on the company page and on its jo
   await page.goto(`/empresa/${row!.slug}`);
   await expect(page.locator('.company-page-head .company-logo-initials')).toBeVisible();
 
-  await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+  await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await page.waitForURL(/\/hire\/site/);
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7e22ce' } })
     .png()

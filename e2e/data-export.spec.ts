@@ -46,7 +46,7 @@ for (const [locale, js] of [
     // The company writes to the applicant.
     const company = await browser.newContext({ locale: 'es-ES' });
     const co = await company.newPage();
-    await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+    await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
     await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
     await co.goto(`/hire/site/oferta/${offer.id}`);
     await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();

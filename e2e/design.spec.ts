@@ -53,7 +53,7 @@ test.describe('on a phone', () => {
   });
 
   test('the signed-in header fits 320 px: the avatar in the bar, the name in the menu', async ({ page }) => {
-    await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026', 'match');
+    await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026');
     await page.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto('/');

@@ -12,9 +12,9 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   matchCourse: { status: 307, redirectTo: (l) => href('login', l) },
   matchPlatform: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}&type=match`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchPlatform', l))}`,
   },
-  hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}&type=hire` },
+  hireSite: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireSite', l))}` },
   notifications: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('notifications', l))}` },
   notificationOpen: {
     status: 307,
@@ -31,45 +31,43 @@ const expectations: Partial<Record<RouteId, Expectation>> = {
   // Email change links that were never issued: the "link not valid" page.
   accountEmailConfirm: { status: 404 },
   accountEmailUndo: { status: 404 },
-  hireInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInbox', l))}&type=hire` },
+  hireInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInbox', l))}` },
   hireInterview: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInterview', l, { id: '1' }))}&type=hire`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireInterview', l, { id: '1' }))}`,
   },
   hireApplicants: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplicants', l, { id: '1' }))}&type=hire`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplicants', l, { id: '1' }))}`,
   },
   hireApplication: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplication', l, { id: '1' }))}&type=hire`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireApplication', l, { id: '1' }))}`,
   },
   hireConversation: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireConversation', l, { id: '1' }))}&type=hire`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireConversation', l, { id: '1' }))}`,
   },
-  matchInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchInbox', l))}&type=match` },
+  matchInbox: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchInbox', l))}` },
   matchConversation: {
     status: 307,
-    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchConversation', l, { id: '1' }))}&type=match`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('matchConversation', l, { id: '1' }))}`,
   },
   talentCv: {
     status: 307,
     redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('talentCv', l, { slug: 'ana-garcia' }))}`,
   },
-  hireTeam: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireTeam', l))}&type=hire` },
+  hireTeam: { status: 307, redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('hireTeam', l))}` },
   // An invitation token that does not verify: the "link not valid" page.
   hireJoin: { status: 404 },
   // Decision 049: applying with questions and saving an offer are for candidates; a visitor signs in first.
   offerApply: {
     status: 307,
-    redirectTo: (l) =>
-      `${href('login', l)}?redirect=${encodeURIComponent(href('offerApply', l, { slug: 'frontend-react-lima' }))}&type=match`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('offerApply', l, { slug: 'frontend-react-lima' }))}`,
   },
   offerSave: {
     status: 307,
-    redirectTo: (l) =>
-      `${href('login', l)}?redirect=${encodeURIComponent(href('offerSave', l, { slug: 'frontend-react-lima' }))}&type=match`,
+    redirectTo: (l) => `${href('login', l)}?redirect=${encodeURIComponent(href('offerSave', l, { slug: 'frontend-react-lima' }))}`,
   },
   calculatorResult: { status: 307, redirectTo: (l) => href('calculator', l) },
   calculatorRegister: { status: 307, redirectTo: (l) => `${href('calculator', l)}?invalid=country%2Crole%2Cseniority` },
@@ -188,10 +186,9 @@ export async function axeViolations(page: Page, scheme: 'light' | 'dark'): Promi
 }
 
 /** Sign in through the sign-in form at `path` (its query is kept), once the form's code has loaded. */
-export async function signIn(page: Page, path: string, email: string, password: string, type: 'match' | 'hire' = 'match') {
+export async function signIn(page: Page, path: string, email: string, password: string) {
   await page.goto(path);
   await waitForForm(page, 'login-form');
-  await page.locator(`input[name=type][value=${type}]`).check();
   await page.fill('#login-form-email', email);
   await page.fill('#login-form-password', password);
   await page.locator('#login-form button[type=submit]').click();

@@ -314,7 +314,7 @@ test('the workspace: a real tablist, one primary action per row with the rest in
 });
 
 test('the offer form and the workspace pass the accessibility scan, light and dark, in both languages', async ({ page }) => {
-  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/hire\/site$/);
   for (const path of ['/hire/crear-oferta', '/en/hire/create-offer', '/hire/site', '/en/hire/site?vista=candidatos']) {
     await page.goto(path);

@@ -99,7 +99,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // The owner invites a recruiter from the team page; the invitation email carries the link.
     const co = await newPage(browser, locale);
-    await signIn(co, href('login', locale), owner.email, PASSWORD, 'hire');
+    await signIn(co, href('login', locale), owner.email, PASSWORD);
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     await co.goto(href('hireTeam', locale));
     const colleague = freshEmail(`journey-member-${locale}`);

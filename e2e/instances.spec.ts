@@ -101,7 +101,7 @@ withPostgres('the several-instances tests', (pgUrl) => {
 
     test('a picture uploaded on one instance is served by the other', async ({ page }) => {
       const company = await register(a, 'hire', { company_name: `Logo Compartido ${unique()}` });
-      await signIn(page, `${instances[0]!.origin}/ingresar?redirect=/hire/site`, company.email, PASSWORD, 'hire');
+      await signIn(page, `${instances[0]!.origin}/ingresar?redirect=/hire/site`, company.email, PASSWORD);
       await page.waitForURL(/\/hire\/site/);
       const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })
         .png()

@@ -73,7 +73,7 @@ for (const [n, locale] of (['es', 'en'] as const).entries()) {
 
     // The company, without JavaScript: from the applicant row to the proposal page, two times.
     const co = await newPage(browser, locale);
-    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password, 'hire');
+    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password);
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     const plain = await browser.newContext({
       locale: locale === 'es' ? 'es-ES' : 'en-US',

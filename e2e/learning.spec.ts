@@ -273,7 +273,7 @@ test('a company sees the certified badge on an applicant, and can filter certifi
   await expect(page.getByTestId('application-status')).toContainText('Enviada');
 
   const company = await browser.newPage();
-  await signIn(company, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await signIn(company, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(company).not.toHaveURL(/ingresar/);
   await company.goto(`/hire/site/oferta/${offer.id}`);
   const applicant = company.getByTestId('applicant').filter({ hasText: 'applicant' });

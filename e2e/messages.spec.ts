@@ -46,7 +46,7 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   // The company opens the applicant's conversation from the row and writes (with JavaScript: no reload).
   const company = await browser.newContext({ locale: 'es-ES' });
   const co = await company.newPage();
-  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
   await co.goto(`/hire/site/oferta/${offer.id}`);
   await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
@@ -139,7 +139,7 @@ test('a company invites a public profile from its candidate browser; the candida
 
   const company = await browser.newContext({ locale: 'es-ES' });
   const co = await company.newPage();
-  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password, 'hire');
+  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
   // From the browser's row (the newest profiles are not on its first page: open the profile's invite form directly
   // when the row is not there).

@@ -87,7 +87,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // The company reads its email in this language (its preferences page).
     const company = await newPage(browser, locale);
-    await signIn(company, href('login', locale), COMPANY, PASSWORD, 'hire');
+    await signIn(company, href('login', locale), COMPANY, PASSWORD);
     await company.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     await company.goto(href('notificationPreferences', locale));
     await company.locator(`input[name=locale][value=${locale}]`).check();

@@ -100,7 +100,7 @@ test('closed and expired offers answer 410 and point to open ones; unknown slugs
 });
 
 test('a company account cannot apply; the calculator and role pages show open offers', async ({ page }) => {
-  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/hire\/site$/);
   const offer = (await openOffer())!;
   await page.goto(`/oferta/${offer.slug}`);

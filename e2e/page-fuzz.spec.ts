@@ -96,7 +96,7 @@ const QUERY_KEYS: Partial<Record<RouteId, string[]>> = {
   countryJobs: ['q', 'salario_min', 'orden', 'pagina', 'cursor', 'format'],
   hireSite: ['oferta', 'vista', 'area', 'rol', 'skill', 'seniority', 'pais', 'ingles', 'cursor', 'published', 'saved', 'done', 'moved'],
   hireCreateOffer: ['oferta'],
-  login: ['redirect', 'error', 'type'],
+  login: ['redirect', 'error'],
   signUp: ['redirect', 'origin'],
   hireStartNow: ['redirect', 'draft', 'origin'],
   forgotPassword: ['sent'],

@@ -60,8 +60,7 @@ export async function pagesFor(who: Visitor, only?: RegExp): Promise<WalkPage[]>
 /** Sign the page's context in as the demo account of this kind (a visitor stays anonymous). */
 export async function signInAs(page: Page, who: Visitor) {
   if (who === 'visitor') return;
-  const type = who === 'candidate' ? 'match' : 'hire';
-  await signIn(page, href('login', 'es'), DEMO[who], DEMO_PASSWORD, type);
+  await signIn(page, href('login', 'es'), DEMO[who], DEMO_PASSWORD);
   await page.waitForURL((u) => !u.pathname.startsWith(href('login', 'es')));
 }
 

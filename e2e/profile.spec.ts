@@ -46,7 +46,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // Signed in with JavaScript (to apply), then the same session without it for the profile's forms.
     const cand = await newPage(browser, locale);
-    await signIn(cand, href('login', locale), me.email, PASSWORD, 'match');
+    await signIn(cand, href('login', locale), me.email, PASSWORD);
     await cand.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     await cand.goto(href('offer', locale, { slug: (await companyOffer())!.slug }));
     await cand.getByRole('button', { name: L[locale].apply }).click();
@@ -111,7 +111,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // The company the candidate applied to: a CV link on the profile, and the PDF itself.
     const co = await newPage(browser, locale);
-    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password, 'hire');
+    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password);
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     await co.goto(profile);
     await expect(co.getByTestId('cv-link')).toHaveAttribute('href', href('talentCv', locale, { slug }));
@@ -126,7 +126,7 @@ for (const locale of ['es', 'en'] as const) {
     // Another company: 404, nothing of the file.
     const other = await register(request, 'hire', { company_name: `Otra ${locale} ${Date.now().toString(36)}` });
     const rival = await newPage(browser, locale);
-    await signIn(rival, href('login', locale), other.email, PASSWORD, 'hire');
+    await signIn(rival, href('login', locale), other.email, PASSWORD);
     await rival.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     const refused = await rival.request.get(href('talentCv', locale, { slug }));
     expect(refused.status()).toBe(404);

@@ -148,7 +148,7 @@ test('a private profile is not found for anyone but its owner', async ({ page, b
 
 test('a company edits its details from /hire/site, also without JavaScript', async ({ browser }) => {
   const page = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto('/en/login?type=hire');
+  await page.goto('/en/login');
   await page.fill('#login-form-email', 'empresa@demo.tandem.example');
   await page.fill('#login-form-password', 'tandem-demo-2026');
   await page.getByRole('button', { name: 'Sign in' }).last().click();
@@ -175,10 +175,11 @@ test('a company edits its details from /hire/site, also without JavaScript', asy
 
 test('workspaces send anonymous visitors to sign in; the other account type gets the permissions page', async ({ page }) => {
   await page.goto('/hire/site');
-  await expect(page).toHaveURL(/\/ingresar\?redirect=%2Fhire%2Fsite&type=hire$/);
+  await expect(page).toHaveURL(/\/ingresar\?redirect=%2Fhire%2Fsite$/);
   await waitForForm(page, 'login-form');
-  await expect(page.locator('input[name=type][value=hire]')).toBeChecked();
-  await signIn(page, page.url(), 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  // One form for both kinds of account: nothing to choose, the account says it is a company.
+  await expect(page.locator('#login-form input[name=type]')).toHaveCount(0);
+  await signIn(page, page.url(), 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/hire\/site$/);
   // A company on a candidate page: who the page is for and the way to its own workspace (403, not an error).
   expect((await page.goto('/match/plataforma'))?.status()).toBe(403);
@@ -192,7 +193,7 @@ test('workspaces send anonymous visitors to sign in; the other account type gets
 });
 
 test('a candidate on a company page gets the permissions page, light and dark, in both languages', async ({ page }) => {
-  await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026', 'match');
+  await signIn(page, '/ingresar', 'candidata@demo.tandem.example', 'tandem-demo-2026');
   await page.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
   expect((await page.goto('/hire/site'))?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Esta página es para empresas');

@@ -69,7 +69,7 @@ test('the offer page is one HTML for all; the candidate applies and sees the sta
   // The company that owns it: its own note, from the same cached HTML.
   const context = await browser.newContext({ locale: 'es-ES' });
   const owner = await context.newPage();
-  await signIn(owner, '/ingresar', company.email, PASSWORD, 'hire');
+  await signIn(owner, '/ingresar', company.email, PASSWORD);
   await expect(owner).toHaveURL(/\/hire\/site/);
   const ownerRes = await owner.goto(offerPath);
   expect(ownerRes?.headers()['x-cache']).toBe('HIT');
@@ -101,7 +101,6 @@ test('without JavaScript a signed-in candidate reads the public page as a guest 
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'es-ES' });
   const page = await context.newPage();
   await page.goto('/ingresar');
-  await page.locator('input[name=type][value=match]').check();
   await page.fill('#login-form-email', candidate.email);
   await page.fill('#login-form-password', PASSWORD);
   await page.locator('#login-form button[type=submit]').click();

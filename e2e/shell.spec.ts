@@ -109,7 +109,7 @@ test('the phone menu closes on Esc and gives the focus back to its button; signe
 });
 
 test('the desktop account menu keeps each item on one line', async ({ page }) => {
-  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026', 'hire');
+  await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await page.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

@@ -28,7 +28,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // The owner, signed in; the forms are posted without JavaScript.
     const co = await newPage(browser, locale);
-    await signIn(co, href('login', locale), owner.email, PASSWORD, 'hire');
+    await signIn(co, href('login', locale), owner.email, PASSWORD);
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     const nj = await newPage(browser, locale, { js: false, storageState: await co.context().storageState() });
     await nj.goto(href('hireSite', locale));

@@ -75,7 +75,7 @@ for (const locale of ['es', 'en'] as const) {
     // The company on a phone: the list, nothing scrolls sideways.
     const co = await newPage(browser, locale);
     await co.setViewportSize({ width: 390, height: 844 });
-    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password, 'hire');
+    await signIn(co, href('login', locale), COMPANY.email, COMPANY.password);
     await co.waitForURL((u) => !u.pathname.startsWith(href('login', locale)));
     const applicants = href('hireApplicants', locale, { id: String(offer.id) });
     await co.goto(applicants);

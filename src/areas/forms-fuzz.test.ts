@@ -419,7 +419,7 @@ describe.each(testDatabases)('form posts fuzz on %s', (dbName, open) => {
       ok: 303,
       expensive: true,
       query: () => ({ redirect: '/match/plataforma' }),
-      fields: () => ({ type: 'match', email: world.candidateEmail, password: PASSWORD }),
+      fields: () => ({ email: world.candidateEmail, password: PASSWORD }),
     },
     {
       name: 'signUp',

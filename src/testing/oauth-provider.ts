@@ -1,9 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
-// A small OAuth 2 provider on 127.0.0.1 that speaks the GitHub and Google dialects our client uses:
-// /authorize approves at once for the configured user, /token trades codes, and the profile endpoints
-// answer for issued tokens. Tests change `user` between flows.
+// A small OAuth 2 provider on 127.0.0.1 that speaks the GitHub dialect and OpenID Connect (Google,
+// LinkedIn) as our client uses them: /authorize approves at once for the configured user, /token trades
+// codes (checking the PKCE verifier, and adding a signed ID token for an OpenID request), the discovery
+// document and the keys are published, and the profile endpoints answer for issued tokens. Tests change
+// `user` between flows, and `idToken` to make the next ID token wrong in one way.
 type FakeUser = {
   id: string;
   name: string;
@@ -23,13 +27,18 @@ export type FakeProvider = {
   deny: boolean;
   /** Access tokens issued so far, with their user. */
   tokens: Map<string, FakeUser>;
+  /** Overrides for the next ID tokens (another issuer, audience or nonce; signed by a key nobody published). */
+  idToken: { iss?: string; aud?: string; nonce?: string; foreignKey?: boolean };
   close(): Promise<void>;
-  env(provider: 'github' | 'google'): Record<string, string>;
+  env(provider: 'github' | 'google' | 'linkedin'): Record<string, string>;
 };
 
 export async function startFakeProvider(port = 0): Promise<FakeProvider> {
-  const codes = new Map<string, { user: FakeUser; redirectUri: string }>();
+  const codes = new Map<string, { user: FakeUser; redirectUri: string; nonce: string | null; challenge: string | null }>();
   let seq = 0;
+  const keys = await generateKeyPair('RS256');
+  const foreign = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'fake-1', alg: 'RS256', use: 'sig' };
   const fp: FakeProvider = {
     url: '',
     clientId: 'test-client',
@@ -37,6 +46,7 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
     user: { id: '1001', name: 'Lucía Fernández', email: 'lucia@example.com', verified: true },
     deny: false,
     tokens: new Map(),
+    idToken: {},
     close: () => new Promise((r) => server.close(() => r())),
     env: (p) => ({
       [`OAUTH_${p.toUpperCase()}_CLIENT_ID`]: fp.clientId,
@@ -44,6 +54,7 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
       [`OAUTH_${p.toUpperCase()}_AUTHORIZE_URL`]: `${fp.url}/authorize`,
       [`OAUTH_${p.toUpperCase()}_TOKEN_URL`]: `${fp.url}/token`,
       [`OAUTH_${p.toUpperCase()}_PROFILE_URL`]: p === 'github' ? `${fp.url}/api` : `${fp.url}/userinfo`,
+      ...(p === 'github' ? {} : { [`OAUTH_${p.toUpperCase()}_ISSUER`]: fp.url }),
       ...(p === 'google' ? { OAUTH_GOOGLE_TOKENINFO_URL: `${fp.url}/tokeninfo` } : {}),
     }),
   };
@@ -61,7 +72,12 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
         back.searchParams.set('error', 'access_denied');
       } else {
         const code = `code-${++seq}`;
-        codes.set(code, { user: { ...fp.user }, redirectUri: back.origin + back.pathname });
+        codes.set(code, {
+          user: { ...fp.user },
+          redirectUri: back.origin + back.pathname,
+          nonce: url.searchParams.get('nonce'),
+          challenge: url.searchParams.get('code_challenge'),
+        });
         back.searchParams.set('code', code);
       }
       res.writeHead(302, { location: back.toString() }).end();
@@ -77,14 +93,48 @@ export async function startFakeProvider(port = 0): Promise<FakeProvider> {
         !grant ||
         form.get('client_id') !== fp.clientId ||
         form.get('client_secret') !== fp.clientSecret ||
-        form.get('redirect_uri') !== grant.redirectUri
+        form.get('redirect_uri') !== grant.redirectUri ||
+        (grant.challenge !== null &&
+          createHash('sha256')
+            .update(form.get('code_verifier') ?? '')
+            .digest('base64url') !== grant.challenge)
       ) {
         return json(res, 400, { error: 'invalid_grant' });
       }
       const token = `tok-${++seq}`;
       fp.tokens.set(token, grant.user);
-      return json(res, 200, { access_token: token, token_type: 'bearer' });
+      if (grant.nonce === null) return json(res, 200, { access_token: token, token_type: 'bearer' });
+      const u = grant.user;
+      const [given, ...family] = u.name.split(' ');
+      const o = fp.idToken;
+      const id_token = await new SignJWT({
+        nonce: o.nonce ?? grant.nonce,
+        email: u.email,
+        email_verified: u.verified,
+        given_name: given,
+        family_name: family.join(' '),
+        name: u.name,
+        picture: u.picture,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'fake-1' })
+        .setIssuer(o.iss ?? fp.url)
+        .setAudience(o.aud ?? u.client ?? fp.clientId)
+        .setSubject(u.id)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(o.foreignKey ? foreign.privateKey : keys.privateKey);
+      return json(res, 200, { access_token: token, token_type: 'Bearer', id_token });
     }
+    if (url.pathname === '/.well-known/openid-configuration') {
+      return json(res, 200, {
+        issuer: fp.url,
+        authorization_endpoint: `${fp.url}/authorize`,
+        token_endpoint: `${fp.url}/token`,
+        jwks_uri: `${fp.url}/jwks`,
+        userinfo_endpoint: `${fp.url}/userinfo`,
+      });
+    }
+    if (url.pathname === '/jwks') return json(res, 200, { keys: [jwk] });
     // GitHub's check of a token against an application, authenticated as that application.
     const app = /^\/api\/applications\/([^/]+)\/token$/.exec(url.pathname);
     if (app && req.method === 'POST') {

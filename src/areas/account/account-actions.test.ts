@@ -29,7 +29,7 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
   describe('login', () => {
     it('signs a candidate in: HttpOnly session cookies, the workspace, a token that works', async () => {
       const ana = await w.account('match');
-      const a = await w.post(href('login', 'es'), { type: 'match', email: ana.email, password: PASSWORD });
+      const a = await w.post(href('login', 'es'), { email: ana.email, password: PASSWORD });
       expect(a.status, a.text).toBe(200);
       expect(a.json).toEqual({ ok: true, redirect: href('matchPlatform', 'es') });
       const token = setCookie(a, config.AUTH_COOKIE_TOKEN)!;
@@ -45,7 +45,7 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
       const back = href('hireCreateOffer', 'en');
       const a = await w.post(
         `${href('login', 'en')}?redirect=${encodeURIComponent(back)}`,
-        { type: 'hire', email: eva.email, password: PASSWORD },
+        { email: eva.email, password: PASSWORD },
         { json: false },
       );
       expect(a.status, a.text).toBe(303);
@@ -53,27 +53,26 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
       expect(cookieValue(setCookie(a, config.AUTH_COOKIE_TYPE))).toBe('hire');
       const away = await w.post(
         `${href('login', 'en')}?redirect=${encodeURIComponent('https://evil.example/x')}`,
-        { type: 'hire', email: eva.email, password: PASSWORD },
+        { email: eva.email, password: PASSWORD },
         { json: false },
       );
       expect(away.status).toBe(303);
       expect(away.location).toBe(href('hireSite', 'en'));
     });
 
-    it('refuses a wrong password, the other account type and an unknown address alike: 401, email kept, password never echoed', async () => {
+    it('refuses a wrong password and an unknown address alike: 401, email kept, password never echoed', async () => {
       for (const locale of locales) {
         // One account per language: the account allows 3 tries before its limit.
         const ana = await w.account('match');
         for (const fields of [
-          { type: 'match', email: ana.email, password: 'otra-clave-9' },
-          { type: 'hire', email: ana.email, password: PASSWORD },
-          { type: 'match', email: w.freshEmail(), password: PASSWORD },
+          { email: ana.email, password: 'otra-clave-9' },
+          { email: w.freshEmail(), password: PASSWORD },
         ]) {
           const a = await w.post(href('login', locale), fields);
           expectRefusal(a, 401, {
             message: msg(locale, 'api.invalidCredentials'),
             errors: {},
-            values: { type: fields.type, email: fields.email },
+            values: { email: fields.email },
           });
           expect(setCookie(a, config.AUTH_COOKIE_TOKEN)).toBeUndefined();
         }
@@ -81,12 +80,12 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
     });
 
     it('names the wrong fields in Spanish and in English (422), with or without JavaScript', async () => {
-      const fields = { type: 'admin', email: 'no-es-un-correo', password: PASSWORD };
+      const fields = { email: 'no-es-un-correo', password: PASSWORD };
       for (const locale of locales) {
         const expected = {
           message: msg(locale, 'forms.summary'),
-          errors: { type: msg(locale, 'forms.error.invalid'), email: msg(locale, 'forms.error.email') },
-          values: { type: 'admin', email: 'no-es-un-correo' },
+          errors: { email: msg(locale, 'forms.error.email') },
+          values: { email: 'no-es-un-correo' },
         };
         expectRefusal(await w.post(href('login', locale), fields), 422, expected);
         const page = await w.post(href('login', locale), fields, { json: false });
@@ -98,18 +97,33 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
       const empty = await w.post(href('login', 'en'), {});
       expectRefusal(empty, 422, {
         errors: {
-          type: msg('en', 'forms.error.required'),
           email: msg('en', 'forms.error.required'),
           password: msg('en', 'forms.error.required'),
         },
       });
     });
 
+    it('needs no account type: the account found by its address says which it is, whatever a stale form posts', async () => {
+      for (const type of ['match', 'hire'] as const) {
+        const who = await w.account(type);
+        const landing = href(type === 'hire' ? 'hireSite' : 'matchPlatform', 'en');
+        const plain = await w.post(href('login', 'en'), { email: who.email, password: PASSWORD });
+        expect(plain.json).toEqual({ ok: true, redirect: landing });
+        expect(cookieValue(setCookie(plain, config.AUTH_COOKIE_TYPE))).toBe(type);
+        // A form from before this change still posts a type: it is ignored, never a refusal.
+        const other = type === 'hire' ? 'match' : 'hire';
+        const stale = await w.post(href('login', 'en'), { type: other, email: who.email, password: PASSWORD }, { json: false });
+        expect(stale.status, stale.text).toBe(303);
+        expect(stale.location).toBe(landing);
+        expect(cookieValue(setCookie(stale, config.AUTH_COOKIE_TYPE))).toBe(type);
+      }
+    });
+
     it('refuses a suspended account with 403', async () => {
       const ana = await w.account('match');
       await w.t.db.updateTable('users').set({ user_status: 'suspended' }).where('id', '=', ana.id).execute();
       for (const locale of locales) {
-        expectRefusal(await w.post(href('login', locale), { type: 'match', email: ana.email, password: PASSWORD }), 403, {
+        expectRefusal(await w.post(href('login', locale), { email: ana.email, password: PASSWORD }), 403, {
           message: msg(locale, 'api.suspended'),
         });
       }
@@ -118,13 +132,13 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
     it('answers 429 with Retry-After once the account has had its tries, for the right password too, with or without JavaScript', async () => {
       const ana = await w.account('match');
       for (let n = 0; n < 3; n++)
-        expect((await w.post(href('login', 'es'), { type: 'match', email: ana.email, password: 'otra-clave-9' })).status).toBe(401);
-      const es = await w.post(href('login', 'es'), { type: 'match', email: ana.email, password: PASSWORD });
+        expect((await w.post(href('login', 'es'), { email: ana.email, password: 'otra-clave-9' })).status).toBe(401);
+      const es = await w.post(href('login', 'es'), { email: ana.email, password: PASSWORD });
       const { seconds, form } = expectTooMany(es);
       expect(seconds).toBeLessThanOrEqual(60);
       expect(form.message).toBe(msg('es', 'api.tooManyRequests', { seconds }));
-      expect(form.values).toEqual({ type: 'match', email: ana.email });
-      const en = expectTooMany(await w.post(href('login', 'en'), { type: 'match', email: ana.email, password: PASSWORD }, { json: false }));
+      expect(form.values).toEqual({ email: ana.email });
+      const en = expectTooMany(await w.post(href('login', 'en'), { email: ana.email, password: PASSWORD }, { json: false }));
       expect(en.form.message).toBe(msg('en', 'api.tooManyRequests', { seconds: en.seconds }));
     });
 
@@ -140,14 +154,14 @@ describe.each(testDatabases)('account actions on %s', (_db, open) => {
           },
         },
       });
-      for (let n = 0; n < 3; n++) await post(href('login', 'es'), { type: 'match', email: ana.email, password: 'otra-clave-9' });
+      for (let n = 0; n < 3; n++) await post(href('login', 'es'), { email: ana.email, password: 'otra-clave-9' });
       for (const json of [true, false]) {
-        const wrong = await post(href('login', 'es'), { type: 'match', email: ana.email, password: PASSWORD }, { json });
+        const wrong = await post(href('login', 'es'), { email: ana.email, password: PASSWORD }, { json });
         expect(wrong.status).toBe(200);
         expect(() => expectTooMany(wrong)).toThrow();
       }
       // The production action on the same locked account: the check passes.
-      expectTooMany(await w.post(href('login', 'es'), { type: 'match', email: ana.email, password: PASSWORD }));
+      expectTooMany(await w.post(href('login', 'es'), { email: ana.email, password: PASSWORD }));
     });
   });
 

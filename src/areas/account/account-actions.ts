@@ -33,13 +33,11 @@ export function createAccountActions(deps: AccountFormDeps & { operators?: () =>
     login: {
       handle: (input) =>
         submit(input, specs.login, async () => {
-          const type = input.fields.type as 'match' | 'hire';
+          // One form for both kinds of account: the account found by its address says which it is.
           const { access_token, user, deletionCancelled } = await (
             await auth()
-          ).login(type, input.fields.email!.trim(), input.fields.password!, {
-            ip: input.ip,
-          });
-          const outcome = signedIn(input, access_token, type);
+          ).loginAnyType(input.fields.email!.trim(), input.fields.password!, { ip: input.ip });
+          const outcome = signedIn(input, access_token, user.account_type);
           // A deletion this sign-in cancelled (decision 073): the account page says so.
           if (outcome.ok && deletionCancelled) return { ...outcome, redirect: `${href('account', input.locale)}?hecho=recuperada` };
           // The password is the first step only: until the code, the session is an ordinary one.

@@ -52,18 +52,7 @@ export const loginPage =
     const { t } = p;
     const q = new URLSearchParams(p.query);
     const oauthError = (['failed', 'cancelled', 'no-email'] as const).find((reason) => q.get('error') === `oauth-${reason}`);
-    const type = q.get('type') === 'hire' ? 'hire' : 'match';
     const fields: FieldDef[] = [
-      {
-        name: 'type',
-        label: t('auth.accountType'),
-        type: 'radio',
-        initial: type,
-        options: [
-          { value: 'match', label: t('auth.typeMatch') },
-          { value: 'hire', label: t('auth.typeHire') },
-        ],
-      },
       emailField(t),
       { name: 'password', label: t('auth.password'), type: 'password', autoComplete: 'current-password' },
     ];

@@ -29,7 +29,7 @@ describe.each(testDatabases)('an operator signing in on %s', (_name, open) => {
       t: getT(locale),
       params: {},
       query: new URLSearchParams(),
-      fields: { type: 'match', email, password: 'clave-segura-1' },
+      fields: { email, password: 'clave-segura-1' },
       lists: {},
       files: {},
       session: anonymousSession,

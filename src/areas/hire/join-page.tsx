@@ -37,7 +37,7 @@ export const hireJoinPage =
     const vars = { company: inv.company, email: inv.email, role: t(`team.role.${inv.role}`) };
     // What stands in the way before anything is posted (the service says the same on a post).
     const blocked = viewer?.type === 'match' ? 'candidate' : null;
-    const loginHref = `${href('login', locale)}?redirect=${encodeURIComponent(self)}&type=hire`;
+    const loginHref = `${href('login', locale)}?redirect=${encodeURIComponent(self)}`;
     return answer(
       200,
       <div className="container page narrow join-page">

@@ -35,7 +35,7 @@ export function interviewPage({ learning }: Pick<AreaDeps, 'learning'>): Page {
     const attempt = iv.state?.kind === 'active' ? await (await learning()).activeAttempt(viewer, slug, locale) : null;
     if (attempt) return <AttemptForm iv={iv} attempt={attempt} action={self} p={p} />;
     const showResult = iv.lastResult && new URLSearchParams(p.query).get('result') === String(iv.lastResult.attemptId);
-    const login = `${href('login', locale)}?${new URLSearchParams({ redirect: self, type: 'match' })}`;
+    const login = `${href('login', locale)}?${new URLSearchParams({ redirect: self })}`;
     return (
       <div className="container page interview-page">
         <p>

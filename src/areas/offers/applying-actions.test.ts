@@ -101,7 +101,7 @@ describe.each(testDatabases)('applying actions on %s', (_db, open) => {
     const save = (locale: 'es' | 'en' = 'es') => href('offerSave', locale, { slug: offer.slug });
     const anon = await w.post(save('en'), {}, { json: false });
     expect(anon.status).toBe(303);
-    expect(anon.location).toBe(`${href('login', 'en')}?${new URLSearchParams({ redirect: save('en'), type: 'match' })}`);
+    expect(anon.location).toBe(`${href('login', 'en')}?${new URLSearchParams({ redirect: save('en') })}`);
     for (let i = 0; i < 2; i++) {
       const a = await w.post(save(), {}, { as: luis, json: false });
       expect(a.status, a.text).toBe(303);

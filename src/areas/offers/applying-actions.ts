@@ -41,7 +41,7 @@ export function createApplyingActions({ screening, savedOffers }: Pick<AreaDeps,
       const slug = slugOf(input.params);
       const here = href('offerSave', input.locale, { slug });
       if (!input.viewer) {
-        const back = new URLSearchParams({ redirect: here, type: 'match' });
+        const back = new URLSearchParams({ redirect: here });
         return { ok: true, redirect: `${href('login', input.locale)}?${back}` };
       }
       return attempt(input, { summaries: SAVE_REFUSALS, fieldErrors: false }, async () => {

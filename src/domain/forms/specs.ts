@@ -7,14 +7,13 @@ const email = () => field(required(), isEmail(), maxLength(254));
 const newPassword = () => field(required(), minLength(8), maxLength(200));
 const personName = () => field(required(), maxLength(100));
 
-const ACCOUNT_TYPES = ['match', 'hire'] as const;
-
 /** A contributed salary: gross monthly, in the country's currency or in USD. The outlier check does the real judging. */
 const SALARY_CURRENCIES = ['local', 'USD'] as const;
 const salaryAmount = () => wholeNumber(1, 999_999_999, { amount: true });
 
 export const specs = {
-  login: z.object({ type: field(required(), oneOf(ACCOUNT_TYPES)), email: email(), password: field(required(), maxLength(200)) }),
+  // No account type: an address belongs to one account, which says whether it is a candidate or a company.
+  login: z.object({ email: email(), password: field(required(), maxLength(200)) }),
   signUp: z.object({ name: personName(), last_name: personName(), email: email(), password: newPassword() }),
   hireStartNow: z.object({
     name: personName(),

@@ -179,7 +179,7 @@ export function createAuthService(database: Database, secret: string, opts: Auth
   });
 
   const service = {
-    /** Same refusal for an unknown email, a wrong password and the other account type. */
+    /** The product API's typed door: same refusal for an unknown email, a wrong password and the other account type. */
     async login(
       type: AccountType,
       email: string,
@@ -359,8 +359,8 @@ export function createAuthService(database: Database, secret: string, opts: Auth
       throw new ServiceError('invalid-input', { email: { key: 'api.emailTaken' } });
     },
 
-    /** Sign-in by email whatever the account type (the content backend's /auth/local). */
-    async loginAnyType(email: string, password: string, meta: RequestMeta): Promise<{ access_token: string; user: PublicUser }> {
+    /** Sign-in whatever the type (the site's form, the CMS's /auth/local): one account per address (decision 081). */
+    async loginAnyType(email: string, password: string, meta: RequestMeta): Promise<Awaited<ReturnType<typeof signIn>>> {
       await knock({ door: 'login', ip: meta.ip, email });
       const user = await findUserByAnyEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? null, password);

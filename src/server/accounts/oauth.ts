@@ -2,10 +2,11 @@ import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
-// OAuth 2 authorization-code sign-in with GitHub and Google (decision 010). Each provider is on only when
-// its client id and secret are set; its endpoints can be pointed elsewhere (GitHub Enterprise, a test
-// server on 127.0.0.1). Everything a provider sends back is treated as untrusted input.
-export const PROVIDER_IDS = ['github', 'google'] as const;
+// Provider sign-in (decision 010): GitHub by OAuth 2's authorization code, Google and LinkedIn by OpenID
+// Connect (oidc.ts, decision 081). Each provider is on only when its client id and secret are set; its
+// endpoints or issuer can be pointed elsewhere (GitHub Enterprise, a test server on 127.0.0.1).
+// Everything a provider sends back is treated as untrusted input.
+export const PROVIDER_IDS = ['github', 'google', 'linkedin'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export type ProviderConfig = {
@@ -22,6 +23,8 @@ export type ProviderConfig = {
    */
   tokenInfoUrl: string;
   scope: string;
+  /** The OpenID Connect issuer whose discovery document names the endpoints (null: plain OAuth 2, GitHub). */
+  issuer: string | null;
 };
 
 export type ProviderProfile = {
@@ -40,6 +43,7 @@ const DEFAULTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'cli
     profileUrl: 'https://api.github.com',
     tokenInfoUrl: 'https://api.github.com',
     scope: 'read:user user:email',
+    issuer: null,
   },
   google: {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -47,10 +51,23 @@ const DEFAULTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'cli
     profileUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
     tokenInfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
     scope: 'openid email profile',
+    issuer: 'https://accounts.google.com',
+  },
+  // The browser flow only: LinkedIn has no public check of whom a token was issued to (checkTokenAudience).
+  linkedin: {
+    authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+    profileUrl: 'https://api.linkedin.com/v2/userinfo',
+    tokenInfoUrl: '',
+    scope: 'openid profile email',
+    issuer: 'https://www.linkedin.com/oauth',
   },
 };
 
-/** Providers configured by OAUTH_{GITHUB|GOOGLE}_{CLIENT_ID|CLIENT_SECRET} (+ optional _AUTHORIZE_URL, _TOKEN_URL, _PROFILE_URL, _TOKENINFO_URL). */
+/**
+ * Providers configured by OAUTH_{GITHUB|GOOGLE|LINKEDIN}_{CLIENT_ID|CLIENT_SECRET} (+ optional _AUTHORIZE_URL,
+ * _TOKEN_URL, _PROFILE_URL, _TOKENINFO_URL; Google and LinkedIn: _ISSUER).
+ */
 export function providersFromEnv(env: Record<string, string | undefined>): Partial<Record<ProviderId, ProviderConfig>> {
   const out: Partial<Record<ProviderId, ProviderConfig>> = {};
   for (const id of PROVIDER_IDS) {
@@ -69,6 +86,7 @@ export function providersFromEnv(env: Record<string, string | undefined>): Parti
       // Behind GitHub Enterprise or a test server the check lives beside the profile API.
       tokenInfoUrl: (env[`${k}TOKENINFO_URL`] || (id === 'github' && env[`${k}PROFILE_URL`]) || d.tokenInfoUrl).replace(/\/+$/, ''),
       scope: d.scope,
+      issuer: d.issuer && (env[`${k}ISSUER`] || d.issuer),
     };
   }
   return out;
@@ -90,7 +108,6 @@ export function authorizeUrl(p: ProviderConfig, redirectUri: string, state: stri
   u.searchParams.set('response_type', 'code');
   u.searchParams.set('scope', p.scope);
   u.searchParams.set('state', state);
-  if (p.id === 'google') u.searchParams.set('prompt', 'select_account');
   return u.toString();
 }
 
@@ -139,6 +156,7 @@ export async function exchangeCode(p: ProviderConfig, code: string, redirectUri:
  * tokens; Google's tokeninfo names the client a token was issued to (aud, azp).
  */
 export async function checkTokenAudience(p: ProviderConfig, accessToken: string): Promise<void> {
+  if (!p.tokenInfoUrl) throw new OAuthError(`${p.id} tokens cannot be checked against this application`);
   if (p.id === 'github') {
     const basic = Buffer.from(`${p.clientId}:${p.clientSecret}`).toString('base64');
     await getJson(`${p.tokenInfoUrl}/applications/${encodeURIComponent(p.clientId)}/token`, {
@@ -184,7 +202,11 @@ export async function fetchProfile(p: ProviderConfig, accessToken: string): Prom
       picture: httpsUrl(user.avatar_url),
     };
   }
-  const info = (await getJson(p.profileUrl, { headers })) as Record<string, unknown>;
+  return profileFromClaims((await getJson(p.profileUrl, { headers })) as Record<string, unknown>);
+}
+
+/** A profile from OpenID Connect claims (a verified ID token, or the userinfo endpoint's answer). */
+export function profileFromClaims(info: Record<string, unknown>): ProviderProfile {
   const sub = str(info.sub);
   if (!sub) throw new OAuthError('profile without an id');
   const given = str(info.given_name, 100);
@@ -201,7 +223,16 @@ export async function fetchProfile(p: ProviderConfig, accessToken: string): Prom
 
 // The state parameter and where to go afterwards travel in a short-lived signed cookie (an HS256 JWT,
 // jose): no server-side storage, and a callback that did not start in this browser is refused.
-export type OAuthState = { state: string; provider: ProviderId; redirect: string | null; locale: 'es' | 'en'; exp: number };
+// An OpenID Connect sign-in adds its nonce and PKCE verifier.
+export type OAuthState = {
+  state: string;
+  provider: ProviderId;
+  redirect: string | null;
+  locale: 'es' | 'en';
+  exp: number;
+  nonce?: string;
+  verifier?: string;
+};
 
 export const newState = () => randomBytes(24).toString('base64url');
 // A key of its own: a state cookie can never pass for a session token, nor the reverse.

@@ -15,8 +15,6 @@ import type { AuthService, PublicUser } from '../accounts/auth-service';
 import { ServiceError, type ServiceErrorCode } from '../errors';
 import {
   OAuthError,
-  authorizeUrl,
-  exchangeCode,
   checkTokenAudience,
   fetchProfile,
   isProviderId,
@@ -27,6 +25,7 @@ import {
   type ProviderConfig,
   type ProviderId,
 } from '../accounts/oauth';
+import { finishSignIn, startSignIn } from '../accounts/oidc';
 import type { ServerConfig } from '../config';
 import { sessionCookies } from '../accounts/session';
 import { safeRedirect } from '../../domain/safe-redirect';
@@ -282,6 +281,19 @@ export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps
     if (!p) return unavailable(c);
     const locale = c.req.query('lang') === 'en' || (!c.req.query('lang') && langOf(c) === 'en') ? 'en' : 'es';
     const state = newState();
+    let start: Awaited<ReturnType<typeof startSignIn>>;
+    try {
+      start = await startSignIn(p, callbackUri(p), state);
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      console.warn(`[cms] ${p.id} sign-in could not start: ${err.message}`);
+      const back = safeRedirect(c.req.query('redirect'), oauth!.config.SITE_URL);
+      return redirectLocal(
+        c,
+        `${href('login', locale)}?${new URLSearchParams({ error: 'oauth-failed', ...(back ? { redirect: back } : {}) })}`,
+        303,
+      );
+    }
     const sealed = await sealState(
       {
         state,
@@ -289,6 +301,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps
         redirect: safeRedirect(c.req.query('redirect'), oauth!.config.SITE_URL),
         locale,
         exp: Date.now() + STATE_TTL_MS,
+        ...start.secrets,
       },
       oauth!.stateSecret(),
     );
@@ -302,7 +315,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps
     c.header('cache-control', 'no-store');
     // The one redirect to another site: the provider's own authorisation page, from its configuration.
     // eslint-disable-next-line no-restricted-syntax
-    return c.redirect(authorizeUrl(p, callbackUri(p), state), 302);
+    return c.redirect(start.url, 302);
   });
   cms.all('/connect/:provider', methodNotAllowed('GET, HEAD'));
 
@@ -326,7 +339,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps
     const code = c.req.query('code') ?? '';
     if (!code || code.length > 1024) return fail('failed', 'no code');
     try {
-      const loadProfile = async () => fetchProfile(p, await exchangeCode(p, code, callbackUri(p)));
+      const loadProfile = () => finishSignIn(p, code, callbackUri(p), st);
       const { access_token, user } = await (await auth()).signInWithProvider(p.id, loadProfile, meta(c));
       for (const v of sessionCookies(oauth!.config, access_token, user.account_type)) c.header('set-cookie', v, { append: true });
       // An operator's provider sign-in is their first step, like the password (decision 070): the second

@@ -62,7 +62,7 @@ const post = (app: ReturnType<typeof setup>, path: string, body: string, headers
 
 describe('form posts to pages', () => {
   it('redirects with 303 and the handler cookies on success, without JavaScript', async () => {
-    const res = await post(setup(), '/ingresar?redirect=/x', 'type=match&email=ok%40example.com&password=p');
+    const res = await post(setup(), '/ingresar?redirect=/x', 'email=ok%40example.com&password=p');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/match/plataforma');
     expect(res.headers.get('set-cookie')).toBe('tandem_token=abc; Path=/; HttpOnly');
@@ -70,7 +70,7 @@ describe('form posts to pages', () => {
   });
 
   it('re-renders the page with the errors (and the handler status) on failure', async () => {
-    const res = await post(setup(), '/en/login', 'type=match&email=no%40example.com&password=p');
+    const res = await post(setup(), '/en/login', 'email=no%40example.com&password=p');
     expect(res.status).toBe(401);
     expect(await res.text()).toContain('"message":"The email or password is not correct."');
   });

@@ -245,12 +245,12 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
     {
       name: `POST ${href('login', 'es')}`,
       limit: 3,
-      knock: (_n, ip) => form(href('login', 'es'), ip, { type: 'match', email: 'a6@example.com', password: 'mala' }),
+      knock: (_n, ip) => form(href('login', 'es'), ip, { email: 'a6@example.com', password: 'mala' }),
     },
     {
       name: `POST ${href('login', 'en')}`,
       limit: 3,
-      knock: (_n, ip) => form(href('login', 'en'), ip, { type: 'hire', email: 'a7@example.com', password: 'mala' }),
+      knock: (_n, ip) => form(href('login', 'en'), ip, { email: 'a7@example.com', password: 'mala' }),
     },
     { name: `POST ${href('signUp', 'es')}`, limit: 3, knock: (_n, ip) => form(href('signUp', 'es'), ip, signUp()) },
     {
@@ -350,9 +350,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
         (await json('POST', '/api/v3/match/auth/login', `10.2.${n}.1`, { email: 'victima@example.com', password: 'mala' })).status,
       ).toBe(401);
     expect((await json('POST', '/cms/auth/local', '10.2.9.1', { identifier: 'VICTIMA@example.com', password: PASSWORD })).status).toBe(429);
-    expect((await form(href('login', 'es'), '10.2.9.2', { type: 'match', email: 'victima@example.com', password: PASSWORD })).status).toBe(
-      429,
-    );
+    expect((await form(href('login', 'es'), '10.2.9.2', { email: 'victima@example.com', password: PASSWORD })).status).toBe(429);
     expect((await json('POST', '/api/v3/match/auth/login', '10.2.9.3', { email: 'victima@example.com', password: PASSWORD })).status).toBe(
       429,
     );
@@ -372,7 +370,7 @@ describe.each(testDatabases)('identity doors on %s', (_name, open) => {
     const ip = '10.4.0.1';
     for (let n = 0; n < 6; n++) await json('POST', '/api/v3/match/auth/login', ip, { email: fresh(), password: 'mala' });
     expect((await json('POST', '/cms/auth/local', ip, { identifier: fresh(), password: 'mala' })).status).toBe(429);
-    expect((await form(href('login', 'en'), ip, { type: 'match', email: fresh(), password: 'mala' })).status).toBe(429);
+    expect((await form(href('login', 'en'), ip, { email: fresh(), password: 'mala' })).status).toBe(429);
 
     const reg = '10.4.0.2';
     for (let n = 0; n < 3; n++) expect((await form(href('signUp', 'es'), reg, signUp())).status).toBe(303);

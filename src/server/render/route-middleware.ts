@@ -16,7 +16,7 @@ const middlewares: Record<NonNullable<RouteDef['middleware']>, (ctx: Ctx) => voi
     if (session.loggedIn && session.type === 'match') return;
     if (session.loggedIn) throw new PageError(403, getT(locale)('learning.companiesRefused'), { audience: 'match' });
     const back = path + (query ? `?${query}` : '');
-    pageRedirect(href('login', locale, {}, { redirect: back, type: 'match' }), 307);
+    pageRedirect(href('login', locale, {}, { redirect: back }), 307);
   },
 };
 

@@ -100,7 +100,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       // Anonymous visitors sign in first and come back; the other account type gets the permissions screen: who
       // the page is for and a link to its own workspace (decision 077).
       if (!session.loggedIn)
-        pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : ''), type })}`, 307);
+        pageRedirect(`${href('login', locale)}?${new URLSearchParams({ redirect: path + (query ? `?${query}` : '') })}`, 307);
       if (session.type !== type)
         return errorPage(403, t(type === 'hire' ? 'error.forbiddenHireHelp' : 'error.forbiddenMatchHelp'), { audience: type });
     }

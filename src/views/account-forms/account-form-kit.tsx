@@ -18,7 +18,7 @@ import type { PageProps } from '../../server/render/page-types';
 
 /** The sign-in providers configured for this deployment (OAUTH_* settings): a link each. */
 export type OAuthProviders = Partial<Record<ProviderId, ProviderConfig>>;
-const PROVIDER_NAMES = { github: 'GitHub', google: 'Google' } as const;
+const PROVIDER_NAMES = { github: 'GitHub', google: 'Google', linkedin: 'LinkedIn' } as const;
 
 /** An account form's props: it posts to its own page (query kept), with its labels in the page's language. */
 export function formProps(p: PageProps, id: string, form: FormName, fields: FieldDef[], submit: string, pending: string): AccountFormProps {
