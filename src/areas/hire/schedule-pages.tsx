@@ -150,7 +150,7 @@ export const schedulePage =
       if (at)
         return Done({
           heading: t(heading),
-          body: t(body, { when: `${formatMeetingTime(at, locale, tz)} (${zoneLabel(tz, locale, at)})` }),
+          body: t(body, { when: `${formatMeetingTime(at, locale, tz)} · ${zoneLabel(tz, locale, at)}` }),
           t,
           locale,
         });
@@ -238,7 +238,7 @@ export const manageBookingPage =
       <>
         <PageHero
           heading={t('meetings.manage.heading')}
-          intro={`${formatMeetingTime(booking.startsAt, locale, tz)} (${zoneLabel(tz, locale, booking.startsAt)})`}
+          intro={`${formatMeetingTime(booking.startsAt, locale, tz)} · ${zoneLabel(tz, locale, booking.startsAt)}`}
         />
         <div className="container page schedule" style={{ paddingTop: 0 }}>
           <Summary state={p.form} />
@@ -291,7 +291,7 @@ function ConfirmRequest(p: PageProps, request: BookingView, free: Date[]) {
     <>
       <PageHero
         heading={t('meetings.manage.confirmHeading')}
-        intro={`${formatMeetingTime(slot ?? request.startsAt, locale, tz)} (${zoneLabel(tz, locale, slot ?? request.startsAt)})`}
+        intro={`${formatMeetingTime(slot ?? request.startsAt, locale, tz)} · ${zoneLabel(tz, locale, slot ?? request.startsAt)}`}
       />
       <div className="container page schedule" style={{ paddingTop: 0 }}>
         <Summary state={p.form} />
