@@ -40,7 +40,25 @@ async function fillLead(page: Page, email: string, labels: 'es' | 'en', js = tru
   await page.getByLabel(L.roles, { exact: true }).fill('2 backend, 1 QA');
 }
 
-/** Pick the first free slot on the booking page; returns its key (the slot's UTC minute). */
+/** Pick the first free time of the day shown on the booking page; returns its key (the slot's UTC minute). */
+async function pickFirstTime(page: Page, index = 0): Promise<string> {
+  const slot = page.locator('label.slot').nth(index);
+  const key = (await slot.locator('input').getAttribute('value'))!;
+  await slot.click();
+  await expect(slot.locator('input')).toBeChecked();
+  return key;
+}
+
+/** The calendar day of a slot in a zone, as the day chips name it ('2026-12-01'). */
+const dayIn = (key: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(key.replace('Z', ':00Z')));
+
+/** A slot's clock time in a zone, as the page shows it. */
+const clockIn = (key: string, timeZone: string, language: string) =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(key.replace('Z', ':00Z')),
+  );
+
+/** Pick the first free slot on a manage page (links); returns its key. */
 async function pickFirstSlot(page: Page): Promise<string> {
   const slot = page.locator('a.slot').first();
   const key = (await slot.getAttribute('data-slot'))!;
@@ -112,27 +130,37 @@ test.describe('with JavaScript', () => {
     // The used link answers 410 at the end, on purpose.
     const errors = collectErrors(page, 410);
     const email = freshEmail('booking');
+    let loads = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) loads++;
+    });
     await page.goto('/hire/agendar');
-    // The island reloads the page with the browser's timezone.
-    await expect(page).toHaveURL(/tz=America%2FBogota/);
+    // The island puts the browser's zone in the form: no reload, no ?tz=.
     await expect(page.locator('#tz')).toHaveValue('America/Bogota');
-    const key = await pickFirstSlot(page);
+    await expect(page.locator('#tz option:checked')).toHaveText('Hora de Colombia (GMT-5)');
+    expect(loads).toBe(1);
+    expect(page.url()).not.toContain('tz=');
+    const key = await pickFirstTime(page);
     await book(page, email, 'Solicitar este horario');
     // Asked for, not booked: the time stays free until the email's link confirms it.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Revisa tu correo');
     expect(await queryOne('select status from bookings where slot_key = ?', key)).toBeUndefined();
     const next = await browser.newPage({ timezoneId: 'Europe/Madrid' });
     await next.goto('/en/hire/agendar');
-    await expect(next).toHaveURL(/tz=Europe%2FMadrid/);
-    await expect(next.locator(`a[data-slot="${key}"]`)).toHaveCount(1);
+    await expect(next.locator('#tz')).toHaveValue('Europe/Madrid');
+    // The day chips and the times follow at once.
+    const madridDay = next.locator(`input[name="day"][value="${dayIn(key, 'Europe/Madrid')}"]`);
+    await next.locator('label.chip', { has: madridDay }).click();
+    await expect(next.locator(`input[data-slot="${key}"]`)).toHaveCount(1);
 
     await confirmFromEmail(page, email, 'booking-confirm', 'Confirmar la reunión');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reunión confirmada');
-    await expect(page.getByText('(America/Bogota)')).toBeVisible();
+    await expect(page.getByText('Hora de Colombia (GMT-5)')).toBeVisible();
     expect(await queryOne('select status from bookings where slot_key = ?', key)).toEqual({ status: 'confirmed' });
     await next.reload();
-    await expect(next.locator('a.slot').first()).toBeVisible();
-    await expect(next.locator(`a[data-slot="${key}"]`)).toHaveCount(0);
+    await next.locator('label.chip', { has: madridDay }).click();
+    await expect(next.locator('label.slot').first()).toBeVisible();
+    await expect(next.locator(`input[data-slot="${key}"]`)).toHaveCount(0);
 
     const mail = await queryOne<{ text: string }>(
       'select text_body as text from email_outbox where to_email = ? and kind = ? order by id desc',
@@ -147,7 +175,8 @@ test.describe('with JavaScript', () => {
     expect(await queryOne('select status, slot_key from bookings where email = ?', email)).toEqual({ status: 'cancelled', slot_key: null });
 
     await next.reload();
-    await expect(next.locator(`a[data-slot="${key}"]`)).toHaveCount(1);
+    await next.locator('label.chip', { has: madridDay }).click();
+    await expect(next.locator(`input[data-slot="${key}"]`)).toHaveCount(1);
     // The link worked once.
     const again = await page.goto(manage);
     expect(again?.status()).toBe(410);
@@ -159,7 +188,8 @@ test.describe('with JavaScript', () => {
   test('a booking is moved to another slot through its link, and the old slot is free again', async ({ page }) => {
     const email = freshEmail('move');
     await page.goto('/en/hire/agendar?tz=America%2FLima');
-    const first = await pickFirstSlot(page);
+    await expect(page.locator('#tz')).toHaveValue('America/Lima');
+    const first = await pickFirstTime(page);
     await book(page, email, 'Request this time');
     await confirmFromEmail(page, email, 'booking-confirm', 'Confirm the meeting');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting confirmed');
@@ -178,6 +208,51 @@ test.describe('with JavaScript', () => {
     expect(await queryOne('select status from bookings where slot_key = ?', first)).toBeUndefined();
   });
 });
+
+// A refused booking from outside the sales team's zone: everything comes back as it was sent, the time
+// in the visitor's own clock; fixed, the same form books.
+for (const [timeZone, locale, zoneName] of [
+  ['America/Bogota', 'es', 'Hora de Colombia (GMT-5)'],
+  ['America/Mexico_City', 'en', 'Central time, Mexico City (GMT-6)'],
+  ['Europe/Madrid', 'es', 'Hora de Europa central (GMT+1)'],
+] as const) {
+  test.describe(`a refused booking from ${timeZone}`, () => {
+    test.use({ timezoneId: timeZone });
+
+    test('keeps the zone, the day, the time and the details, then books', async ({ page }) => {
+      const errors = collectErrors(page, 422);
+      const es = locale === 'es';
+      await page.goto(es ? '/hire/agendar' : '/en/hire/agendar');
+      await expect(page.locator('#tz')).toHaveValue(timeZone);
+      await expect(page.locator('#tz option:checked')).toHaveText(zoneName);
+      await page.locator('label.chip').nth(1).click();
+      const key = await pickFirstTime(page, 1);
+      const clock = clockIn(key, timeZone, es ? 'es-ES' : 'en-US');
+      await page.locator('#booking-name').fill('Ana Pérez');
+      await page.locator('#booking-email').fill('ana@');
+      await page.locator('#booking-company').fill('Acme SAC');
+      await page.locator('#booking-message').fill('Somos 40 personas');
+      await page.getByRole('button', { name: es ? 'Solicitar este horario' : 'Request this time' }).click();
+
+      await expect(page.getByRole('alert')).toContainText(es ? 'Revisa los campos marcados' : 'Check the highlighted fields');
+      await expect(page.locator('#tz')).toHaveValue(timeZone);
+      await expect(page.locator(`input[data-slot="${key}"]`)).toBeChecked();
+      await expect(page.locator('label.slot', { has: page.locator(`input[data-slot="${key}"]`) })).toHaveText(clock);
+      await expect(page.locator('.booking-chosen')).toContainText(clock);
+      await expect(page.locator('#booking-name')).toHaveValue('Ana Pérez');
+      await expect(page.locator('#booking-email')).toHaveValue('ana@');
+      await expect(page.locator('#booking-company')).toHaveValue('Acme SAC');
+      await expect(page.locator('#booking-message')).toHaveValue('Somos 40 personas');
+
+      await page.locator('#booking-email').fill(freshEmail('booking-again'));
+      await page.getByRole('button', { name: es ? 'Solicitar este horario' : 'Request this time' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(es ? 'Revisa tu correo' : 'Check your email');
+      // The zone's name alone (no other zone to tell it from there).
+      await expect(page.getByText(zoneName.replace(', Mexico City', ''))).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -201,14 +276,20 @@ test.describe('without JavaScript', () => {
     const email = freshEmail('booking-nojs');
     await page.goto('/en/hire/agendar');
     await page.locator('#tz').selectOption('Europe/Madrid');
+    const show = page.getByRole('button', { name: 'Show times' });
+    expect((await show.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await show.click();
+    await expect(page.locator('#tz')).toHaveValue('Europe/Madrid');
+    // Another day, then one of its times.
+    await page.locator('label.chip').nth(1).click();
     await page.getByRole('button', { name: 'Show times' }).click();
-    await expect(page).toHaveURL(/tz=Europe%2FMadrid/);
-    await pickFirstSlot(page);
+    await expect(page.locator('input[name="day"]').nth(1)).toBeChecked();
+    await pickFirstTime(page);
     await book(page, email, 'Request this time');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
     await confirmFromEmail(page, email, 'booking-confirm', 'Confirm the meeting');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting confirmed');
-    await expect(page.getByText('(Europe/Madrid)')).toBeVisible();
+    await expect(page.getByText('Central European time (GMT+1)')).toBeVisible();
     expect(await queryOne('select time_zone, locale from bookings where email = ?', email)).toEqual({
       time_zone: 'Europe/Madrid',
       locale: 'en',
@@ -240,7 +321,8 @@ test.describe('delivered by SMTP', () => {
     await context.addCookies([{ ...CONSENT, url: E2E_INT_ORIGIN }]);
     const email = freshEmail('booking-smtp');
     await page.goto(`${E2E_INT_ORIGIN}/hire/agendar?tz=America%2FLima`);
-    const key = await pickFirstSlot(page);
+    await expect(page.locator('#tz')).toHaveValue('America/Lima');
+    const key = await pickFirstTime(page);
     await book(page, email, 'Solicitar este horario');
     const [ask] = await waitForMail([email], (m) => /Confirma tu reunión/.test(m.subject));
     expect(ask!.raw).not.toContain('text/calendar');

@@ -130,3 +130,12 @@ export function formatMeetingClock(d: Date, locale: Locale, timeZone: string): s
   );
   return f.format(d);
 }
+
+/** "lun 30 nov" in Spanish, "Mon, Nov 30" in English (a day chip of the booking page). */
+export function formatMeetingChip(d: Date, locale: Locale, timeZone: string): string {
+  const f = memo(
+    `mp:${locale}:${timeZone}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].language, { weekday: 'short', day: 'numeric', month: 'short', timeZone }),
+  );
+  return f.format(d);
+}

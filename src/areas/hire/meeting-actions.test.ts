@@ -126,6 +126,33 @@ describe.each(testDatabases)('meeting forms on %s', (_db, open) => {
     });
   });
 
+  it('a refused booking comes back with the zone, the day, the slot and what was typed, in the visitor’s language', async () => {
+    for (const locale of locales) {
+      const fields = { slot: '', tz: 'Europe/Madrid', day: '2026-12-01', name: 'Ana', email: 'ana@', company: 'Acme', message: 'Hola' };
+      expectRefusal(await w.post(href('hireSchedule', locale), fields, { json: locale === 'en' }), 422, {
+        message: msg(locale, 'forms.summary'),
+        errors: { slot: msg(locale, 'meetings.error.slotMissing'), email: msg(locale, 'forms.error.email') },
+        values: fields,
+      });
+    }
+  });
+
+  it('"show times" (no JavaScript) gives the form back as it was, with no error and no booking', async () => {
+    const fields = {
+      slot: slot(2),
+      tz: 'America/Mexico_City',
+      day: '2026-12-02',
+      name: 'Ana',
+      email: 'ana@acme.example',
+      company: '',
+      message: '',
+    };
+    const a = await w.post(href('hireSchedule', 'es'), { ...fields, intent: 'show' }, { json: false });
+    expect(a.status, a.text).toBe(200);
+    expect(a.page).toMatchObject({ ok: false, message: '', errors: {}, values: fields });
+    expect(await w.t.db.selectFrom('booking_requests').select('id').where('email', '=', 'ana@acme.example').execute()).toHaveLength(0);
+  });
+
   it('refuses a slot that is not offered, a bad timezone and a missing name, changing nothing', async () => {
     const before = await w.t.db.selectFrom('bookings').select('id').execute();
     for (const bad of [

@@ -37,7 +37,9 @@ const leadSchema = z.object({
 });
 
 const bookingSchema = z.object({
-  slot: z.string().transform((v, ctx) => parseSlotKey(v) ?? (ctx.addIssue({ code: 'custom', message: 'slot' }), z.NEVER)),
+  slot: z
+    .string()
+    .transform((v, ctx) => parseSlotKey(v) ?? (ctx.addIssue({ code: 'custom', message: v === '' ? 'missing' : 'slot' }), z.NEVER)),
   name: required(160),
   email,
   company: text(160),
@@ -49,7 +51,7 @@ const bookingSchema = z.object({
 const FIELD_OF: Record<string, string> = { companySize: 'company_size', tz: 'slot' };
 const MESSAGES: Record<string, FieldMessage> = {
   email: 'forms.error.email',
-  slot: 'meetings.error.slotUnavailable',
+  slot: (i) => (i.message === 'missing' ? 'meetings.error.slotMissing' : 'meetings.error.slotUnavailable'),
   roles: (i) => (i.code === 'too_small' ? 'meetings.error.roles' : undefined),
 };
 
@@ -91,7 +93,9 @@ export function createMeetingActions({ meetings }: Deps) {
 
   const schedule: FormHandler = {
     async handle(input) {
-      const values = typed(input, ['slot', 'name', 'email', 'company', 'message', 'tz']);
+      const values = typed(input, ['slot', 'name', 'email', 'company', 'message', 'tz', 'day']);
+      // "Show times" (without JavaScript): the same form again, in the zone and on the day chosen, nothing lost.
+      if (input.fields.intent === 'show') return { ok: false, status: 200, message: '', errors: {}, values };
       const parsed = bookingSchema.safeParse(values);
       if (!parsed.success) return invalidFields(input, values, parsed.error);
       const { slot, tz, ...rest } = parsed.data;

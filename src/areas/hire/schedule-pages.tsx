@@ -7,15 +7,18 @@ import { ButtonLink } from '../../components/ui/button';
 import { PageHero } from '../../components/ui/page-hero';
 import { describedBy, Row, Summary } from '../../components/forms/form-parts';
 import { LegalConsentNote } from '../../components/forms/legal-note';
-import { TimeZoneDetect } from '../../components/islands/time-zone-detect';
+import { zoneLabel, zoneOptions } from '../../i18n/time-zone-names';
+import { BookingPicker } from './booking-picker';
+import { BookingPickerFields, type BookingPickerProps } from './booking-picker-fields';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import type { BookingView } from '../../server/meetings/meeting-service';
 
-// /hire/agendar: free slots in the visitor's timezone (?tz=, detected by a small island; a select without
-// JavaScript), a slot chosen by a link (?slot=), then the booking form. The manage page of a booking
+// /hire/agendar: one form (decision 080) with the zone, a day, one of its free slots and the visitor's
+// details; the booking island detects the zone and updates the times live, without JavaScript a "show
+// times" button posts the form back with everything kept. The manage page of a booking
 // (/hire/agendar/reserva/{token}, the link in the emails) cancels it or moves it. Never cached: the free
 // slots change with every booking.
 const PRIVATE = { 'cache-control': 'private, no-store' };
@@ -26,18 +29,15 @@ function timeZoneOf(q: URLSearchParams, fallback: string): string {
   return isTimeZone(tz) ? tz : fallback;
 }
 
-function TimeZoneForm({ action, tz, t, extra }: { action: string; tz: string; t: T; extra?: Record<string, string> }) {
-  const zones: string[] = (COMMON_TIME_ZONES as readonly string[]).includes(tz) ? [...COMMON_TIME_ZONES] : [tz, ...COMMON_TIME_ZONES];
+function TimeZoneForm({ action, tz, t, locale }: { action: string; tz: string; t: T; locale: Locale }) {
+  const zones = zoneOptions([...COMMON_TIME_ZONES, tz], locale, new Date());
   return (
     <form className="tz-form" method="get" action={action}>
-      {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
       <label htmlFor="tz">{t('meetings.schedule.tz')}</label>
       <select id="tz" name="tz" defaultValue={tz}>
         {zones.map((z) => (
-          <option key={z} value={z}>
-            {z.replace(/_/g, ' ')}
+          <option key={z.id} value={z.id}>
+            {z.label}
           </option>
         ))}
       </select>
@@ -126,15 +126,20 @@ function Done({ heading, body, t, locale }: { heading: string; body: string; t: 
   );
 }
 
+/** The zone the page shows: a posted one (a refused booking, "show times"), a link's, else the sales team's. */
+function zoneOf(p: PageProps, fallback: string): { tz: string; chosen: boolean } {
+  const asked = p.form?.values.tz ?? new URLSearchParams(p.query).get('tz');
+  return isTimeZone(asked) ? { tz: asked, chosen: true } : { tz: fallback, chosen: false };
+}
+
 export const schedulePage =
   (deps: Pick<AreaDeps, 'meetings'>): Page =>
   async (p) => {
     const { t, locale } = p;
     const meetings = await deps.meetings();
     const q = new URLSearchParams(p.query);
-    const tz = timeZoneOf(q, meetings.rules.timeZone);
+    const { tz, chosen: tzChosen } = zoneOf(p, meetings.rules.timeZone);
     const base = href('hireSchedule', locale);
-    const minutes = meetings.rules.slotMinutes;
     for (const [param, heading, body] of [
       ['pendiente', 'meetings.schedule.pendingHeading', 'meetings.schedule.pendingBody'],
       ['reservada', 'meetings.schedule.bookedHeading', 'meetings.schedule.bookedBody'],
@@ -142,45 +147,60 @@ export const schedulePage =
       ['cancelada', 'meetings.manage.cancelledHeading', 'meetings.manage.cancelledBody'],
     ] as const) {
       const at = parseSlotKey(q.get(param));
-      if (at) return Done({ heading: t(heading), body: t(body, { when: `${formatMeetingTime(at, locale, tz)} (${tz})` }), t, locale });
+      if (at)
+        return Done({
+          heading: t(heading),
+          body: t(body, { when: `${formatMeetingTime(at, locale, tz)} · ${zoneLabel(tz, locale, at)}` }),
+          t,
+          locale,
+        });
     }
     const free = await meetings.freeSlots();
-    const chosen = parseSlotKey(p.form?.values.slot ?? q.get('slot'));
-    const open = chosen && free.some((s) => s.getTime() === chosen.getTime()) ? chosen : null;
     const state = p.form;
+    const values = state?.values ?? {};
+    const picker: BookingPickerProps = {
+      locale,
+      slots: free.map(slotKey),
+      zones: zoneOptions([...COMMON_TIME_ZONES, tz], locale, new Date()),
+      tz,
+      tzChosen,
+      day: values.day ?? q.get('day'),
+      slot: values.slot ?? q.get('slot'),
+      slotError: state?.errors.slot ?? null,
+      minutes: meetings.rules.slotMinutes,
+      labels: {
+        tz: t('meetings.schedule.tz'),
+        apply: t('meetings.schedule.tzApply'),
+        days: t('meetings.schedule.day'),
+        slotsOf: t('meetings.schedule.slotsOf', { day: '{day}' }),
+        chosen: t('meetings.schedule.chosen', { when: '{when}' }),
+        length: t('meetings.schedule.length', { minutes: '{minutes}' }),
+        noSlots: t('meetings.schedule.noSlots'),
+      },
+    };
     return answer(
       200,
       <>
         <PageHero heading={t('routes.hireSchedule.heading')} intro={t('routes.hireSchedule.intro')} />
         <div className="container page schedule" style={{ paddingTop: 0 }}>
-          <TimeZoneDetect shown={tz} chosen={q.has('tz')} />
-          <TimeZoneForm action={base} tz={tz} t={t} extra={open ? { slot: slotKey(open) } : undefined} />
-          <p className="field-hint">{t('meetings.schedule.shownIn', { tz: tz.replace(/_/g, ' '), minutes })}</p>
-          {state && !open && <Summary state={state} />}
-          {open ? (
-            <form className="form card booking-form" method="post" action={base} noValidate>
-              <Summary state={state} />
-              <p className="booking-chosen">
-                <strong>{t('meetings.schedule.chosen', { when: formatMeetingTime(open, locale, tz) })}</strong>{' '}
-                <a href={`${base}?${new URLSearchParams({ tz })}`}>{t('meetings.schedule.changeSlot')}</a>
-              </p>
-              <input type="hidden" name="slot" value={slotKey(open)} />
-              <input type="hidden" name="tz" value={tz} />
-              <h2>{t('meetings.schedule.details')}</h2>
-              <Field name="name" label={t('meetings.form.name')} state={state} max={160} auto="name" />
-              <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
-              <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" />
-              <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
-                <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={state?.values.message ?? ''} />
-              </Row>
-              <button type="submit" className="btn btn-primary btn-lg">
-                {t('meetings.schedule.submit')}
-              </button>
-              <LegalConsentNote locale={locale} t={t} terms={null} />
-            </form>
-          ) : (
-            <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
-          )}
+          <form className="form card booking-form" method="post" action={base} noValidate>
+            {state?.message ? <Summary state={state} /> : null}
+            <h2>{t('meetings.schedule.daysHeading')}</h2>
+            <BookingPicker props={picker}>
+              <BookingPickerFields p={picker} />
+            </BookingPicker>
+            <h2>{t('meetings.schedule.details')}</h2>
+            <Field name="name" label={t('meetings.form.name')} state={state} max={160} auto="name" />
+            <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
+            <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" optional />
+            <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
+              <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={values.message ?? ''} />
+            </Row>
+            <button type="submit" className="btn btn-primary btn-lg">
+              {t('meetings.schedule.submit')}
+            </button>
+            <LegalConsentNote locale={locale} t={t} terms={null} />
+          </form>
         </div>
       </>,
       PRIVATE,
@@ -218,7 +238,7 @@ export const manageBookingPage =
       <>
         <PageHero
           heading={t('meetings.manage.heading')}
-          intro={`${formatMeetingTime(booking.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
+          intro={`${formatMeetingTime(booking.startsAt, locale, tz)} · ${zoneLabel(tz, locale, booking.startsAt)}`}
         />
         <div className="container page schedule" style={{ paddingTop: 0 }}>
           <Summary state={p.form} />
@@ -231,7 +251,7 @@ export const manageBookingPage =
           </form>
           <h2>{t('meetings.manage.moveHeading')}</h2>
           <p className="field-hint">{t('meetings.manage.moveHint')}</p>
-          <TimeZoneForm action={base} tz={tz} t={t} />
+          <TimeZoneForm action={base} tz={tz} t={t} locale={locale} />
           {open ? (
             <form className="card booking-form" method="post" action={base}>
               <input type="hidden" name="intent" value="move" />
@@ -271,7 +291,7 @@ function ConfirmRequest(p: PageProps, request: BookingView, free: Date[]) {
     <>
       <PageHero
         heading={t('meetings.manage.confirmHeading')}
-        intro={`${formatMeetingTime(slot ?? request.startsAt, locale, tz)} (${tz.replace(/_/g, ' ')})`}
+        intro={`${formatMeetingTime(slot ?? request.startsAt, locale, tz)} · ${zoneLabel(tz, locale, slot ?? request.startsAt)}`}
       />
       <div className="container page schedule" style={{ paddingTop: 0 }}>
         <Summary state={p.form} />
@@ -288,7 +308,7 @@ function ConfirmRequest(p: PageProps, request: BookingView, free: Date[]) {
         ) : (
           <>
             <p className="notice">{t('meetings.manage.takenHint')}</p>
-            <TimeZoneForm action={base} tz={tz} t={t} />
+            <TimeZoneForm action={base} tz={tz} t={t} locale={locale} />
             <SlotList slots={free} tz={tz} locale={locale} t={t} base={base} all={q.get('todo') === '1'} />
           </>
         )}
