@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { expect, request as apiRequest, test, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, request as apiRequest, test, type Browser } from '@playwright/test';
 import { href } from '../src/routes';
 import type { Locale } from '../src/i18n/locales';
 import { E2E_INT_DB, E2E_INT_ORIGIN } from './env';
-import { axeViolations, freshEmail, signIn } from './fixtures';
+import { freshEmail } from './fixtures';
 import { waitForMail } from './mail';
+import { enrolOperator, makeOperator, pageIsSound } from './operator-fixtures';
 import { PASSWORD, publishOffer } from './product-api';
 
 // Offer moderation (decision 071), on the server that delivers email by SMTP (e2e/mail.ts reads it): an
@@ -15,20 +14,6 @@ import { PASSWORD, publishOffer } from './product-api';
 const CONSENT = { name: 'tandem_consent', value: 'v1.a0.m0' };
 const url = (path: string) => `${E2E_INT_ORIGIN}${path}`;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** `npm run operators -- add <email>` against the SMTP server's database. */
-function makeOperator(email: string) {
-  execFileSync('node_modules/.bin/tsx', ['--conditions=react-server', 'src/server/accounts/operators/cli.ts', 'add', email], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_INT_DB}` },
-    encoding: 'utf8',
-  });
-}
-
-/** No sideways scroll at the width, and no accessibility violation in light or dark mode. */
-const pageIsSound = async (page: Page) => {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
-};
 
 async function contextAt(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -82,14 +67,9 @@ for (const width of [390, 1280])
         data: { name: 'Olga', last_name: 'Mora', email: opEmail, password: PASSWORD, origin: 'regular' },
       });
       expect(opReg.ok()).toBe(true);
-      makeOperator(opEmail);
+      makeOperator(opEmail, E2E_INT_DB);
       const op = await contextAt(browser, width);
-      await signIn(op.page, url(href('login', locale)), opEmail, PASSWORD);
-      await expect(op.page).toHaveURL(new RegExp(`${href('operatorVerify', locale)}$`));
-      const secret = (await op.page.getByTestId('totp-secret').textContent())!.trim();
-      await op.page.fill('#operator-code', TOTP.generate({ secret: Secret.fromBase32(secret) }));
-      await op.page.locator(`form[action="${href('operatorVerify', locale)}"] button[type=submit]`).click();
-      await expect(op.page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+      await enrolOperator(op.page, opEmail, locale, E2E_INT_ORIGIN);
       await op.page.goto(url(href('operator', locale)));
       await op.page
         .getByRole('link', { name: locale === 'es' ? 'Moderación de ofertas y mensajes' : 'Offer and message moderation' })

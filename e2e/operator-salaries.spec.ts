@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { href } from '../src/routes';
 import { E2E_DB } from './env';
-import { axeViolations, signIn } from './fixtures';
-import { PASSWORD, register } from './product-api';
+import { axeViolations } from './fixtures';
+import { enrolOperator, makeOperator } from './operator-fixtures';
+import { register } from './product-api';
 
 // The operators' salary-data section (decision 075): a survey row far above its group is imported with the
 // command line (whose rebuild flags it), an operator signs in with password and TOTP code, opens the section
@@ -43,13 +43,8 @@ for (const locale of ['es', 'en'] as const)
     expect(importOutlier(usdYear)).toContain('imported: 1');
 
     const { email } = await register(request, 'match');
-    run(['src/server/accounts/operators/cli.ts', 'add', email]);
-    await signIn(page, href('login', locale), email, PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`${href('operatorVerify', locale)}$`));
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.fill('#operator-code', TOTP.generate({ secret: Secret.fromBase32(secret) }));
-    await page.locator('form button[type=submit]').last().click();
-    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    makeOperator(email);
+    await enrolOperator(page, email, locale);
     await page.goto(href('operator', locale));
     await page.getByRole('link', { name: locale === 'es' ? 'Datos salariales' : 'Salary data' }).click();
     await expect(page).toHaveURL(new RegExp(`${href('operatorSalaries', locale)}$`));

@@ -1,35 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { Secret, TOTP } from 'otpauth';
 import { href } from '../src/routes';
 import type { Locale } from '../src/i18n/locales';
-import { E2E_DB } from './env';
 import { queryOne, signIn } from './fixtures';
+import { enrolOperator, makeOperator } from './operator-fixtures';
 import { PASSWORD, register } from './product-api';
 
 // The operators' sections (decisions 074 and 076), at a phone's width and a laptop's, in both languages: an
 // operator blocks an account, which then cannot sign in (and is told why), unblocks it, and it can again;
 // revokes a certificate, whose page then answers 410 with the reason; downloads the leads as CSV.
 
-/** `npm run operators -- add <email>` against the test server's database. */
-function makeOperator(email: string) {
-  execFileSync('node_modules/.bin/tsx', ['--conditions=react-server', 'src/server/accounts/operators/cli.ts', 'add', email], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` },
-    encoding: 'utf8',
-  });
-}
-
 /** A fresh operator, signed in with the password and enrolled (the enrolment passes the second step). */
 async function operatorSession(page: Page, request: Parameters<typeof register>[0], locale: Locale) {
   const { email } = await register(request, 'match');
   makeOperator(email);
-  await signIn(page, href('login', locale), email, PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${href('operatorVerify', locale)}$`));
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.fill('#operator-code', TOTP.generate({ secret: Secret.fromBase32(secret) }));
-  await page.locator(`form[action="${href('operatorVerify', locale)}"] button[type=submit]`).click();
-  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  await enrolOperator(page, email, locale);
 }
 
 const SUSPENDED = { es: 'Esta cuenta está suspendida.', en: 'This account is suspended.' };

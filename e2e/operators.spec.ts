@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { href } from '../src/routes';
-import { E2E_DB } from './env';
-import { axeViolations, signIn } from './fixtures';
+import { signIn } from './fixtures';
+import { makeOperator, pageIsSound } from './operator-fixtures';
 import { PASSWORD, register } from './product-api';
 
 // Operators (decision 070): an account made operator with `npm run operators -- add`, which enrols its
@@ -11,14 +10,6 @@ import { PASSWORD, register } from './product-api';
 // audit log; a candidate gets the area's 404. At a phone's width and a laptop's, in both languages.
 const DEMO_CANDIDATE = 'candidata@demo.tandem.example';
 const DEMO_PASSWORD = 'tandem-demo-2026';
-
-/** `npm run operators -- add <email>` against the test server's database. */
-function makeOperator(email: string): string {
-  return execFileSync('node_modules/.bin/tsx', ['--conditions=react-server', 'src/server/accounts/operators/cli.ts', 'add', email], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` },
-    encoding: 'utf8',
-  });
-}
 
 /** The current code of a key, from a time step later than the last one used (each step's code works once). */
 async function freshCode(secret: string, after: number | null): Promise<{ code: string; step: number }> {
@@ -29,12 +20,6 @@ async function freshCode(secret: string, after: number | null): Promise<{ code: 
   }
   return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }), step };
 }
-
-/** No sideways scroll at the width, and no accessibility violation in light or dark mode. */
-const pageIsSound = async (page: Page) => {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  for (const scheme of ['light', 'dark'] as const) expect(await axeViolations(page, scheme)).toEqual([]);
-};
 
 for (const width of [390, 1280])
   for (const locale of ['es', 'en'] as const) {
