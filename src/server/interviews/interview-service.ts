@@ -12,6 +12,7 @@ import { isId } from '../../domain/ids';
 import { PROPOSAL_RATE, REMINDER_AHEAD_MS, proposalInput, type Proposal } from '../../domain/interviews';
 import { href } from '../../routes';
 import type { InterviewEvent, InterviewEventName } from './events';
+import { otherSideLeaving } from '../db/pending-deletion';
 import {
   applicationFacts,
   claimReminders,
@@ -95,7 +96,8 @@ export function createInterviewService(database: Database, deps: Deps) {
     const row = isId(id) ? await interviewById(db, id) : undefined;
     if (!row) throw new ServiceError('not-found');
     const side = await sideOf(db, viewer, row);
-    if (!side) throw new ServiceError('not-found');
+    // The other side pending deletion is hidden here too, not only in the lists.
+    if (!side || otherSideLeaving(row, side)) throw new ServiceError('not-found');
     return { row, side };
   }
 

@@ -31,6 +31,7 @@ import {
   type ConversationRow,
 } from './data/conversation-rows';
 import { createInvitations } from './invitations';
+import { otherSideLeaving } from '../db/pending-deletion';
 
 export type { MessagingEvent } from './events';
 
@@ -96,7 +97,8 @@ export function createMessagingService(database: Database, deps: Deps = {}) {
     const row = isId(id) ? await conversationById(db, id) : undefined;
     if (!row) throw new ServiceError('not-found');
     const side = await sideOf(db, viewer, row);
-    if (!side) throw new ServiceError('not-found');
+    // The other side pending deletion is hidden here too, not only in the lists.
+    if (!side || otherSideLeaving(row, side)) throw new ServiceError('not-found');
     return { row, side };
   }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { companyNotLeaving } from '../../db/pending-deletion';
+import { companyLeaving, companyNotLeaving, userLeaving } from '../../db/pending-deletion';
 import type { InterviewStatus } from './tables';
 
 // The interviews domain's SQL: interviews, their proposed slots, and the facts of the application they
@@ -61,7 +61,8 @@ function interviews(db: Q) {
     .innerJoin('offers as o', 'o.id', 'a.offer_id')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
     .innerJoin('users as u', 'u.id', 'i.candidate_id')
-    .select(interviewColumns);
+    .select(interviewColumns)
+    .select([userLeaving('i.candidate_id').as('candidate_leaving'), companyLeaving('i.company_id').as('company_leaving')]);
 }
 export type InterviewRow = NonNullable<Awaited<ReturnType<typeof interviewById>>>;
 

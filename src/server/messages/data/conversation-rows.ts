@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { companyNotLeaving } from '../../db/pending-deletion';
+import { companyLeaving, companyNotLeaving, userLeaving, userNotLeaving } from '../../db/pending-deletion';
 import type { Side } from '../../../domain/messaging';
 
 // The messages domain's SQL (decision 043): conversations with their parties, messages, read markers and
@@ -40,6 +40,8 @@ export function conversationById(db: Q, id: number) {
       'cp.is_public as candidate_public',
       'o.title as offer_title',
       'o.slug as offer_slug',
+      userLeaving('cv.candidate_id').as('candidate_leaving'),
+      companyLeaving('cv.company_id').as('company_leaving'),
     ])
     .where('cv.id', '=', id)
     .executeTakeFirst();
@@ -201,12 +203,17 @@ export async function inboxOf(db: Q, owner: { companyId: number } | { candidateI
   return q.orderBy('cv.last_message_id', 'desc').limit(limit).execute();
 }
 
-/** Unread messages of every conversation of a user, on whichever side they are (one statement, two index reads). */
+/**
+ * Unread messages of every conversation of a user, on whichever side they are (one statement, two index reads),
+ * leaving out conversations whose other side is pending deletion, as the inbox does.
+ */
 export async function unreadTotal(db: Q, userId: number): Promise<number> {
   const r = await sql<{ n: number | string | null }>`select
-      coalesce((select sum(candidate_unread) from conversations where candidate_id = ${userId}), 0)
+      coalesce((select sum(candidate_unread) from conversations where candidate_id = ${userId}
+        and ${companyNotLeaving('conversations.company_id')}), 0)
     + coalesce((select sum(company_unread) from conversations where company_id =
-        (select company_id from company_users where user_id = ${userId})), 0) as n`.execute(db);
+        (select company_id from company_users where user_id = ${userId})
+        and ${userNotLeaving('conversations.candidate_id')}), 0) as n`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 

@@ -176,7 +176,8 @@ export function digestRecipients(db: Q, afterUserId: number, limit: number): Pro
 
 /**
  * Takes a person's waiting notifications made before `cut` out of the queue, inside the caller's
- * transaction: of two instances doing it at once, one gets the rows and the other none.
+ * transaction: of two instances doing it at once, one gets the rows and the other none. Notices about an
+ * account pending deletion stay queued: they go out if the deletion is cancelled, and leave with the account.
  */
 export function claimDigest(db: Q, userId: number, cut: Date) {
   return db
@@ -185,6 +186,7 @@ export function claimDigest(db: Q, userId: number, cut: Date) {
     .where('user_id', '=', userId)
     .where('digest_pending', '=', 1)
     .where('created_at', '<', cut)
+    .where(aboutNoLeaver)
     .returning(['id', 'kind', 'data', 'link', 'created_at'])
     .execute();
 }
