@@ -9,7 +9,8 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 /** Opens the blocks a salary page shows closed behind their headings (decision 082). */
 async function openBlocks(page: Page) {
-  for (const summary of await page.locator('details.block-more:not([open]) > summary').all()) await summary.click();
+  const closed = page.locator('details.block-more:not([open]) > summary');
+  while ((await closed.count()) > 0) await closed.first().click();
 }
 
 test('the country hub shows what each role earns, in local currency and USD, with sources, the demo label and links onwards', async ({
@@ -33,7 +34,12 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   await expect(byRole.getByRole('link', { name: 'Desarrollador/a Backend' })).toHaveAttribute('href', '/herramientas/peru/backend');
   await expect(page.getByRole('complementary', { name: 'Fuentes y licencias' })).toContainText('datos de demostración de Tandem');
   await expect(page.locator('.demo-note')).toContainText('datos de demostración');
-  await expect(page.locator('a[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
+  await expect(page.locator('a.btn-primary[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
+  // The call to add one's salary leads into the calculator's flow, with the page's country (decision 082).
+  await expect(page.getByTestId('add-salary').getByRole('link', { name: 'Añade tu salario' })).toHaveAttribute(
+    'href',
+    '/herramientas/salario/calculadora?country=peru',
+  );
   await expect(page.getByRole('link', { name: '¿Cuánto gana un developer en Perú?' })).toHaveAttribute(
     'href',
     '/herramientas/peru/salario',
@@ -133,8 +139,8 @@ test('every figure says its confidence grade; thin groups come apart, after the 
   for (const cell of await few.locator('td.row-n').all()) await expect(cell).toHaveText(/ · low$/);
   const ranked = modality.getByRole('region', { name: 'Table: By work mode', exact: true });
   for (const cell of await ranked.locator('td.row-n').all()) await expect(cell).toHaveText(/ · (high|medium)$/);
-  // Behind the sources' one summary (decision 082), said once.
-  await page.getByTestId('sources-more').locator('summary').click();
+  // Behind the sources' one summary (decision 082, opened with the blocks above), said once.
+  await expect(page.getByTestId('sources-more')).toHaveAttribute('open', '');
   await expect(page.getByRole('heading', { name: 'What does the confidence mean?' })).toHaveCount(1);
   await expect(page.getByTestId('grade-help')).toContainText('With fewer than 10 reports we give no figure');
 });
