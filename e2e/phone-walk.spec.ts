@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { locales } from '../src/i18n/locales';
 import { openPage, pagesFor, signInAs, visitors } from './page-walk';
 
@@ -66,5 +66,55 @@ for (const locale of locales) {
       small.push(...found.map((f) => `${path}: ${f}`));
     }
     expect(small).toEqual([]);
+  });
+}
+
+// Salary role pages made for a phone (decision 082): under 5,000 px at 390 px (the blocks below the first
+// screen are laid out as they come near it, so the page is scrolled through before it is measured), one
+// chart/table switch per block with 44 px controls, the chart first and the table one tap away, and the call
+// to add one's salary leading into the calculator's flow.
+const ROLE_PAGES = {
+  es: ['/herramientas/peru/backend', '/herramientas/mexico/frontend', '/herramientas/salario/developer/frontend'],
+  en: ['/en/tools/peru/backend', '/en/tools/mexico/frontend', '/en/tools/salary/developer/frontend'],
+};
+const fullHeight = async (page: Page) => {
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+  }
+  return page.evaluate(() => document.documentElement.scrollHeight);
+};
+
+for (const locale of locales) {
+  test(`salary role pages are short on a phone, with a chart/table switch and the call to add a salary: ${locale}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tall: string[] = [];
+    for (const path of ROLE_PAGES[locale]) {
+      await openPage(page, path);
+      const add = page.getByTestId('add-salary');
+      await expect(add.getByRole('link', { name: locale === 'es' ? 'Añade tu salario' : 'Add your salary' })).toHaveAttribute(
+        'href',
+        new RegExp(`^${locale === 'es' ? '/herramientas/salario/calculadora' : '/en/tools/salary/calculator'}`),
+      );
+      const height = await fullHeight(page);
+      if (height >= 5000) tall.push(`${path}: ${height} px`);
+    }
+    expect(tall).toEqual([]);
+
+    // The first block: the chart shown, the table one tap away, the switch's controls full tap targets.
+    const block = page.locator('.salary-block').first();
+    const switcher = block.getByRole('radiogroup');
+    for (const label of await switcher.locator('label').all()) {
+      const r = (await label.boundingBox())!;
+      expect(r.height).toBeGreaterThanOrEqual(44);
+      expect(r.width).toBeGreaterThanOrEqual(44);
+    }
+    await expect(switcher.getByRole('radio', { name: locale === 'es' ? 'Gráfico' : 'Chart' })).toBeChecked();
+    await expect(block.getByTestId('range-chart').first()).toBeVisible();
+    await expect(block.getByRole('table').first()).toBeHidden();
+    await switcher.locator('label').nth(1).click();
+    await expect(switcher.getByRole('radio', { name: locale === 'es' ? 'Tabla' : 'Table' })).toBeChecked();
+    await expect(block.getByRole('table').first()).toBeVisible();
+    await expect(block.getByTestId('range-chart').first()).toBeHidden();
   });
 }

@@ -6,10 +6,18 @@ const amount = (s: string | null) => Number((s ?? '').replace(/[^\d]/g, ''));
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 // The salary pages read the aggregates of the demo reports (20,000 on a fresh install) and any imports.
+
+/** Opens the blocks a salary page shows closed behind their headings (decision 082). */
+async function openBlocks(page: Page) {
+  const closed = page.locator('details.block-more:not([open]) > summary');
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
 test('the country hub shows what each role earns, in local currency and USD, with sources, the demo label and links onwards', async ({
   page,
 }) => {
   await page.goto('/herramientas/peru');
+  await openBlocks(page);
   // The answer right under the H1 (decision 029): the median in soles and US$, the 25–75 % range, n.
   const answer = page.locator('h1 + .salary-answer');
   await expect(answer.getByRole('heading', { name: 'Mediana del sueldo bruto mensual' })).toBeVisible();
@@ -26,7 +34,12 @@ test('the country hub shows what each role earns, in local currency and USD, wit
   await expect(byRole.getByRole('link', { name: 'Desarrollador/a Backend' })).toHaveAttribute('href', '/herramientas/peru/backend');
   await expect(page.getByRole('complementary', { name: 'Fuentes y licencias' })).toContainText('datos de demostración de Tandem');
   await expect(page.locator('.demo-note')).toContainText('datos de demostración');
-  await expect(page.locator('a[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
+  await expect(page.locator('a.btn-primary[href="/herramientas/salario/calculadora?country=peru"]')).toHaveText('Calculadora de salario');
+  // The call to add one's salary leads into the calculator's flow, with the page's country (decision 082).
+  await expect(page.getByTestId('add-salary').getByRole('link', { name: 'Añade tu salario' })).toHaveAttribute(
+    'href',
+    '/herramientas/salario/calculadora?country=peru',
+  );
   await expect(page.getByRole('link', { name: '¿Cuánto gana un developer en Perú?' })).toHaveAttribute(
     'href',
     '/herramientas/peru/salario',
@@ -49,6 +62,7 @@ test('a page across countries shows its countries first, and names no single cou
     ['/en/tools/salary/developer/data-analyst', ['By country', 'By seniority']],
   ] as const) {
     await page.goto(path);
+    await openBlocks(page);
     await expect(page.getByTestId('salary-median')).toBeVisible();
     expect((await page.locator('.salary-block h2').allTextContents()).slice(0, 2), path).toEqual(first);
     // Demo reports cover every country: no "all figures come from …".
@@ -60,6 +74,7 @@ test('"how much does a developer earn" answers with seniority, who pays, develop
   page,
 }) => {
   await page.goto('/herramientas/mexico/salario');
+  await openBlocks(page);
   await expect(page.getByTestId('salary-median')).toBeVisible();
   const headings = page.locator('.salary-block h2');
   await expect(headings).toHaveText([
@@ -87,6 +102,7 @@ test('"how much does a developer earn" answers with seniority, who pays, develop
 
 test('a role in a country in English: by seniority, work mode, English and skills; the chart has a table twin', async ({ page }) => {
   await page.goto('/en/tools/peru/backend');
+  await openBlocks(page);
   await expect(page.getByTestId('salary-median')).toHaveText(/^PEN\s[\d,]+US\$[\d,]+$/);
   await expect(page.getByTestId('salary-n')).toHaveText(/^\d+$/);
   for (const h of ['By seniority', 'By work mode', 'By English level', 'Best-paid skills'])
@@ -109,6 +125,7 @@ test('every figure says its confidence grade; thin groups come apart, after the 
   page,
 }) => {
   await page.goto('/en/tools/peru/backend');
+  await openBlocks(page);
   await expect(page.getByTestId('salary-confidence')).toHaveText(/^(High|Medium|Low) confidence$/);
   // Each table row says its n and grade, each bar too.
   const grade = '(high|medium|low)';
@@ -122,12 +139,15 @@ test('every figure says its confidence grade; thin groups come apart, after the 
   for (const cell of await few.locator('td.row-n').all()) await expect(cell).toHaveText(/ · low$/);
   const ranked = modality.getByRole('region', { name: 'Table: By work mode', exact: true });
   for (const cell of await ranked.locator('td.row-n').all()) await expect(cell).toHaveText(/ · (high|medium)$/);
+  // Behind the sources' one summary (decision 082, opened with the blocks above), said once.
+  await expect(page.getByTestId('sources-more')).toHaveAttribute('open', '');
   await expect(page.getByRole('heading', { name: 'What does the confidence mean?' })).toHaveCount(1);
   await expect(page.getByTestId('grade-help')).toContainText('With fewer than 10 reports we give no figure');
 });
 
 test('a group without enough reports says so instead of showing numbers, and where the data does reach', async ({ page }) => {
   await page.goto('/herramientas/bolivia/salario/skill/rust');
+  await openBlocks(page);
   // No figure, no search engine: noindex here, and left out of the sitemap (decision 053).
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /^noindex/);
   await expect(page.getByTestId('salary-answer')).toHaveCount(0);
@@ -163,6 +183,7 @@ test('the range chart has a value axis with money ticks and writes low, median a
   page,
 }) => {
   await page.goto('/en/tools/peru/backend');
+  await openBlocks(page);
   const chart = page.getByRole('img', { name: /^Chart “By seniority”/ });
   // The axis: round US$ values from 0, increasing, at least three.
   const ticks = (await chart.getByTestId('chart-axis').locator('.rc-tick').allTextContents()).map(amount);
@@ -211,7 +232,8 @@ test('on a phone the answer comes first, the tools navigation follows it closed,
   await expect(mexico).toBeHidden();
   await nav.getByText('Otros países, roles y skills').click();
   await expect(mexico).toBeVisible();
-  // A table scrolls in its own box, focusable, named, with the hint shown.
+  // A table scrolls in its own box, focusable, named, with the hint shown (the table one tap away, decision 082).
+  await page.locator('label[for="by-seniority-view-table"]').click();
   const region = page.getByRole('region', { name: 'Tabla: Por seniority' });
   await expect(region).toHaveAttribute('tabindex', '0');
   await expect(page.locator('#by-seniority-hint')).toBeVisible();

@@ -42,7 +42,8 @@ async function expectProvenance(line: Locator, lang: Lang, { n = true, fx = true
   await expect(line.getByTestId('demo-badge')).toHaveText(w.demo);
 }
 
-/** The answer card's line (its n stands beside the median), each block's line, and the source of every table row. */
+/** The answer card's full line (its n stands beside the median), each block's short line, and the source of every
+ * table row; the sources section says the rest once. */
 async function expectSalaryPage(page: Page, path: string, lang: Lang, fx: boolean) {
   await page.goto(path);
   await expect(page.getByTestId('salary-answer').getByTestId('salary-n')).toHaveText(/^\d[\d.,]*$/);
@@ -50,7 +51,13 @@ async function expectSalaryPage(page: Page, path: string, lang: Lang, fx: boolea
   const blocks = page.locator('.salary-block');
   expect(await blocks.count(), path).toBeGreaterThan(0);
   for (const block of await blocks.all()) {
-    await expectProvenance(block.getByTestId('provenance'), lang, { n: false, fx: 'any' });
+    // Decision 082: a block's own line is short (gross, sources, the demo label, the way to the full note).
+    const cue = block.getByTestId('block-cue');
+    await expect(cue).toContainText(words[lang].gross);
+    await expect(cue).toContainText(words[lang].source);
+    await expect(cue.getByTestId('demo-badge')).toHaveText(words[lang].demo);
+    await expect(cue.locator('a[href="#salary-sources"]')).toHaveCount(1);
+    await expect(block.getByTestId('provenance')).toHaveCount(0);
     const cells = block.locator('tbody td.row-source');
     expect(await cells.count()).toBe(await block.locator('tbody tr').count());
     for (const cell of await cells.all()) await expect(cell).toHaveText(/(Demo Tandem|Tandem demo) · \d{4}(–\d{4})?/);

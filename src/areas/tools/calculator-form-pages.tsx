@@ -2,6 +2,7 @@ import 'server-only';
 import type { CalcOption, CalculatorFormProps } from './calculator-form-types';
 import { CalculatorFormIsland } from './calculator-form-island';
 import { PageHero } from '../../components/ui/page-hero';
+import { AddSalary } from './add-salary';
 import { ToolsNav } from '../../components/layout/tools-nav';
 import { countries, employers, englishLevels, modalities, roles, seniorities, skills, type Labelled } from '../../domain/catalog';
 import type { Locale } from '../../i18n/locales';
@@ -140,7 +141,9 @@ export function CalculatorPage(p: PageProps) {
   const snippet = `<iframe src="${attr(embedUrl)}" width="360" height="520" style="border:0;max-width:100%" loading="lazy" title="${attr(t('calculator.embed.frameTitle', { brand: p.brand }))}"></iframe>`;
   return (
     <>
-      <PageHero heading={t('routes.calculator.heading')} intro={t('routes.calculator.intro')} />
+      <PageHero heading={t('routes.calculator.heading')} intro={t('routes.calculator.intro')}>
+        <AddSalary t={t} to={`#${FORM_ID}`} at="calculator" />
+      </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
         {/* Without JavaScript (or until its code loads) the plain form below works on its own. */}
         <CalculatorFormIsland props={formProps(p, q, [...invalid])}>

@@ -30,6 +30,7 @@ import {
   newPasswordField,
   ProviderButtons,
 } from '../../views/account-forms/account-form-kit';
+import { AddSalary } from './add-salary';
 import type { AreaDeps } from '../route-module';
 import type { PageProps } from '../../server/render/page-types';
 
@@ -101,7 +102,9 @@ export const calculatorResultPage = (deps: Pick<AreaDeps, 'salaries' | 'jobs' | 
   ].join(' · ');
   return (
     <>
-      <PageHero heading={t('routes.calculatorResult.heading')} intro={what} />
+      <PageHero heading={t('routes.calculatorResult.heading')} intro={what}>
+        {canContribute && <AddSalary t={t} to="#contribute-title" at="form" />}
+      </PageHero>
       <div className="container page" style={{ paddingTop: 0 }}>
         {contribution && (
           <div
@@ -260,7 +263,9 @@ export const calculatorRegisterPage =
     const form = accountFormProps({ ...p, query }, 'signup-form', 'calculatorRegister', fields, t('calculator.signUp'), t('auth.creating'));
     return (
       <>
-        <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')} />
+        <PageHero heading={t('routes.calculatorRegister.heading')} intro={t('routes.calculatorRegister.intro')}>
+          <AddSalary t={t} to="#signup-form-salary_amount" at="form" />
+        </PageHero>
         <div className="container page calculator-register" style={{ paddingTop: 0 }}>
           <div className="card auth-card">
             <h2 className="h3">{t('calculator.register.title')}</h2>

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { RangeChart } from './range-chart';
 import { Enhance } from '../../components/islands/enhance';
-import { mergeProvenance, Provenance, SourceList, type ProvenanceStats } from '../../views/salary/salary-provenance';
+import { mergeProvenance, SourceList, type ProvenanceStats } from '../../views/salary/salary-provenance';
 import { salaryRowsMarkup, type MarkupRow } from './table-markup';
 import { splitByConfidence } from './confidence-order';
 import { formatNumber } from '../../i18n/format';
@@ -12,7 +12,9 @@ import { MethodNote } from './salary-method';
 
 // A block of salary figures: a server-rendered range chart (25th to 75th percentile with the median, on a
 // labelled US$ axis) and the same numbers as a table, which the chart's text alternative points to. On a
-// phone the table scrolls in its own focusable box, which says so.
+// phone the table scrolls in its own focusable box, which says so. Decision 082: a two-way switch of native
+// radio inputs (CSS only, no client code) shows the chart or the table, the chart first; without CSS both
+// show. The block says where its figures come from in one short line; the full note is the page's, once.
 // Every figure says its period (gross, monthly), currency, sample size and confidence grade; groups under the
 // floor show "not enough data yet" instead of numbers.
 export type BreakdownRow = MarkupRow;
@@ -26,6 +28,7 @@ export function SalaryBreakdown({
   caption,
   intro,
   reference,
+  open = true,
 }: {
   id: string;
   title: string;
@@ -36,6 +39,8 @@ export function SalaryBreakdown({
   intro?: string;
   /** A median (USD) to compare each row with: adds a column with the difference (the effect of the dimension). */
   reference?: { usd: number; label: string };
+  /** Shown open (the default), or closed behind its heading. */
+  open?: boolean;
 }) {
   if (!rows.length) return null;
   // Decision 052: the "low" groups (and any without a figure) apart, after the ranked ones, under their own
@@ -43,18 +48,20 @@ export function SalaryBreakdown({
   const { ranked, few } = splitByConfidence(rows, (r) => r.confidence);
   const max = Math.max(...rows.filter((r) => r.enough).map((r) => r.usd.p75));
   // The first part shown carries the chart's legend and the phone's scroll hint, for both.
+  const charted = rows.some((r) => r.enough);
   const part = (list: BreakdownRow[], name: string, first: boolean) =>
     list.length > 0 && (
       <>
         <RangeChart title={name} rows={list.filter((r) => r.enough)} locale={locale} t={t} max={max} legend={first} />
         {first && (
-          <p className="scroll-hint" id={`${id}-hint`} data-testid="scroll-hint">
+          <p className={`scroll-hint${list.some((r) => r.enough) ? ' with-chart' : ''}`} id={`${id}-hint`} data-testid="scroll-hint">
             {t('salary.scrollHint')}
           </p>
         )}
-        {/* Focusable so keyboard users can scroll it; named apart from the section, a region of the same name. */}
+        {/* Focusable so keyboard users can scroll it; named apart from the section, a region of the same name.
+            A table beside a chart is the switch's second view; one without a chart (no group has a figure) stays. */}
         <div
-          className="table-scroll salary-scroll"
+          className={`table-scroll salary-scroll${list.some((r) => r.enough) ? ' with-chart' : ''}`}
           tabIndex={0}
           role="region"
           aria-label={t('salary.tableLabel', { title: name })}
@@ -80,17 +87,18 @@ export function SalaryBreakdown({
         </div>
       </>
     );
-  return (
-    <section className="section salary-block" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+  const heading = <h2 id={`${id}-title`}>{title}</h2>;
+  const body = (
+    <>
       {rows.some((r) => r.to) && (
         <Enhance kind="soft-links" props={{}}>
           {null}
         </Enhance>
       )}
-      {intro && <p className="muted">{intro}</p>}
-      {/* The whole table's provenance (gross, period, currencies, FX date, licences); each row names its sources. */}
-      <Provenance stats={mergeProvenance(rows)} locale={locale} t={t} withN={false} />
+      {/* The intro speaks of the table's last column: on a phone it goes with the table. */}
+      {intro && <p className={`muted${charted ? ' with-chart' : ''}`}>{intro}</p>}
+      <BlockCue stats={mergeProvenance(rows)} t={t} />
+      {charted && <ViewSwitch id={id} title={title} t={t} />}
       {part(ranked, title, true)}
       {few.length > 0 && (
         <div className="salary-few" data-testid="few-reports">
@@ -99,7 +107,61 @@ export function SalaryBreakdown({
           {part(few, t('salary.fewTable', { title }), !ranked.length)}
         </div>
       )}
+    </>
+  );
+  // Decision 082: a page's later blocks start closed, their headings the page's outline on a phone.
+  return (
+    <section className="section salary-block" aria-labelledby={`${id}-title`}>
+      {open ? (
+        <>
+          {heading}
+          {body}
+        </>
+      ) : (
+        <details className="block-more" data-testid="block-more">
+          <summary>{heading}</summary>
+          {body}
+        </details>
+      )}
     </section>
+  );
+}
+
+/**
+ * Where a block's figures come from, short: gross monthly, its sources by name, the demo label when its reports
+ * are demo data, and a link to the page's one full note (period, currencies, FX rate, licences, method). Each
+ * bar and row says its own n and grade.
+ */
+function BlockCue({ stats, t }: { stats: ProvenanceStats; t: T }) {
+  return (
+    <p className="block-cue" data-testid="block-cue">
+      <span>{t('salary.provenance.gross')}</span>
+      {stats.sources.length > 0 && (
+        <span>
+          {t(stats.sources.length > 1 ? 'salary.provenance.sources' : 'salary.provenance.source')}{' '}
+          <SourceList sources={stats.sources} t={t} licences={false} />
+        </span>
+      )}
+      {stats.demoShare > 0 && (
+        <span className="badge badge-demo" data-testid="demo-badge">
+          {t('salary.demoBadge')}
+        </span>
+      )}
+      <a href="#salary-sources">{t('salary.cue.method')}</a>
+    </p>
+  );
+}
+
+/** Chart or table: two radio inputs; the stylesheet shows the checked view (the chart by default). */
+function ViewSwitch({ id, title, t }: { id: string; title: string; t: T }) {
+  const name = `${id}-view`;
+  return (
+    <div className="view-switch" role="radiogroup" aria-label={t('salary.view.label', { title })} data-testid="view-switch">
+      <input type="radio" className="view-input" name={name} id={`${id}-view-chart`} value="chart" defaultChecked />
+      <label htmlFor={`${id}-view-chart`}>{t('salary.view.chart')}</label>
+      <input type="radio" className="view-input" name={name} id={`${id}-view-table`} value="table" />
+      <label htmlFor={`${id}-view-table`}>{t('salary.view.table')}</label>
+    </div>
   );
 }
 
@@ -198,8 +260,12 @@ export function SalarySources({ stats, locale, t }: { stats: ProvenanceStats; lo
           </li>
         ))}
       </ul>
-      <MethodNote t={t} locale={locale} className="muted" />
-      <GradeHelp t={t} />
+      {/* Decision 082: how the figures are made and what the grades mean, one tap away (a phone's page stays short). */}
+      <details className="sources-more block-more" data-testid="sources-more">
+        <summary>{t('salary.howMade')}</summary>
+        <MethodNote t={t} locale={locale} className="muted" />
+        <GradeHelp t={t} />
+      </details>
     </aside>
   );
 }

@@ -213,7 +213,7 @@ const salaryContent =
       : [];
     // Open offers for the role (in the country when the page has one).
     const offers = role
-      ? await (await jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 5)
+      ? await (await jobs()).related([country ? { role: role, country: country as CountryId } : { role: role }], 2)
       : null;
     // The hub links to the skill pages that have data in the country.
     const hubSkills =
@@ -290,10 +290,13 @@ const salaryContent =
       <ToolsFrame {...p} answer={answer} method={!overall} nav>
         {/* Search engines get real figures only (decision 024). */}
         {ld && <JsonLd data={ld} />}
-        {blocks.map((b) => (
-          <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} />
+        {/* Decision 082: the first block open, the others closed behind their headings (a phone's page stays short). */}
+        {blocks.map((b, i) => (
+          <SalaryBreakdown key={b.id} {...b} locale={locale} t={t} open={i === 0} />
         ))}
-        {similar.length > 0 && <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} />}
+        {similar.length > 0 && (
+          <SalaryBreakdown id="similar-roles" title={t('salary.similarRoles')} rows={similar} locale={locale} t={t} open={false} />
+        )}
         {offers && role && (
           <RelatedOffers
             id="open-offers"
@@ -336,11 +339,15 @@ const salaryContent =
         {overall && <SalarySources stats={overall} locale={locale} t={t} />}
         {country
           ? !listed.has('by-role') && (
-              <section className="section">
-                <h2>{t('tools.roles')}</h2>
-                <Chips
-                  items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))}
-                />
+              <section className="section" aria-labelledby="more-roles-title">
+                <details className="block-more">
+                  <summary>
+                    <h2 id="more-roles-title">{t('tools.roles')}</h2>
+                  </summary>
+                  <Chips
+                    items={roles.map((r) => ({ to: href('toolsCountryRole', locale, { country, rol: r.id }), label: r.label[locale] }))}
+                  />
+                </details>
               </section>
             )
           : !listed.has('by-country') && (
