@@ -18,7 +18,7 @@ const L = {
   es: {
     createAccount: 'Crear cuenta',
     apply: 'Postular ahora',
-    approved: 'Aprobada',
+    approved: 'Pasó el filtro',
     newMessage: 'Nuevo mensaje de',
     unread: '1 sin leer',
     none: 'Ninguno',
@@ -26,7 +26,7 @@ const L = {
   en: {
     createAccount: 'Create account',
     apply: 'Apply now',
-    approved: 'Approved',
+    approved: 'Passed screening',
     newMessage: 'New message from',
     unread: '1 unread',
     none: 'None',

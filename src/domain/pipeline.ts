@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 
 // The applicant tracker's rules (decision 048), shared by the pipeline service, its forms and its pages: the
 // stages an application moves through, the private notes and ratings of the company's members, the
-// rejection reasons (never shown to the candidate) and the bulk moves.
+// rejection reasons (never shown to the candidate) and the bulk moves. PIPELINE is the one ordered list of
+// stages (decision 084): selects, filters, columns and exports all follow it. 'approved' is the screening
+// step (the profile passed the first filter), so it sits before the interviews; hiring is 'placed'.
 
 export const PIPELINE = [
   'sent',
@@ -17,6 +19,9 @@ export const PIPELINE = [
 export type PipelineStatus = (typeof PIPELINE)[number];
 /** The stages a card moves between with its previous/next buttons (rejection has its own form). */
 export const STAGES = PIPELINE.filter((s) => s !== 'rejected');
+
+/** Stages a candidate may still withdraw from: not once decided (placed, rejected). */
+export const WITHDRAWABLE: readonly PipelineStatus[] = STAGES.filter((s) => s !== 'placed');
 
 export const isPipelineStatus = (s: unknown): s is PipelineStatus => (PIPELINE as readonly unknown[]).includes(s);
 

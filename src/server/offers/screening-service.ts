@@ -1,6 +1,7 @@
 import 'server-only';
 import { isId } from '../../domain/ids';
 import { MAX_QUESTIONS, parseApplication, type Question } from '../../domain/screening';
+import { WITHDRAWABLE as WITHDRAWABLE_STAGES } from '../../domain/pipeline';
 import type { Viewer } from '../accounts/session';
 import { companyOfUser } from '../accounts/company-membership';
 import type { Database } from '../db/client';
@@ -26,7 +27,7 @@ export type ScreeningEvent = { kind: 'application-new' | 'application-withdrawn'
 export type SentAnswers = { coverNote: string | null; answers: { question: string; kind: string; answer: string }[] };
 
 /** Statuses a candidate may still withdraw from: not once decided (placed, rejected) or already withdrawn. */
-const WITHDRAWABLE = new Set(['sent', 'approved', 'initial-interview', 'technical-interview', 'final-stage', 'pre-placed']);
+const WITHDRAWABLE = new Set<string>(WITHDRAWABLE_STAGES);
 const ALREADY = { offer: { key: 'offer.alreadyApplied' } } as const;
 const WITHDRAWN = { offer: { key: 'applying.error.withdrawnBefore' } } as const;
 
