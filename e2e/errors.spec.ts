@@ -25,7 +25,7 @@ test('"Ir al inicio" goes home from a Spanish error screen', async ({ page }) =>
   await page.goto('/no-existe');
   await page.getByRole('link', { name: 'Ir al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('h1')).toContainText('Contrata talento tech y digital');
+  await expect(page.locator('h1')).toContainText('Encuentra empleo tech y digital');
 });
 
 for (const [path, kind, heading] of [

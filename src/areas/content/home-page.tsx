@@ -116,13 +116,17 @@ export const homePage =
                 ))}
               </p>
               <div className="actions">
-                <ButtonLink to={href('hireCreateOffer', locale)} size="md">
-                  {t('home.ctaHire')}
-                </ButtonLink>
                 <ButtonLink to={href('calculator', locale)} size="md" variant="outline-primary">
                   {t('home.ctaTools')}
                 </ButtonLink>
               </div>
+              {/* Employers get their own door, after the candidates' search. */}
+              <p className="home-employers">
+                <span>{t('home.employersLead')}</span>{' '}
+                <ButtonLink to={href('hireCreateOffer', locale)} size="md">
+                  {t('home.ctaHire')}
+                </ButtonLink>
+              </p>
             </div>
             <aside className="card hero-home-card" aria-labelledby="home-live">
               <h2 id="home-live" className="h3">
@@ -146,8 +150,8 @@ export const homePage =
           />
           <LinkCards
             cards={[
-              { to: href('hire', locale), title: t('home.forCompanies'), text: t('home.forCompaniesText') },
               { to: href('match', locale), title: t('home.forCandidates'), text: t('home.forCandidatesText') },
+              { to: href('hire', locale), title: t('home.forCompanies'), text: t('home.forCompaniesText') },
               { to: href('tools', locale), title: t('home.forEveryone'), text: t('home.forEveryoneText') },
             ]}
           />
