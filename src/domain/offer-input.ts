@@ -77,6 +77,15 @@ const offerCurrencies = (country: string): string[] => {
   return c && c !== 'USD' ? [c, 'USD'] : ['USD'];
 };
 
+/**
+ * The form's default currency choice: "the country's currency", resolved here, so the currency follows the
+ * country without JavaScript (Perú → PEN) and amounts typed in soles are never read as dollars. Without a
+ * country it is USD; choosing USD or a currency by hand keeps it.
+ */
+export const LOCAL_CURRENCY = 'LOCAL';
+const currencyOf = (raw: string, country: string) =>
+  raw === LOCAL_CURRENCY ? (countries.find((x) => x.id === country)?.currency ?? 'USD') : raw;
+
 /** The offer's fields as sent (a form post or the API's JSON): text trimmed, lists split once and without repeats. */
 function typedOffer(raw: Raw) {
   const skillsRequired = list(raw.skills_required);
@@ -97,7 +106,7 @@ function typedOffer(raw: Raw) {
     // Amounts are judged as sent: '' is missing, the number 0 is an amount (and refused).
     salary_min: raw.salary_min,
     salary_max: raw.salary_max,
-    currency: text(raw.currency).toUpperCase(),
+    currency: currencyOf(text(raw.currency).toUpperCase(), text(raw.country)),
     period: text(raw.period) || 'month',
     description: text(raw.description),
   } satisfies Record<OfferField, unknown>;

@@ -11,6 +11,7 @@ import {
   labelOf,
   type Labelled,
 } from '../../domain/catalog';
+import { LOCAL_CURRENCY } from '../../domain/offer-input';
 import type { Locale } from '../../i18n/locales';
 import { translateIn, type T } from '../../i18n/translate';
 import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../components/forms/skill-picker';
@@ -211,7 +212,15 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
       <div className="form-grid">
         {text('salary_min', t('hire.field.salary_min'), { numeric: true })}
         {text('salary_max', t('hire.field.salary_max'), { numeric: true })}
-        <Select {...c} name="currency" label={t('hire.field.currency')} empty={null} fallback="USD" hint={t('hire.form.currencyHint')}>
+        <Select
+          {...c}
+          name="currency"
+          label={t('hire.field.currency')}
+          empty={null}
+          fallback={LOCAL_CURRENCY}
+          hint={t('hire.form.currencyHint')}
+        >
+          <option value={LOCAL_CURRENCY}>{t('hire.form.localCurrency')}</option>
           {CURRENCIES.map((cur) => (
             <option key={cur} value={cur}>
               {cur}

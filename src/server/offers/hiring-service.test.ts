@@ -79,6 +79,29 @@ describe('offer input', () => {
     expect(cur.ok ? null : cur.errors.currency?.key).toBe('hire.error.currency');
     expect(r.partial.title).toBe('ab');
   });
+  it("reads the form's default currency as the offer country's, and keeps a currency chosen by hand", () => {
+    const base = {
+      title: 'Backend',
+      area: 'tech',
+      role: 'backend',
+      seniority: 'mid',
+      modality: 'office',
+      salary_min: '3000',
+      salary_max: '4000',
+      period: 'month',
+      description: 'x'.repeat(40),
+    };
+    const currency = (fields: Record<string, string>) => {
+      const r = parseOfferInput({ ...base, ...fields });
+      return r.ok ? r.value.currency : `error: ${Object.keys(r.errors).join(',')}`;
+    };
+    expect(currency({ country: 'peru', currency: 'LOCAL' })).toBe('PEN');
+    expect(currency({ country: 'colombia', currency: 'local' })).toBe('COP');
+    expect(currency({ country: 'ecuador', currency: 'LOCAL' })).toBe('USD');
+    expect(currency({ country: 'peru', currency: 'USD' })).toBe('USD');
+    // No country: the country is what is missing, not the currency.
+    expect(currency({ country: '', currency: 'LOCAL' })).toBe('error: country');
+  });
   it('offers the actions each state allows', () => {
     expect(allowedActions('draft')).toEqual(['publish']);
     expect(allowedActions('open')).toEqual(['pause', 'close', 'renew']);
