@@ -24,7 +24,9 @@ import { CvLink } from '../../views/profile/applicant-profile';
 import { ProfileHistoryEditor } from './profile-history-editor';
 import { isHistoryIntent } from './profile-history-actions';
 import { parseId } from '../../domain/ids';
-import { SavedOffersSection, WithdrawConfirm } from './applying-sections';
+import { SavedOffersSection } from './applying-sections';
+import { ApplicationsSection, ProfileProgress } from './workspace-lead';
+import { recommendationBasis } from '../../domain/profile-completeness';
 
 // A candidate's public profile (/ly/{slug}) with its owner's editor, and the company workspace (/hire/site)
 // with the company editor. Thin pages: the profile service decides who sees and changes what.
@@ -209,6 +211,7 @@ export const matchPlatformPage =
     const learningData = await loadLearning(await learning(), viewer, locale);
     const applications = viewer ? await (await applicationService()).applications(viewer.id) : [];
     const profile = viewer ? await (await applicationService()).profileOf(viewer.id) : null;
+    const facts = viewer ? await (await applicationService()).profileFacts(viewer.id) : null;
     // Conversations (decision 043): one per application, with what is unread, and invitations waiting.
     const msgs = await messages();
     const threads = viewer
@@ -228,7 +231,6 @@ export const matchPlatformPage =
     const saved = viewer ? await (await savedOffers()).list(viewer, q.get('guardadas')) : { open: [], closed: [], next: null };
     const withdrawId = parseId(q.get('retirar'));
     const withdrawing = withdrawId && viewer ? await (await screening()).ownApplication(viewer, withdrawId).catch(() => null) : null;
-    const canWithdraw = (status: string) => !['withdrawn', 'placed', 'rejected'].includes(status);
     const recommended = profile?.role
       ? await (
           await jobs()
@@ -245,6 +247,18 @@ export const matchPlatformPage =
           4,
         )
       : null;
+    const recommendedItems = recommended ? recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug)) : [];
+    // Why these offers: the profile's facts that every one of them shares.
+    const basisNote = (items: { role: string | null; seniority: string | null; country: string | null }[]) => {
+      const labels = recommendationBasis(profile ?? null, items).map((k) =>
+        k === 'role'
+          ? labelOf(roles, profile!.role!, locale)
+          : k === 'country'
+            ? labelOf(countries, profile!.country!, locale)
+            : labelOf(seniorities, profile!.seniority!, locale),
+      );
+      return labels.length ? t('platform.recommendedBasis', { facts: labels.join(' · ') }) : undefined;
+    };
     return (
       <div className="container page">
         <div className="platform-head">
@@ -252,20 +266,6 @@ export const matchPlatformPage =
           <h1>{t('platform.welcome', { name: session.user?.name ?? '' })}</h1>
         </div>
         <p className="muted">{t('routes.matchPlatform.intro', { brand: p.brand })}</p>
-        <div className="grid section">
-          {slug && (
-            <Link className="card card-link" to={href('talentProfile', locale, { slug })}>
-              <h2 className="h3">{t('platform.profileCard')}</h2>
-              <p>{t('platform.profileText')}</p>
-            </Link>
-          )}
-          {(['jobs', 'matchCourses', 'calculator'] as const).map((id) => (
-            <Link key={id} className="card card-link" to={href(id, locale)}>
-              <h2 className="h3">{t(`routes.${id}.title`)}</h2>
-              <p>{t(`routes.${id}.description`)}</p>
-            </Link>
-          ))}
-        </div>
         <p className="section-sm platform-inbox">
           <Link className="btn btn-outline-primary btn-md" to={href('matchInbox', locale)} data-testid="inbox-link">
             {t('messages.inbox.link')}
@@ -289,6 +289,30 @@ export const matchPlatformPage =
             {translateIn(t, 'interviews.done', interviewDone)}
           </div>
         )}
+        <ApplicationsSection
+          applications={applications}
+          threads={threads}
+          withdrawing={withdrawing}
+          withdrawn={q.get('retirada') === '1'}
+          locale={locale}
+          t={t}
+        />
+        {recommended ? (
+          <RelatedOffers
+            id="recommended-offers"
+            title={t('platform.recommended')}
+            items={recommendedItems}
+            locale={locale}
+            t={t}
+            empty={t('jobs.empty')}
+            more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined}
+            moreLabel={t('offer.moreOffers')}
+            note={basisNote(recommendedItems)}
+          />
+        ) : (
+          <p className="notice section">{t('platform.noRecommendations')}</p>
+        )}
+        {slug && <ProfileProgress facts={facts} slug={slug} locale={locale} t={t} />}
         <InterviewList items={myInterviews} side="candidate" locale={locale} t={t} tz={tz} action={href('matchPlatform', locale)} />
         <InvitationCards invitations={invitations} action={href('matchPlatform', locale)} locale={locale} t={t} />
         <LearningSections data={learningData} locale={locale} t={t} />
@@ -300,98 +324,21 @@ export const matchPlatformPage =
             <p className="notice">{t('alerts.workspace.empty')}</p>
           )}
         </section>
-        <section className="section" id="applications" aria-labelledby="applications-title">
-          <h2 id="applications-title">{t('platform.applications')}</h2>
-          {q.get('retirada') === '1' && (
-            <p className="alert alert-success" role="status">
-              {t('applying.withdraw.done')}
-            </p>
-          )}
-          {withdrawing?.withdrawable && <WithdrawConfirm application={withdrawing} locale={locale} t={t} />}
-          {applications.length === 0 ? (
-            <p className="notice">
-              {t('platform.noApplications')} <Link to={href('jobs', locale)}>{t('platform.findJobs')}</Link>
-            </p>
-          ) : (
-            <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="applications-title">
-              <table className="salary-table applications-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('platform.offer')}</th>
-                    <th scope="col">{t('platform.company')}</th>
-                    <th scope="col">{t('platform.appliedOn')}</th>
-                    <th scope="col">{t('offer.status')}</th>
-                    <th scope="col">{t('messages.rows.open')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {applications.map((a) => (
-                    <tr key={a.id} data-testid="application-row">
-                      <th scope="row">
-                        <Link to={href('offer', locale, { slug: a.offer.slug })}>{a.offer.title}</Link>
-                        {a.offer.state !== 'open' && <span className="badge">{t(`platform.offerState.${a.offer.state}`)}</span>}
-                      </th>
-                      <td>{a.offer.company}</td>
-                      <td>{a.createdAt ? formatDate(a.createdAt, locale) : ''}</td>
-                      <td>
-                        <strong>{translateIn(t, 'application.status', a.status)}</strong>
-                        {a.message && (
-                          <details className="company-message" data-testid="application-message">
-                            <summary>{t('tracker.companyMessage')}</summary>
-                            <p className="note-body">{a.message}</p>
-                          </details>
-                        )}
-                        {canWithdraw(a.status) && (
-                          <Link
-                            className="row-link"
-                            to={`${href('matchPlatform', locale)}?retirar=${a.id}#withdraw`}
-                            data-testid="withdraw-link"
-                            // A name with the offer, without an sr-only span: absolutely placed, it would widen the page past the table's scroll box.
-                            aria-label={`${t('applying.withdraw.action')}: ${a.offer.title}`}
-                          >
-                            {t('applying.withdraw.action')}
-                          </Link>
-                        )}
-                      </td>
-                      <td>
-                        {threads.has(a.id) && (
-                          <Link
-                            className="row-link"
-                            to={href('matchConversation', locale, { id: String(threads.get(a.id)!.id) })}
-                            data-testid="application-messages"
-                          >
-                            {t('messages.rows.open')}
-                            <span className="sr-only"> {a.offer.title}</span>
-                            {threads.get(a.id)!.unread > 0 && (
-                              <span className="badge badge-unread" data-testid="unread">
-                                {t('messages.rows.unread', { n: threads.get(a.id)!.unread })}
-                              </span>
-                            )}
-                          </Link>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
         <SavedOffersSection saved={saved} removed={q.get('quitada') === '1'} locale={locale} t={t} />
-        {recommended ? (
-          <RelatedOffers
-            id="recommended-offers"
-            title={t('platform.recommended')}
-            items={recommended.items.filter((o) => !applications.some((a) => a.offer.slug === o.slug))}
-            locale={locale}
-            t={t}
-            empty={t('jobs.empty')}
-            more={recommended.selection ? jobsHref(locale, recommended.selection) : undefined}
-            moreLabel={t('offer.moreOffers')}
-          />
-        ) : (
-          <p className="notice section">{t('platform.noRecommendations')}</p>
-        )}
+        <div className="grid section">
+          {slug && (
+            <Link className="card card-link" to={href('talentProfile', locale, { slug })}>
+              <h2 className="h3">{t('platform.profileCard')}</h2>
+              <p>{t('platform.profileText')}</p>
+            </Link>
+          )}
+          {(['jobs', 'matchCourses', 'calculator'] as const).map((id) => (
+            <Link key={id} className="card card-link" to={href(id, locale)}>
+              <h2 className="h3">{t(`routes.${id}.title`)}</h2>
+              <p>{t(`routes.${id}.description`)}</p>
+            </Link>
+          ))}
+        </div>
         <SignOutEverywhere locale={locale} t={t} />
       </div>
     );

@@ -1,11 +1,13 @@
 import 'server-only';
 import { isCountry, isRole, type CountryId, type RoleId } from '../../domain/catalog';
+import type { ProfileFacts } from '../../domain/profile-completeness';
 import type { Database } from '../db/client';
 import { toDate } from '../db/schema';
 import {
   applicationOf,
   applicationsOfCandidate,
   candidateProfile,
+  candidateProfileFacts,
   insertApplication,
   isCompanyUser,
   offerBySlug,
@@ -184,6 +186,23 @@ export function createApplicationService(
         role: isRole(p.role) ? p.role : undefined,
         country: isCountry(p.country) ? p.country : undefined,
         seniority: p.seniority === 'junior' || p.seniority === 'mid' || p.seniority === 'senior' ? p.seniority : undefined,
+      };
+    },
+
+    /** The facts the workspace's completeness meter weighs; null without a profile row. */
+    async profileFacts(userId: number): Promise<ProfileFacts | null> {
+      const p = await candidateProfileFacts(db, userId);
+      if (!p) return null;
+      return {
+        role: p.role,
+        seniority: p.seniority,
+        country: p.country,
+        headline: p.headline,
+        years: p.years,
+        english: p.english,
+        skills: Number(p.skill_count ?? 0),
+        salaryExpectation: p.salary_expectation_usd,
+        isPublic: !!p.is_public,
       };
     },
 

@@ -12,6 +12,7 @@ export function RelatedOffers({
   more,
   moreLabel,
   empty,
+  note,
   locale,
   t,
 }: {
@@ -21,6 +22,8 @@ export function RelatedOffers({
   more?: string;
   moreLabel?: string;
   empty?: string;
+  /** A line under the heading: why these offers (the workspace's recommendations). */
+  note?: string;
   locale: Locale;
   t: T;
 }) {
@@ -28,6 +31,11 @@ export function RelatedOffers({
   return (
     <section className="section related-offers" aria-labelledby={`${id}-title`} data-testid={id}>
       <h2 id={`${id}-title`}>{title}</h2>
+      {note && items.length > 0 && (
+        <p className="muted" data-testid={`${id}-note`}>
+          {note}
+        </p>
+      )}
       {items.length ? <JobList items={items} locale={locale} t={t} /> : <p className="notice">{empty}</p>}
       {more && moreLabel && (
         <p>

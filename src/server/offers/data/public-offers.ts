@@ -92,6 +92,29 @@ export function applicationsOfCandidate(db: Q, candidateId: number) {
     .execute();
 }
 
+/** What the workspace's completeness meter reads of a profile: its facts and how many skills it lists. */
+export function candidateProfileFacts(db: Q, userId: number) {
+  return db
+    .selectFrom('candidate_profiles as cp')
+    .select((eb) => [
+      'cp.role',
+      'cp.seniority',
+      'cp.country',
+      'cp.headline',
+      'cp.years',
+      'cp.english',
+      'cp.salary_expectation_usd',
+      'cp.is_public',
+      eb
+        .selectFrom('candidate_skills as cs')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('cs.user_id', '=', 'cp.user_id')
+        .as('skill_count'),
+    ])
+    .where('cp.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export function candidateProfile(db: Q, userId: number) {
   return db
     .selectFrom('candidate_profiles')
