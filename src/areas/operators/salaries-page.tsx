@@ -1,4 +1,5 @@
 import 'server-only';
+import { countries, labelOf, roles, seniorities } from '../../domain/catalog';
 import { formatDate } from '../../i18n/format';
 import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
@@ -65,8 +66,9 @@ export const operatorSalariesPage =
             {outliers.items.map((o) => (
               <li key={o.report_id} data-testid={`outlier-${o.report_id}`}>
                 <p>
-                  <strong>#{o.report_id}</strong> · {o.source} · {o.country} · {o.role} · {o.seniority} · {o.amount.toLocaleString('en-US')}{' '}
-                  {o.currency} / {t(`operatorSections.salaries.period.${o.period === 'year' ? 'year' : 'month'}`)} · {usd(o.usd_month)}{' '}
+                  <strong>#{o.report_id}</strong> · {o.source} · {labelOf(countries, o.country, locale)} · {labelOf(roles, o.role, locale)}{' '}
+                  · {labelOf(seniorities, o.seniority, locale)} · {o.amount.toLocaleString('en-US')} {o.currency} /{' '}
+                  {t(`operatorSections.salaries.period.${o.period === 'year' ? 'year' : 'month'}`)} · {usd(o.usd_month)}{' '}
                   {t('operatorSections.salaries.perMonth')}
                 </p>
                 <p className="muted">
