@@ -302,6 +302,7 @@ const salaryContent =
             id="open-offers"
             title={t('salary.openOffers', labels(p))}
             items={offers.items}
+            dense
             locale={locale}
             t={t}
             empty={t('salary.noOpenOffers')}

@@ -13,7 +13,23 @@ import { SaveOfferForm } from './save-offer-form';
 // A card is one tap target: its title link stretches over the whole card (CSS), the company link and the
 // save button sit above it and keep working.
 
-export function JobList({ items, locale, t, now = new Date() }: { items: JobCard[]; locale: Locale; t: T; now?: Date }) {
+/**
+ * Offer cards. `dense`: the title, company, salary and facts only (no skills, no save button), for the few
+ * offers a salary page points to, where the card leads to the offer and the page stays short on a phone.
+ */
+export function JobList({
+  items,
+  locale,
+  t,
+  now = new Date(),
+  dense = false,
+}: {
+  items: JobCard[];
+  locale: Locale;
+  t: T;
+  now?: Date;
+  dense?: boolean;
+}) {
   return (
     <ol className="job-list">
       {items.map((o) => {
@@ -49,7 +65,7 @@ export function JobList({ items, locale, t, now = new Date() }: { items: JobCard
                   </li>
                 )}
               </ul>
-              {o.skills.length > 0 && (
+              {!dense && o.skills.length > 0 && (
                 <ul className="job-skills" aria-label={t('jobs.card.skills')}>
                   {o.skills.map((s) => (
                     <li key={s.skill} className="chip chip-static">
@@ -58,7 +74,7 @@ export function JobList({ items, locale, t, now = new Date() }: { items: JobCard
                   ))}
                 </ul>
               )}
-              <SaveOfferForm slug={o.slug} locale={locale} label={t('applying.saved.save')} title={o.title} />
+              {!dense && <SaveOfferForm slug={o.slug} locale={locale} label={t('applying.saved.save')} title={o.title} />}
             </article>
           </li>
         );

@@ -13,6 +13,7 @@ export function RelatedOffers({
   moreLabel,
   empty,
   note,
+  dense,
   locale,
   t,
 }: {
@@ -24,6 +25,8 @@ export function RelatedOffers({
   empty?: string;
   /** A line under the heading: why these offers (the workspace's recommendations). */
   note?: string;
+  /** Short cards without skills or the save button (JobList's dense form). */
+  dense?: boolean;
   locale: Locale;
   t: T;
 }) {
@@ -36,7 +39,7 @@ export function RelatedOffers({
           {note}
         </p>
       )}
-      {items.length ? <JobList items={items} locale={locale} t={t} /> : <p className="notice">{empty}</p>}
+      {items.length ? <JobList items={items} locale={locale} t={t} dense={dense} /> : <p className="notice">{empty}</p>}
       {more && moreLabel && (
         <p>
           <Link to={more}>{moreLabel}</Link>
