@@ -6,6 +6,8 @@ import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_SMTP_ORIGIN, e2
 
 /** The files of the 'scans' project (see `projects`). */
 const SCANS = /\/(a11y|routes)\.spec\.ts$/;
+/** Tests that start a server of their own and share nothing with the flows (tagged `@own-server`). */
+const OWN_SERVER = /@own-server/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -43,10 +45,13 @@ export default defineConfig({
   // Listed first, the flows start at once on one worker; the scans take the other (and both once the flows
   // are done).
   projects: [
-    { name: 'flows', testIgnore: SCANS, fullyParallel: false, workers: 1 },
+    { name: 'flows', testIgnore: SCANS, grepInvert: OWN_SERVER, fullyParallel: false, workers: 1 },
     // Read-only walks over every route, as an anonymous visitor (GET only): no test depends on another's
     // state, so their tests spread over the workers the flows leave free.
     { name: 'scans', testMatch: SCANS, fullyParallel: true },
+    // Suites with a server and database of their own (the page fuzz on PostgreSQL): they take the worker the
+    // flows leave free instead of lengthening the flows' one line.
+    { name: 'own-servers', testIgnore: SCANS, grep: OWN_SERVER },
   ],
   webServer: [
     {

@@ -523,7 +523,8 @@ test.describe('page fuzz', () => {
   });
 
   withPostgres('the PostgreSQL page fuzz', (pgUrl) => {
-    test.describe('PostgreSQL', () => {
+    // A server of its own (no shared state with the flows): tagged so that it runs beside them (playwright.config.ts).
+    test.describe('PostgreSQL', { tag: '@own-server' }, () => {
       let schema = '';
       let server: Instance | undefined;
       let origin = '';
