@@ -7,6 +7,7 @@ import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import { NO_STORE, operatorOfPage } from './operator-access';
+import { Pager } from './section-kit';
 
 // The moderation queue (decision 071): reported and flagged offers, and hidden ones, newest offer first, 25
 // a page (keyset on the offer id); for each, its open reports' reasons and texts and its flags, and one
@@ -127,21 +128,11 @@ export const operatorModerationPage =
             ))}
           </ol>
         )}
-        <nav className="actions section-sm" aria-label={t('moderation.queue.heading')}>
-          {before != null && (
-            <a href={self} className="btn btn-ghost btn-md">
-              {t('moderation.queue.newest')}
-            </a>
-          )}
-          {next != null && (
-            <a href={`${self}?antes=${next}`} className="btn btn-ghost btn-md" rel="next">
-              {t('moderation.queue.older')}
-            </a>
-          )}
+        <Pager t={t} self={self} before={before} next={next} label={t('moderation.queue.heading')}>
           <a href={href('operator', locale)} className="btn btn-ghost btn-md">
             {t('operators.audit.back')}
           </a>
-        </nav>
+        </Pager>
       </div>,
       NO_STORE,
     );

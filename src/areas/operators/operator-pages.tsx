@@ -9,6 +9,7 @@ import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import { NO_STORE, operatorOfPage } from './operator-access';
+import { Pager } from './section-kit';
 
 // The operator area (decision 070): the dashboard (links to the sections to come), the second step of an
 // operator's sign-in with the enrolment of the factor, and the audit log. Every page is private, no-store,
@@ -215,21 +216,11 @@ export const operatorAuditPage =
             ))}
           </ol>
         )}
-        <nav className="actions section-sm" aria-label={t('operators.audit.heading')}>
-          {before != null && (
-            <a href={self} className="btn btn-ghost btn-md">
-              {t('operators.audit.newest')}
-            </a>
-          )}
-          {next != null && (
-            <a href={`${self}?antes=${next}`} className="btn btn-ghost btn-md" rel="next">
-              {t('operators.audit.older')}
-            </a>
-          )}
+        <Pager t={t} self={self} before={before} next={next} label={t('operators.audit.heading')}>
           <a href={href('operator', locale)} className="btn btn-ghost btn-md">
             {t('operators.audit.back')}
           </a>
-        </nav>
+        </Pager>
       </div>,
       NO_STORE,
     );

@@ -13,7 +13,10 @@ export const cursorIn = (query: string, param = 'antes') => {
   return /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null;
 };
 
-/** Newest / older links of a keyset list; `extra` keeps the rest of the query (a search). */
+/**
+ * Newest / older links of a keyset list; `extra` keeps the rest of the query (a search). `children`: links
+ * that are always there (back to the area), after the pages'.
+ */
 export function Pager({
   t,
   self,
@@ -21,6 +24,8 @@ export function Pager({
   next,
   param = 'antes',
   extra = {},
+  label,
+  children,
 }: {
   t: T;
   self: string;
@@ -28,14 +33,17 @@ export function Pager({
   next: number | null;
   param?: string;
   extra?: Record<string, string>;
+  /** The nav's accessible name (default "Páginas"). */
+  label?: string;
+  children?: ReactNode;
 }) {
   const qs = (more: Record<string, string>) => {
     const s = new URLSearchParams({ ...extra, ...more }).toString();
     return s ? `${self}?${s}` : self;
   };
-  if (before == null && next == null) return null;
+  if (before == null && next == null && !children) return null;
   return (
-    <nav className="actions section-sm" aria-label={t('operatorSections.pages')}>
+    <nav className="actions section-sm" aria-label={label ?? t('operatorSections.pages')}>
       {before != null && (
         <a href={qs({})} className="btn btn-ghost btn-md">
           {t('operators.audit.newest')}
@@ -46,6 +54,7 @@ export function Pager({
           {t('operators.audit.older')}
         </a>
       )}
+      {children}
     </nav>
   );
 }
