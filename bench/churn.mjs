@@ -6,17 +6,17 @@
 // are rendered again at once: the target is a p99 under churn within 2x the cached one.
 // `npm run bench -- --churn` runs this row alone (it builds and starts its own servers).
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
+import { buildOnce, root as benchRoot, startServer, waitUp } from './bench-server.mjs';
 import { join } from 'node:path';
 
 const CHURN_TTL_MS = 1000;
 const PURGE_EVERY_MS = 1000;
 
 /**
- * @param {{ root: string, base: string, port: number, duration: number, waitUp: (url: string) => Promise<void>,
- *   results?: object[] }} options  `base`: the running bench server (normal TTL); `port`: a free port for the churn server.
+ * @param {{ root: string, base: string, port: number, duration: number, results?: object[] }} options
+ *    `base`: the running bench server (normal TTL); `port`: a free port for the churn server.
  */
-export async function churnBench({ root, base, port, duration, waitUp, results = [] }) {
+export async function churnBench({ root, base, port, duration, results = [] }) {
   const page = async (b, path) => {
     const res = await fetch(b + path, { headers: { 'accept-language': 'es' } });
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
@@ -61,12 +61,7 @@ export async function churnBench({ root, base, port, duration, waitUp, results =
   await load(base);
   const cached = row('public pages (cached)', await load(base));
 
-  const churn = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NO_BUILD: '1', PAGE_CACHE_TTL_MS: String(CHURN_TTL_MS) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const churn = startServer(port, { NO_BUILD: '1', PAGE_CACHE_TTL_MS: String(CHURN_TTL_MS) });
   const churnBase = `http://127.0.0.1:${port}`;
   let purges = 0;
   let timer;
@@ -86,9 +81,7 @@ export async function churnBench({ root, base, port, duration, waitUp, results =
     });
   } finally {
     clearInterval(timer);
-    try {
-      process.kill(-churn.pid, 'SIGTERM');
-    } catch {}
+    churn.stop();
   }
   return results;
 }
@@ -121,33 +114,12 @@ async function writePurge(root, purge) {
 
 // Alone: build, start the bench server, run the row, print it.
 if (process.argv.includes('--churn')) {
-  const root = new URL('..', import.meta.url).pathname;
   const PORT = Number(process.env.BENCH_PORT ?? 8411);
-  const base = `http://127.0.0.1:${PORT}`;
-  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {}
-  };
-  process.on('exit', stop);
-  const waitUp = async (url) => {
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(url)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server did not start: ${url}`);
-  };
-  await waitUp(`${base}/readyz`);
-  const results = await churnBench({ root, base, port: PORT + 5, duration: Number(process.env.BENCH_SECONDS ?? 10), waitUp });
-  console.table(results);
+  buildOnce();
+  const server = startServer(PORT);
+  process.on('exit', server.stop);
+  await waitUp(`${server.origin}/readyz`);
+  const duration = Number(process.env.BENCH_SECONDS ?? 10);
+  console.table(await churnBench({ root: benchRoot, base: server.origin, port: PORT + 5, duration }));
   process.exit(0);
 }

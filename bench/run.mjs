@@ -13,7 +13,7 @@
 // "cache churn" (bench/churn.mjs): public pages with a 1 s page-cache TTL and an offer purge every second, p99 against
 // the cached p99 (decision 065); `--churn` runs that row alone.
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -21,11 +21,11 @@ import { gzipSync } from 'node:zlib';
 import { configuredContentJs, pageScripts, SDK_CHUNK } from './configured-js.mjs';
 import { issueTargets, processMemoryThenIdle } from './figures.mjs';
 import { apiBench } from './api.mjs';
+import { buildOnce, root, startServer, waitUp } from './bench-server.mjs';
 import { churnBench } from './churn.mjs'; // with --churn it runs alone and ends the process
 if (process.argv.includes('--soak')) await import('./soak.mjs'); // ends the process itself
 if (process.argv.includes('--scale')) await import('./scale.mjs'); // ends the process itself
 
-const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8411);
 const STATIC_PORT = PORT + 1;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,30 +42,11 @@ const UNCACHED_ROW = `salary ${HEAVY} (uncached: page cache off)`;
 const MARKET_TARGET = '>= 300 req/s (search, offer page)';
 const CONTENT = '/hire/pricing';
 
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
+buildOnce();
+const { proc: server, stop } = startServer(PORT);
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
 
-async function waitUp(url) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
 await waitUp(`${base}/readyz`);
 
 const get = (path, headers = {}) => fetch(base + path, { headers: { 'accept-language': 'es', ...headers } });
@@ -150,12 +131,7 @@ for (const [i, path] of SALARY_PAGES.entries()) {
 // off (a session may no longer bypass the cache), loaded while the first one is idle.
 {
   const NOCACHE_PORT = PORT + 4;
-  const noCache = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(NOCACHE_PORT), HOST: '127.0.0.1', NO_BUILD: '1', PAGE_CACHE_TTL_MS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const noCache = startServer(NOCACHE_PORT, { NO_BUILD: '1', PAGE_CACHE_TTL_MS: '0' });
   try {
     await waitUp(`http://127.0.0.1:${NOCACHE_PORT}/readyz`);
     const url = `http://127.0.0.1:${NOCACHE_PORT}${HEAVY}`;
@@ -175,9 +151,7 @@ for (const [i, path] of SALARY_PAGES.entries()) {
     results.push(row);
     console.log(JSON.stringify(row));
   } finally {
-    try {
-      process.kill(-noCache.pid, 'SIGTERM');
-    } catch {}
+    noCache.stop();
   }
 }
 await run('calculator result (signed in)', CALCULATOR_RESULT, { cookie: demoCookie }, '(information)', { compare: false });
@@ -196,7 +170,7 @@ for (const path of [JOBS, OFFER]) {
 }
 
 // Cache churn (decision 065): the public pages above under short TTLs and purges, against the cached figures.
-await churnBench({ root, base, port: PORT + 5, duration: DURATION, waitUp, results });
+await churnBench({ root, base, port: PORT + 5, duration: DURATION, results });
 
 // Learning (decision 021): a certificate's public page, anonymous (page cache) and uncached (a cookie that is
 // not a session), and a course page for the signed-in demo candidate (progress read on every request).
@@ -247,19 +221,12 @@ async function queryValue(sql) {
 await apiBench(results, base, process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite');
 if (process.env.BENCH_DATABASE_URL) {
   const PG_PORT = PORT + 2;
-  const pgServer = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PG_PORT), HOST: '127.0.0.1', DATABASE_URL: process.env.BENCH_DATABASE_URL },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const pgServer = startServer(PG_PORT, { DATABASE_URL: process.env.BENCH_DATABASE_URL });
   try {
     await waitUp(`http://127.0.0.1:${PG_PORT}/readyz`);
     await apiBench(results, `http://127.0.0.1:${PG_PORT}`, 'PostgreSQL');
   } finally {
-    try {
-      process.kill(-pgServer.pid, 'SIGTERM');
-    } catch {}
+    pgServer.stop();
   }
 }
 
