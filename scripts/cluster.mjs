@@ -122,6 +122,11 @@ export function listenWithReusePort(server) {
  * Worker: `startWorker` starts serving and returns the HTTP server; on a signal it drains (drainOnSignal)
  * and `onWorkerClosed` runs once the server has closed.
  *
+ * `renderer` (with more than one worker): one more worker, started with TANDEM_RENDERER=1, that takes no
+ * visitors and renders the pages the others refresh (pageLeases), so that no background render holds up a
+ * serving worker's event loop. Replaced like the others when it dies; while it is away the workers render
+ * for themselves.
+ *
  * @param {{
  *   workers: number,
  *   shutdownTimeoutMs?: number,
@@ -129,6 +134,7 @@ export function listenWithReusePort(server) {
  *   onWorkerClosed?: () => unknown,
  *   execArgv?: string[],
  *   onListening?: (address: import('node:cluster').Address) => void,
+ *   renderer?: boolean,
  * }} options
  */
 export function runCluster(options) {
@@ -137,7 +143,7 @@ export function runCluster(options) {
 }
 
 /** @param {Parameters<typeof runCluster>[0]} options */
-function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening }) {
+function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening, renderer: withRenderer = false }) {
   // 'advanced': structured clone, so the page cache's entries travel with their bytes (pageLeases).
   cluster.setupPrimary({ ...(execArgv ? { execArgv } : {}), serialization: 'advanced' });
   // Our own count: cluster.workers drops a worker only once both its exit and its IPC disconnect are seen.
@@ -146,9 +152,18 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   // Two malloc arenas per worker: compression runs on the thread pool, and glibc's default (one arena per
   // thread, up to eight per core) keeps each thread's freed buffers as resident memory.
   // TANDEM_PAGE_PEERS: the workers' page caches share their renders through this process (pageLeases).
-  const fork = () =>
-    alive.add(cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', TANDEM_PAGE_PEERS: workers > 1 ? '1' : '' }));
-  const leases = pageLeases(alive);
+  const peers = workers > 1 ? '1' : '';
+  const fork = () => alive.add(cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', TANDEM_PAGE_PEERS: peers }));
+  /** The render worker, once it has said it is ready (its message handlers are in place). */
+  /** @type {import('node:cluster').Worker | null} */
+  let renderer = null;
+  let rendererReady = false;
+  const forkRenderer = () => {
+    renderer = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', TANDEM_PAGE_PEERS: '1', TANDEM_RENDERER: '1' });
+    rendererReady = false;
+    alive.add(renderer);
+  };
+  const leases = pageLeases(alive, Date.now, () => (renderer && rendererReady && renderer.isConnected() ? renderer : null));
   let stopping = false;
   let exitCode = 0;
   /** @type {WeakSet<import('node:cluster').Worker>} */
@@ -173,6 +188,8 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
   cluster.on('exit', (worker, code, signal) => {
     alive.delete(worker);
     leases.gone(worker);
+    const wasRenderer = worker === renderer;
+    if (wasRenderer) renderer = null;
     if (stopping) {
       if (code !== 0 || signal) exitCode = 1;
       if (alive.size === 0) process.exit(exitCode);
@@ -198,8 +215,9 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
     crashes.push(now);
     const delay = Math.min(MAX_RESTART_DELAY_MS, crashes.length > 2 ? 250 * 2 ** (crashes.length - 3) : 0);
     console.error(`worker ${worker.process.pid} died (${signal ?? code}); starting another${delay ? ` in ${delay} ms` : ''}`);
-    if (delay) setTimeout(() => !stopping && fork(), delay);
-    else fork();
+    const again = wasRenderer ? forkRenderer : fork;
+    if (delay) setTimeout(() => !stopping && again(), delay);
+    else again();
   });
   // Workers that served at least once: their exit with code 1 is a crash, not a failed start. A worker says
   // so itself (LISTENING): Node's 'listening' event does not come for a socket the worker bound on its own.
@@ -208,10 +226,12 @@ function runPrimary({ workers, shutdownTimeoutMs = 10_000, execArgv, onListening
     leases.message(worker, message);
     if (message?.type !== LISTENING) return;
     served.add(worker);
+    if (worker === renderer) return void (rendererReady = true);
     if (first && onListening) onListening(message.address);
     first = false;
   });
   for (let i = 0; i < workers; i++) fork();
+  if (withRenderer && workers > 1) forkRenderer();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
@@ -224,9 +244,13 @@ const PAGE_LEASE_MS = 5_000;
  * page again (a lease per page, asked with `tandem:page-claim`, for a render showing the purges up to `seq`),
  * and every entry a worker stored (`tandem:page`) or a failed render (`tandem:page-free`) passed to the
  * others. A worker that dies frees its leases: the others waiting on them render the page themselves.
+ * With a render worker (`renderer()`), a serving worker's claim is never granted: the lease goes to the
+ * render worker, told to render the page (`tandem:page-render`), and its entry reaches everyone.
  * @param {Set<import('node:cluster').Worker>} alive
+ * @param {() => number} [now]
+ * @param {() => import('node:cluster').Worker | null} [renderer]
  */
-export function pageLeases(alive, now = Date.now) {
+export function pageLeases(alive, now = Date.now, renderer = () => null) {
   /** @type {Map<string, { worker: number, seq: number, until: number }>} */
   const leases = new Map();
   /** @param {import('node:cluster').Worker} from @param {object} message */
@@ -241,8 +265,16 @@ export function pageLeases(alive, now = Date.now) {
         if (leases.size > 10_000) for (const [k, l] of leases) if (l.until <= t) leases.delete(k);
         const held = leases.get(m.key);
         // A lease for an older state of the page (fewer purges) does not stand in for this one.
-        const mine = !held || held.until <= t || held.seq < m.seq;
-        if (mine) leases.set(m.key, { worker: worker.id, seq: m.seq, until: t + PAGE_LEASE_MS });
+        const free = !held || held.until <= t || held.seq < m.seq;
+        const r = renderer();
+        let mine = free || (worker === r && held?.worker === worker.id);
+        if (r && worker !== r) {
+          if (free) {
+            leases.set(m.key, { worker: r.id, seq: m.seq, until: t + PAGE_LEASE_MS });
+            r.send({ type: 'tandem:page-render', key: m.key }, undefined, () => {});
+          }
+          mine = false;
+        } else if (mine) leases.set(m.key, { worker: worker.id, seq: m.seq, until: t + PAGE_LEASE_MS });
         if (worker.isConnected()) worker.send({ type: 'tandem:page-claim', id: m.id, mine }, undefined, () => {});
       } else if ((m?.type === 'tandem:page' || m?.type === 'tandem:page-free') && typeof m.key === 'string') {
         if (leases.get(m.key)?.worker === worker.id) leases.delete(m.key);

@@ -37,12 +37,19 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start() {
+async function start({ renderer = false } = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'page-peers-'));
   const log = join(dir, 'renders.log');
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', fixture], {
-    env: { ...process.env, PORT: String(port), TTL_MS: String(TTL_MS), RENDER_LOG: log, DIE_MARKER: join(dir, 'died') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TTL_MS: String(TTL_MS),
+      RENDER_LOG: log,
+      DIE_MARKER: join(dir, 'died'),
+      RENDERER: renderer ? '1' : '',
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,8 +57,9 @@ async function start() {
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  for (let i = 0; i < 300 && (out.match(/worker \d+ listening/g) ?? []).length < 2; i++) await sleep(50);
-  if ((out.match(/worker \d+ listening/g) ?? []).length < 2) throw new Error(`fixture did not start:\n${out}`);
+  const up = () => (out.match(/worker \d+ listening/g) ?? []).length >= 2 && (!renderer || /renderer \d+ ready/.test(out));
+  for (let i = 0; i < 300 && !up(); i++) await sleep(50);
+  if (!up()) throw new Error(`fixture did not start:\n${out}`);
   const renders = () => {
     try {
       return readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
@@ -59,7 +67,8 @@ async function start() {
       return [];
     }
   };
-  return { port, renders, output: () => out };
+  const rendererPid = () => /renderer (\d+) ready/.exec(out)?.[1];
+  return { port, renders, output: () => out, rendererPid };
 }
 
 type Answer = { body: string; cache: string; worker: string };
@@ -127,5 +136,21 @@ describe('page cache across workers (scripts/cluster.mjs)', { timeout: 30_000 },
       .slice(1)
       .filter((line) => !line.startsWith(`${died} `));
     expect(byOthers.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('with a render worker, the refresh is rendered there, never by a worker that serves, and reaches both', async () => {
+    const { port, renders, rendererPid } = await start({ renderer: true });
+    expect((await get(port, '/page/r')).cache).toBe('MISS');
+    await untilBoth(port, '/peek/r', (b) => b === 'fresh');
+    const [first] = renders();
+    await sleep(TTL_MS + 50);
+    const answers = await Promise.all(Array.from({ length: 16 }, () => get(port, '/page/r')));
+    expect(answers.filter((a) => a.cache === 'MISS')).toEqual([]);
+    const pid = rendererPid();
+    expect(pid).toMatch(/^\d+$/);
+    await untilBoth(port, '/page/r', (b) => b.includes(`by ${pid} `));
+    // The visitor's miss was rendered by the worker it reached; the refresh by the render worker alone.
+    expect(first!.startsWith(`${pid} `)).toBe(false);
+    expect(renders().slice(1)).toEqual([`${pid} /page/r`]);
   });
 });

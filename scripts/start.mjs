@@ -61,6 +61,8 @@ let app; // the built server entry's app, once this worker has loaded it
 runCluster({
   workers,
   shutdownTimeoutMs,
+  // RENDER_WORKER=1 (with two workers or more): one more process renders the pages the others refresh.
+  renderer: process.env.RENDER_WORKER === '1',
   // A bounded old space keeps each worker's memory in check under load (V8 otherwise grows lazily on a
   // large machine); MAX_OLD_SPACE_MB raises it for data-heavy deployments.
   // --expose-gc: for the idle collection (scripts/idle-gc.mjs).
@@ -81,6 +83,9 @@ runCluster({
     const entry = await import(join(root, 'dist/server/index.js'));
     const { INTERNAL_runFetch } = entry;
     app = entry.unstable_serverEntry;
+    // The render worker takes no visitors: the app is loaded (its page cache answers the primary's render
+    // requests) and its server never listens; it is there for the drain on a signal.
+    if (process.env.TANDEM_RENDERER === '1') return createServer();
     const { nodeHit } = app;
     const server = await app.serve({
       fetch: (req, ...args) => INTERNAL_runFetch(process.env, req, ...args),

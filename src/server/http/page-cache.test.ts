@@ -276,6 +276,7 @@ describe('refreshes shared between workers (decision 065)', () => {
         waiting.delete(key);
       },
       subscribe: (accept) => void (subscribers[worker] = accept),
+      onRender: () => {},
     });
     const clock = { t: 0 };
     const renders: number[] = [];

@@ -1,10 +1,12 @@
 import 'server-only';
+import type { CachedResponse } from './cached-response';
 import { compressBuffer, type Encoding } from './compress';
 import { purgeHits, type PageLabels, type PagePurge } from '../../domain/page-purge';
 import { shareable, type PagePeers, type SharedEntry } from './page-peers';
 import { RefreshQueue, type PageCacheOptions } from './page-refresh-queue';
 
 export type { PageCacheOptions } from './page-refresh-queue';
+export type { CachedResponse } from './cached-response';
 
 // A short-lived whole-response cache for anonymous GETs of pages (and their RSC payloads). Anonymous pages
 // are the same for everyone, so the server can answer them without rendering (~2k rps against ~120
@@ -12,31 +14,6 @@ export type { PageCacheOptions } from './page-refresh-queue';
 // Past its TTL an entry is still answered at once for a while (stale-while-revalidate) while one background
 // render replaces it; a purge renders the pages it hit again at once (decision 065). Between the workers of
 // `npm start` (PagePeers), one of them renders a refresh and the others get its result.
-export type CachedResponse = {
-  status: number;
-  headers: [string, string][];
-  body: Uint8Array;
-  variants: Partial<Record<Encoding, Uint8Array>>;
-  expires: number;
-  /** The body's entity tag, computed on first use. */
-  etag?: string;
-  /** The route is one page for every visitor (decision 002): signed-in visitors may get it too. */
-  shared?: boolean;
-  /** The route has no GET answer of its own (content negotiation, redirects): a hit may skip every other step. */
-  fast?: boolean;
-  /** Per encoding, the body and the headers of a hit, built on first use (a hit then only copies them). */
-  prepared?: Partial<
-    Record<Encoding | 'identity', { body: Uint8Array; headers: Record<string, string>; varied?: Record<string, Record<string, string>> }>
-  >;
-  /** What the page depends on (its key's labels, set when stored): which purges forget it (decision 058). */
-  labels?: PageLabels;
-  /** When its render started (the cache's clock): a copy from another worker older than a clear here is refused. */
-  renderedAt?: number;
-  /** The purge feed's position when its render started: it shows every purge up to it (unknown: none). */
-  feedSeq?: number;
-  /** A purge hit it and it is being rendered again: answered stale only to visitors without a session. */
-  purged?: boolean;
-};
 
 /** The stale-while-revalidate=600 that public pages' Cache-Control promises (render-page.ts). */
 const STALE_WHILE_REVALIDATE_MS = 600_000;
@@ -86,7 +63,12 @@ export class PageCache {
       this.inflight.has(key) || this.peek(key) || !this.refresher ? null : this.startFill(key, () => this.refresher!(key), true),
     );
     this.peers?.subscribe((key, entry) => this.accept(key, entry));
+    // The render worker first catches up with the purge feed, as a visitor's hit does before a refresh.
+    this.peers?.onRender((key) => void (this.sync?.() ?? Promise.resolve()).then(() => this.revalidate(key)));
   }
+
+  /** Catches up with the purges and the content version (set by render-page.ts). */
+  sync?: () => Promise<void>;
 
   get enabled() {
     return this.ttlMs > 0;

@@ -9,6 +9,7 @@ import type { CachedResponse } from './page-cache';
 const CLAIM = 'tandem:page-claim';
 const PAGE = 'tandem:page';
 const FREE = 'tandem:page-free';
+const RENDER = 'tandem:page-render';
 
 /** What goes to the other workers of an entry (the rest is made again where it lands). */
 export type SharedEntry = Pick<
@@ -30,6 +31,8 @@ export type PagePeers = {
   done(key: string, entry: SharedEntry | null): void;
   /** Entries rendered by the other workers, as they come: `accept` says whether this cache took it. */
   subscribe(accept: (key: string, entry: SharedEntry) => CachedResponse | null): void;
+  /** In the render worker: the pages the primary hands it to render again for the serving workers. */
+  onRender(render: (key: string) => void): void;
 };
 
 /** Set by the primary in its workers' environment when it answers these messages (more than one worker). */
@@ -38,7 +41,8 @@ const PAGE_PEERS_ENV = 'TANDEM_PAGE_PEERS';
 type Message =
   | { type: typeof CLAIM; id: number; mine: boolean }
   | { type: typeof PAGE; key: string; entry: SharedEntry }
-  | { type: typeof FREE; key: string };
+  | { type: typeof FREE; key: string }
+  | { type: typeof RENDER; key: string };
 
 type Waiter = { seq: number; resolve: (entry: CachedResponse | null) => void };
 
@@ -57,6 +61,7 @@ export function clusterPeers({ claimWaitMs = 250, resultWaitMs = 3_000 } = {}): 
   const claims = new Map<number, (mine: boolean) => void>();
   const waiters = new Map<string, Set<Waiter>>();
   let accept: (key: string, entry: SharedEntry) => CachedResponse | null = () => null;
+  let render: (key: string) => void = () => {};
 
   /** The result another worker sends for `key`, showing the purges up to `seq`; null when none comes in time. */
   const wait = (key: string, seq: number) =>
@@ -85,6 +90,7 @@ export function clusterPeers({ claimWaitMs = 250, resultWaitMs = 3_000 } = {}): 
         if (!stored) w.resolve(null);
         else if ((m.entry.feedSeq ?? -1) >= w.seq) w.resolve(stored);
     } else if (m.type === FREE) for (const w of [...(waiters.get(m.key) ?? [])]) w.resolve(null);
+    else if (m.type === RENDER && typeof m.key === 'string') render(m.key);
   });
 
   return {
@@ -103,6 +109,9 @@ export function clusterPeers({ claimWaitMs = 250, resultWaitMs = 3_000 } = {}): 
     done: (key, entry) => send(entry ? { type: PAGE, key, entry } : { type: FREE, key }),
     subscribe: (fn) => {
       accept = fn;
+    },
+    onRender: (fn) => {
+      render = fn;
     },
   };
 }

@@ -119,6 +119,7 @@ export function createPageRenderer({
     }
     if (batch) cache.follow(batch);
   };
+  cache.sync = syncCache;
   /**
    * The fresh entry of a key, or while the database is down its last copy (stale-if-error), or one past its
    * TTL that is answered while it is rendered again (stale-while-revalidate).
