@@ -69,6 +69,7 @@ describe.each(testDatabases)('companies directory on %s', (name, open) => {
     expect(names(await read({ q: '%' }))).toEqual(['Beta 100%']);
     expect(names(await read({ q: '_' }))).toEqual(['Óptica_Sur']);
     expect(names(await read({ q: 'saliente' }))).toEqual([]);
+    expect(names(await read({ q: 'zeta\u0000' }))).toEqual(['Zeta Labs']);
     const none = await read({ q: 'nothing like it' });
     expect(none).toEqual({ items: [], from: 0, next: null });
     const first = await read({ q: 'filler', perPage: 30 });

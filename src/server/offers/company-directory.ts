@@ -42,7 +42,13 @@ export async function companyDirectory(
   input: { q?: string; cursor?: string | null; perPage?: number },
 ): Promise<CompanyDirectoryPage> {
   const perPage = Math.min(Math.max(1, input.perPage ?? DIRECTORY_PER_PAGE), 100);
-  const folded = foldName((input.q ?? '').trim().slice(0, DIRECTORY_Q_MAX));
+  // Control characters never reach the database (PostgreSQL refuses a NUL byte in text).
+  const folded = foldName(
+    (input.q ?? '')
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .trim()
+      .slice(0, DIRECTORY_Q_MAX),
+  );
   const cursor = decodeCursor(input.cursor, CURSOR_KEY);
   const { after, rows } = await readPage(cursor, (key) =>
     directoryCompanies(db, { folded: folded || undefined, afterId: key?.[0], limit: perPage + 1 }),
