@@ -130,6 +130,7 @@ export const routes = {
     sample: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJjIjoxfQ.c2FtcGxlLXNpZ25hdHVyZQ' },
   }),
   company: page('/empresa/[slug]', '/en/company/[slug]', { validate: slugParam('slug'), sample: { slug: 'andes-digital-demo-1' } }),
+  companies: page('/empresas', '/en/companies'), // the directory of companies (decision 087)
 
   match: page('/match', '/en/match'),
   matchPlatform: page('/match/plataforma', '/en/match/plataforma', { form: true, access: 'match-only', indexable: false }),

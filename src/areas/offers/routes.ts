@@ -3,6 +3,7 @@ import type { AreaDeps, AreaRoutes } from '../route-module';
 import { createApplicationActions } from './application-actions';
 import { offerPage } from './offer-page';
 import { companyPage } from './company-page';
+import { companiesPage } from './companies-page';
 import { offerApplyPage } from './apply-page';
 import { createApplyingActions } from './applying-actions';
 import { offerSavePage } from './save-page';
@@ -28,6 +29,8 @@ export function offerRoutes(deps: AreaDeps) {
       },
     },
     company: { page: companyPage(deps) },
+    // The directory of companies (decision 087).
+    companies: { page: companiesPage(deps) },
     // Applying with a cover note and answers, and saving an offer (decision 049).
     offerApply: { page: offerApplyPage(deps), action: applying.apply },
     offerSave: { page: offerSavePage, action: applying.save },

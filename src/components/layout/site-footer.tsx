@@ -32,6 +32,9 @@ export function SiteFooter({ locale, t, path, query, brand, handle }: ShellProps
               <li>
                 <Link to={href('jobs', locale)}>{t('nav.jobs')}</Link>
               </li>
+              <li>
+                <Link to={href('companies', locale)}>{t('nav.companies')}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-legal">

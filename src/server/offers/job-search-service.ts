@@ -8,6 +8,7 @@ import { generationSum, PUBLIC_PAGES_GENERATION } from '../db/generations';
 import { decodeCursor, encodeCursor, keyId, keyTime, keyValue, type Cursor, type KeyValue } from '../db/keyset';
 import { toDate } from '../db/schema';
 import { companyBySlug } from './data/companies';
+import { companyDirectory, type CompanyDirectoryPage } from './company-directory';
 import {
   countOffers,
   facetCounts,
@@ -301,6 +302,10 @@ export function createJobSearchService(database: Database, clock: () => Date = (
         offers,
       };
     },
+
+    /** One page of the companies directory (decision 087): a name search and its keyset cursor. */
+    directory: (input: { q?: string; cursor?: string | null }): Promise<CompanyDirectoryPage> =>
+      companyDirectory(database.db, clock(), input),
 
     /**
      * A few open offers for a context (an offer's similar offers, a role's open offers, a profile's
