@@ -86,7 +86,7 @@ test('applicant cards list the profile facts and wrap at 390 px', async ({ brows
   await cand.context().close();
   for (const locale of ['es', 'en'] as const) {
     const page = await company(browser, locale, 390);
-    await page.goto(href('hireApplicants', locale, { id: String(offer!.id) }));
+    await page.goto(href('hireApplicants', locale, { id: String(offer.id) }));
     const facts = page.getByTestId('applicant-facts').first();
     await expect(facts).toBeVisible();
     await expect(facts.locator('li').first()).not.toBeEmpty();
