@@ -62,3 +62,18 @@ export function pick<K extends string>(t: T, keys: Record<K, MessageKey>): Recor
   for (const [name, key] of Object.entries(keys) as [K, MessageKey][]) out[name] = t(key);
   return out;
 }
+
+/** The raw messages under some groups (`'hire.market'`), flat by key, for an island that formats them itself (subset-t.ts). */
+export function messageGroups(locale: Locale, groups: readonly (MessageGroup | MessageKey)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (node: unknown, path: string) => {
+    if (typeof node === 'string') out[path] = node;
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${path}.${k}`);
+  };
+  for (const g of groups) {
+    let node: unknown = messagesOf(locale);
+    for (const part of g.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    walk(node, g);
+  }
+  return out;
+}

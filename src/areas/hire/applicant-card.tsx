@@ -8,7 +8,8 @@ import { translateIn, type T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { HiringService } from '../../server/offers/hiring-service';
 
-// One applicant on the tracker's list or board (decision 048): the profile summary, certificates, the
+// One applicant on the tracker's list or board (decision 048): the profile's facts (role, seniority, years,
+// country, English) and top skills, read with the page's one applicants query (decision 088), certificates, the
 // conversation (with its unread badge) and interview links, the members' average rating, a checkbox for
 // bulk moves (it belongs to the bulk form by its form attribute) and a labelled move to the previous or next
 // stage, a plain post that works from the keyboard without JavaScript. A status outside the pipeline (one
@@ -16,6 +17,8 @@ import type { HiringService } from '../../server/offers/hiring-service';
 export type Applicant = Awaited<ReturnType<HiringService['applicants']>>['applicants'][number];
 
 export const BULK_FORM = 'bulk-move';
+/** Skills named on a card; the rest are counted (the application page lists them all). */
+const TOP_SKILLS = 6;
 
 export function ApplicantCard({
   a,
@@ -33,6 +36,17 @@ export function ApplicantCard({
   const { prev, next } = neighbours(a.status);
   const movable = isPipelineStatus(a.status);
   const name = a.candidate.name;
+  const c = a.candidate;
+  // The profile's facts in the order a recruiter reads them, each only when the profile says it.
+  const facts = [
+    c.role && labelOf(roles, c.role, locale),
+    c.seniority && labelOf(seniorities, c.seniority, locale),
+    c.years !== null && t('profile.yearsValue', { years: formatNumber(c.years, locale) }),
+    c.country && labelOf(countries, c.country, locale),
+    c.english && `${t('hire.field.english')}: ${labelOf(englishLevels, c.english, locale)}`,
+  ].filter((f): f is string => !!f);
+  const top = c.skills.slice(0, TOP_SKILLS).map((s) => labelOf(skills, s, locale));
+  const more = c.skills.length - top.length;
   return (
     <li className="card applicant" id={`applicant-${a.id}`} data-testid="applicant" data-status={a.status}>
       <div className="applicant-head">
@@ -53,26 +67,31 @@ export function ApplicantCard({
           </Link>
         </h3>
       </div>
-      <p className="muted">
-        {[
-          a.candidate.role && labelOf(roles, a.candidate.role, locale),
-          a.candidate.seniority && labelOf(seniorities, a.candidate.seniority, locale),
-          a.candidate.country && labelOf(countries, a.candidate.country, locale),
-          a.candidate.english && labelOf(englishLevels, a.candidate.english, locale),
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
-      {a.candidate.skills.length > 0 && <p>{a.candidate.skills.map((s) => labelOf(skills, s, locale)).join(', ')}</p>}
+      <ul className="applicant-facts" aria-label={t('hire.site.factsLabel')} data-testid="applicant-facts">
+        {facts.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {a.candidate.skills.length > 0 && (
+        <p className="applicant-skills" data-testid="applicant-skills">
+          <span className="sr-only">{t('hire.site.skillsLabel')}: </span>
+          {top.join(', ')}
+          {more > 0 && <span className="muted"> {t('hire.site.moreSkills', { n: more })}</span>}
+        </p>
+      )}
       {a.candidate.certifications.length > 0 && (
         <ul className="chips" aria-label={t('hire.site.certifiedLabel')}>
-          {a.candidate.certifications.map((c) => (
-            <li key={c.slug} className="chip chip-certified" data-testid="applicant-certificate">
-              <Link to={href('certification', locale, { slug: c.slug })}>
-                {`✓ ${t('hire.site.certifiedAs', { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) })}${c.isDemo ? ` (${t('learning.cert.demo')})` : ''}`}
-              </Link>
-            </li>
-          ))}
+          {a.candidate.certifications.map((c) => {
+            const what = { role: labelOf(roles, c.role, locale), level: labelOf(seniorities, c.level, locale) };
+            return (
+              // A demo certificate says so, without the check mark a real one carries.
+              <li key={c.slug} className={c.isDemo ? 'chip chip-demo' : 'chip chip-certified'} data-testid="applicant-certificate">
+                <Link to={href('certification', locale, { slug: c.slug })}>
+                  {c.isDemo ? t('hire.site.certifiedDemo', what) : `✓ ${t('hire.site.certifiedAs', what)}`}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
       <p className="muted">

@@ -1,13 +1,11 @@
 import 'server-only';
-import { Provenance } from '../../views/salary/salary-provenance';
-import { adjustedText, adjustmentsOf } from '../../views/salary/effect-label';
-import { ConfidenceNote } from '../../views/salary/confidence-note';
-import { showsNumber } from '../../domain/salary-confidence';
 import { parseId } from '../../domain/ids';
 import { OfferForm, OfferFormActions, type OfferFormValues } from './offer-form';
 import { questionValues } from '../../domain/screening';
 import { countries, englishLevels, roles, seniorities } from '../../domain/catalog';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { messageGroups } from '../../i18n/translate';
+import { MarketCheckBody, MARKET_MESSAGES } from './market-check-view';
+import { MarketLive } from './market-live';
 import { renderMarkdown } from '../../server/render/markdown';
 import { offerFormValues, parseOfferInput } from '../../domain/offer-input';
 import { getRequestContext } from '../../server/request-context';
@@ -23,7 +21,8 @@ const selfAction = (p: PageProps) => p.path + (p.query ? `?${p.query}` : '');
 const asValues = (v: Record<string, string | string[]>): OfferFormValues =>
   Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) ? x.join(',') : String(x ?? '')]));
 
-/** The market range, the verdict on the typed range and the matching profiles, for what the form holds. */
+/** The market range, the verdict on the typed range and the matching profiles, for what the form holds; for a
+ * company, kept live as the form changes (decision 088). */
 async function MarketCheck({ p, values, hiring }: { p: PageProps; values: OfferFormValues; hiring: HiringService }) {
   const { t, locale } = p;
   const num = (s?: string) => (s && /^[\d.,\s]+$/.test(s) ? Number(s.replace(/[.,\s]/g, '')) : undefined);
@@ -38,44 +37,16 @@ async function MarketCheck({ p, values, hiring }: { p: PageProps; values: OfferF
     currency: values.currency || undefined,
     period: values.period === 'year' ? 'year' : 'month',
   });
+  const body = <MarketCheckBody market={market} locale={locale} t={t} />;
   return (
     <section className="card market-check" aria-labelledby="market-title" data-testid="market-check">
       <h2 id="market-title" className="h3">
         {t('hire.market.title')}
       </h2>
-      {!market ? (
-        <p className="muted">{t('hire.market.choose')}</p>
+      {p.session.type === 'hire' ? (
+        <MarketLive props={{ locale, formId: 'offer-form', messages: messageGroups(locale, MARKET_MESSAGES) }}>{body}</MarketLive>
       ) : (
-        <>
-          {market.estimate && showsNumber(market.estimate.confidence) ? (
-            <>
-              <p>
-                {t('hire.market.range', {
-                  low: formatMoney(market.estimate.local.low, market.estimate.local.currency, locale),
-                  high: formatMoney(market.estimate.local.high, market.estimate.local.currency, locale),
-                  lowUsd: formatMoney(market.estimate.usd.low, 'USD', locale),
-                  highUsd: formatMoney(market.estimate.usd.high, 'USD', locale),
-                  adjusted: adjustedText(t, adjustmentsOf(market.estimate.steps, locale)),
-                })}{' '}
-                <ConfidenceNote confidence={market.estimate.confidence} n={market.estimate.n} locale={locale} t={t} />
-              </p>
-              {market.estimate.basis && (
-                <Provenance stats={{ ...market.estimate.basis, local: market.estimate.local }} locale={locale} t={t} />
-              )}
-            </>
-          ) : (
-            <p className="muted">{t('salary.noData')}</p>
-          )}
-          {market.verdict && (
-            <p>
-              {t('hire.market.yours')}{' '}
-              <span className={`verdict verdict-${market.verdict}`} data-testid="market-verdict">
-                {t(`offer.verdict.${market.verdict}`)}
-              </span>
-            </p>
-          )}
-          <p>{t('hire.market.candidates', { n: formatNumber(market.candidates, locale) })}</p>
-        </>
+        body
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { Link } from 'waku';
 import { CompanyEditor } from './company-editor';
 import { CloseConfirm, OffersTable } from './workspace-offers';
 import { KeysetPager, panelId, tabId, WorkspaceTabs } from './workspace-parts';
+import { CandidateFilters } from './candidate-filters';
 import { CompanyLogo } from '../../components/ui/company-logo';
 import { areas, countries, englishLevels, labelOf, roles, seniorities, skills } from '../../domain/catalog';
 import { formatNumber } from '../../i18n/format';
@@ -158,44 +159,7 @@ export const hireSitePage =
               <h2 id="candidates-title" className="sr-only">
                 {t('hire.site.candidates')}
               </h2>
-              <form method="get" action={site} className="form-grid candidate-filters">
-                <input type="hidden" name="vista" value="candidatos" />
-                {(
-                  [
-                    ['area', 'area', areas, filter.area],
-                    ['rol', 'role', roles, filter.role],
-                    ['skill', 'skill', skills, filter.skill],
-                    ['seniority', 'seniority', seniorities, filter.seniority],
-                    ['pais', 'country', countries, filter.country],
-                    ['ingles', 'english', englishLevels, filter.english],
-                  ] as const
-                ).map(([name, key, opts, value]) => (
-                  <div className="field" key={name}>
-                    <label htmlFor={`cf-${name}`}>{t(`hire.field.${key}`)}</label>
-                    <select id={`cf-${name}`} name={name} defaultValue={value ?? ''}>
-                      <option value="">{t('calculator.any')}</option>
-                      {opts.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.label[locale]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
-                <div className="field field-check">
-                  <span aria-hidden="true">&nbsp;</span>
-                  <label>
-                    <input type="checkbox" name="certificados" value="1" defaultChecked={filter.certified === true} />{' '}
-                    {t('hire.site.certifiedOnly')}
-                  </label>
-                </div>
-                <div className="field">
-                  <span aria-hidden="true">&nbsp;</span>
-                  <button type="submit" className="btn btn-primary btn-md">
-                    {t('hire.site.filter')}
-                  </button>
-                </div>
-              </form>
+              <CandidateFilters action={site} filter={filter} locale={locale} t={t} />
               <p className="muted" role="status">
                 {t('hire.site.candidateCount', { n: formatNumber(candidates.total, locale) })}
               </p>

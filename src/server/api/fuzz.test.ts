@@ -463,6 +463,22 @@ describe.each(testDatabases)('API and cms fuzz on %s', (dbName, open) => {
         headerFields: ['lang'],
         query: { area: 'tech', role: 'backend', skill: 'go', seniority: 'mid', country: 'peru', english: 'advanced', page: '1' },
       },
+      {
+        method: 'GET',
+        path: '/api/v3/hire/market',
+        who: 'owner',
+        ok: 200,
+        headerFields: ['lang'],
+        query: {
+          role: 'backend',
+          seniority: 'mid',
+          country: 'peru',
+          salary_min: '9000',
+          salary_max: '12000',
+          currency: 'LOCAL',
+          period: 'month',
+        },
+      },
     ]);
   }, 180_000);
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getT } from '../../i18n/translate';
 import { parseId } from '../../domain/ids';
 import { parseOfferInput } from '../../domain/offer-input';
+import { countries, englishLevels, modalities, roles, seniorities } from '../../domain/catalog';
 import type { AuthService } from '../accounts/auth-service';
 import type { HiringService, OfferAction } from '../offers/hiring-service';
 import type { Viewer } from '../accounts/session';
@@ -35,6 +36,36 @@ const candidateQuery = z.object({
   page: z.literal('1').optional(),
 });
 const cursorQuery = z.object({ cursor: z.string().max(400).optional() });
+/** An id of a catalogue list, or nothing ('' is "not chosen yet"). */
+const oneOf = (list: readonly { id: string }[]) =>
+  z
+    .string()
+    .max(40)
+    .refine((v) => v === '' || list.some((x) => x.id === v))
+    .optional();
+/** An amount as typed in the form ("12.000", "12000"), whole units. */
+const amount = z
+  .string()
+  .max(20)
+  .regex(/^[\d.,\s]*$/)
+  .transform((v) => (v.replace(/[.,\s]/g, '') ? Number(v.replace(/[.,\s]/g, '')) : undefined))
+  .refine((v) => v === undefined || (Number.isSafeInteger(v) && v > 0))
+  .optional();
+// The live market check of the offer form (decision 088): what the form holds, each field optional.
+const marketQuery = z.object({
+  role: oneOf(roles),
+  seniority: oneOf(seniorities),
+  country: oneOf(countries),
+  english: oneOf(englishLevels),
+  modality: oneOf(modalities),
+  salary_min: amount,
+  salary_max: amount,
+  currency: z
+    .string()
+    .regex(/^([A-Z]{3}|LOCAL)?$/)
+    .optional(),
+  period: z.enum(['month', 'year', '']).optional(),
+});
 
 export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson }: Deps) {
   const viewer = async (c: Context): Promise<Viewer> => {
@@ -118,6 +149,28 @@ export function registerHireRoutes(api: Hono, { auth, hiring, tokenOf, readJson 
     const parsed = z.object({ status: z.string().max(40) }).safeParse(body.value);
     if (!parsed.success) return fail(c, 422, 'api.invalidInput', fieldErrors(c, parsed.error));
     return ok(c, await (await hiring()).moveApplication(v, appId, parsed.data.status));
+  });
+  // Bad input answers 400 with the fields named, in the request's language; no cookie-less caller gets past 401.
+  api.get('/v3/hire/market', async (c) => {
+    const v = await viewer(c);
+    const parsed = marketQuery.safeParse(c.req.query());
+    if (!parsed.success) return fail(c, 400, 'api.invalidInput', fieldErrors(c, parsed.error));
+    const q = parsed.data;
+    const market = await (
+      await hiring()
+    ).liveMarket(v, {
+      role: q.role || undefined,
+      seniority: (q.seniority || undefined) as 'junior' | 'mid' | 'senior' | undefined,
+      country: q.country || undefined,
+      english: q.english || undefined,
+      modality: q.modality || undefined,
+      salaryMin: q.salary_min,
+      salaryMax: q.salary_max,
+      currency: q.currency || undefined,
+      period: q.period === 'year' ? 'year' : 'month',
+    });
+    noStore(c);
+    return ok(c, { market });
   });
   api.get('/v3/hire/candidates', async (c) => {
     const v = await viewer(c);

@@ -3,7 +3,7 @@ import { usdRate } from '../salaries/fx-rates';
 import { writeWithPurge } from '../db/page-purges';
 import { offersForPurge, offersPurge } from './offer-purge';
 import { randomBytes } from 'node:crypto';
-import { roles, type CountryId } from '../../domain/catalog';
+import { roles } from '../../domain/catalog';
 import type { OfferInput } from '../../domain/offer-input';
 import { slugify } from '../../domain/slug';
 import type { Database } from '../db/client';
@@ -26,7 +26,8 @@ import {
   type OfferStatus,
   type OfferWrite,
 } from './data/company-offers';
-import { certificateCounts, countCandidates, type CandidateFilter } from './data/candidates';
+import { certificateCounts, type CandidateFilter } from './data/candidates';
+import { createMarketCheck } from './market-check';
 import { candidateKey, candidateTotals, readCandidates } from './candidate-browser';
 import { isId } from '../../domain/ids';
 import { isUniqueViolation } from '../errors';
@@ -354,37 +355,8 @@ export function createHiringService(
       });
     },
 
-    /**
-     * The market check shown while an offer is written: the range for its role, country and seniority, the
-     * verdict on its range (when the range is valid) and how many public profiles match.
-     */
-    async market(
-      o: Partial<
-        Pick<OfferInput, 'role' | 'country' | 'seniority' | 'english' | 'modality' | 'salaryMin' | 'salaryMax' | 'currency' | 'period'>
-      >,
-    ) {
-      if (!o.role || !o.country || !o.seniority) return null;
-      const input = {
-        country: o.country as CountryId,
-        role: o.role,
-        seniority: o.seniority,
-        english: o.english ?? undefined,
-        modality: o.modality,
-      };
-      const svc = await deps.salaries();
-      const estimate = await svc.estimate(input);
-      let verdict: 'low' | 'competitive' | 'high' | null = null;
-      if (estimate && o.salaryMin && o.salaryMax && o.currency && o.period && o.salaryMin <= o.salaryMax) {
-        try {
-          const [min, max] = [await usdMonth(o.salaryMin, o.currency, o.period), await usdMonth(o.salaryMax, o.currency, o.period)];
-          verdict = (await svc.verdict(input, min, max))?.verdict ?? null;
-        } catch {
-          verdict = null;
-        }
-      }
-      const candidates = await countCandidates(db, { role: o.role, seniority: o.seniority, country: o.country });
-      return { estimate, verdict, candidates };
-    },
+    // The market check as an offer is written, on the page and live (decision 088): market-check.ts.
+    ...createMarketCheck(db, { salaries: deps.salaries, limiter: deps.limiter, companyFor, usdMonth }),
 
     /** Published offers past their date become expired (run at start-up and hourly). */
     expireDue: () => expireDue(db, now()),

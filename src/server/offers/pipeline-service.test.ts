@@ -103,6 +103,28 @@ describe.each(testDatabases)('pipeline on %s', (_name, open) => {
     expect(card.rating).toEqual({ average: 3.5, count: 2 });
   });
 
+  it("reads each card's profile facts and skills with the page, one query for all of them", async () => {
+    const { user, id } = await apply('Facts');
+    await t.db
+      .updateTable('candidate_profiles')
+      .set({ role: 'backend', seniority: 'senior', country: 'peru', english: 'advanced', years: 7 })
+      .where('user_id', '=', user)
+      .execute();
+    await t.db
+      .insertInto('candidate_skills')
+      .values([
+        { user_id: user, skill: 'go' },
+        { user_id: user, skill: 'docker' },
+      ])
+      .execute();
+    const card = (await svc.applicants(A(), offerId)).applicants.find((x) => x.id === id)!;
+    expect(card.candidate).toMatchObject({ role: 'backend', seniority: 'senior', country: 'peru', english: 'advanced', years: 7 });
+    expect(card.candidate.skills).toEqual(['docker', 'go']);
+    // A fact the profile does not give is empty, not an error.
+    const bare = (await svc.applicants(A(), offerId)).applicants.find((x) => x.candidate.name.startsWith('Mia'))!;
+    expect(bare.candidate.years).toBeNull();
+  });
+
   it('rejects with a reason kept for the company and a message queued in the candidate’s language', async () => {
     const { id, user } = await apply('Liam', 'en');
     const a = await svc.application(A(), id);

@@ -140,6 +140,7 @@ export function createPipeline(database: Database, deps: Deps) {
             seniority: r.seniority,
             country: r.country,
             english: r.english,
+            years: r.years ?? null,
             skills: skills.get(r.user_id) ?? [],
             certifications: certs.get(r.user_id) ?? [],
           },

@@ -218,6 +218,7 @@ export function applicantsOf(db: Q, offerId: number, after: readonly KeyValue[] 
       'p.seniority',
       'p.country',
       'p.english',
+      'p.years',
       'p.headline',
       'p.is_public',
     ])
