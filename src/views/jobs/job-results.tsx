@@ -13,7 +13,20 @@ import { SaveOfferForm } from './save-offer-form';
 // A card is one tap target: its title link stretches over the whole card (CSS), the company link and the
 // save button sit above it and keep working.
 
-export function JobList({ items, locale, t, now = new Date() }: { items: JobCard[]; locale: Locale; t: T; now?: Date }) {
+/** `logos: false` on a company's own page, where every card would repeat its logo. */
+export function JobList({
+  items,
+  locale,
+  t,
+  now = new Date(),
+  logos = true,
+}: {
+  items: JobCard[];
+  locale: Locale;
+  t: T;
+  now?: Date;
+  logos?: boolean;
+}) {
   return (
     <ol className="job-list">
       {items.map((o) => {
@@ -22,7 +35,7 @@ export function JobList({ items, locale, t, now = new Date() }: { items: JobCard
           <li key={o.id}>
             <article className="card job-card" aria-labelledby={`job-${o.id}`}>
               <div className="job-card-head">
-                <CompanyLogo name={o.company.name} logo={o.company.logo} size={44} />
+                {logos && <CompanyLogo name={o.company.name} logo={o.company.logo} size={44} />}
                 <div>
                   <h3 id={`job-${o.id}`} className="job-title">
                     <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>

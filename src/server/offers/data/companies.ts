@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 export function companyBySlug(db: Kysely<DB>, slug: string) {
   return db
     .selectFrom('companies')
-    .select(['id', 'name', 'slug', 'website', 'size', 'country', 'location', 'description', 'logo_path', 'is_demo'])
+    .select(['id', 'name', 'slug', 'website', 'size', 'country', 'location', 'description', 'logo_path', 'perks', 'tech_stack', 'is_demo'])
     .where('slug', '=', slug)
     .executeTakeFirst();
 }
