@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { href } from '../src/routes';
-import { axeViolations, pickSkills, queryOne, signIn } from './fixtures';
+import { axeViolations, pickSkills, queryOne, signIn, waitForHydration } from './fixtures';
 
 // A company's perks and tech stack (decision 086): the demo company edits them in its workspace (a perk too
 // long is refused with the text kept), then they show on its public page (whose offer cards leave out its
@@ -24,6 +24,7 @@ test('the demo company edits its perks and stack; its page and its offers show t
 
   await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await page.waitForURL(/\/hire\/site/);
+  await waitForHydration(page);
   // A perk over 80 characters: refused in Spanish, and what was typed is still there.
   const tooLong = `${perk}\n${'Un beneficio muy largo '.repeat(5)}`;
   await page.locator('#company-perks').fill(tooLong);
