@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { collectErrors, queryOne, signIn } from './fixtures';
 
 // Company pages (decision 028): reached from job cards and offer pages, with the company's open offers; the
-// logo uploaded in the workspace shows there and on the cards, initials stand in until then.
+// logo uploaded in the workspace shows there (its offer cards leave it out), a generated mark stands in until then.
 const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 for (const locale of ['es', 'en'] as const) {
@@ -47,13 +47,15 @@ test('an unknown company is a 404', async ({ page }) => {
   expect(en?.status()).toBe(404);
 });
 
-test('the logo uploaded in the workspace shows on the company page and on its job cards (initials before)', async ({ page }) => {
+test('the logo uploaded in the workspace replaces the generated mark on the company page, whose cards do not repeat it', async ({
+  page,
+}) => {
   const row = await queryOne<{ slug: string; name: string }>(
     `select c.slug, c.name from companies c join company_users cu on cu.company_id = c.id join users u on u.id = cu.user_id where u.email = ?`,
     DEMO_COMPANY.email,
   );
   await page.goto(`/empresa/${row!.slug}`);
-  await expect(page.locator('.company-page-head .company-logo-initials')).toBeVisible();
+  await expect(page.locator('.company-page-head svg.company-mark')).toBeVisible();
 
   await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await page.waitForURL(/\/hire\/site/);
@@ -71,5 +73,6 @@ test('the logo uploaded in the workspace shows on the company page and on its jo
   expect(await logo.getAttribute('src')).toMatch(/^\/uploads\/logos\//);
   await expect(page.locator('.company-page-head')).toContainText('Lima');
   const cards = page.locator('.company-page .job-card');
-  if ((await cards.count()) > 0) await expect(cards.first().locator('img.company-logo')).toBeVisible();
+  // Its own page does not repeat the logo on every card (the head shows it).
+  if ((await cards.count()) > 0) await expect(cards.first().locator('.company-logo')).toHaveCount(0);
 });

@@ -215,8 +215,9 @@ test('the workspace: a real tablist, one primary action per row with the rest in
   await page.goto('/hire/empezar-ahora');
   await signUpCompany(page, company);
   await expect(page).toHaveURL(/\/hire\/site$/);
-  // The header carries the company's logo, here its initials.
-  await expect(page.locator('.workspace-head .company-logo-initials')).toHaveText(/^Q[A-Z]$/);
+  // The header carries the company's logo, here its generated mark (shapes, no letters).
+  await expect(page.locator('.workspace-head svg.company-mark')).toBeVisible();
+  await expect(page.locator('.workspace-head svg.company-mark')).toHaveText('');
   await page.goto('/hire/crear-oferta');
   const title = `Plataforma ${word()}`;
   await fillOffer(page, title);

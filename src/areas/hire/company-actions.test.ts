@@ -59,6 +59,60 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
     expect(row).toEqual({ location: 'Lima', description: 'Hacemos software.\nSomos 40.' });
   });
 
+  it('saves the perks one per line (trimmed, blank lines and repeats dropped) and the stack from the catalogue', async () => {
+    const perks = ' Horario flexible \n\nSeguro de salud\r\nHorario flexible\n';
+    const a = await w.post(
+      site(),
+      { intent: 'company', ...details, perks, stack: ['go', 'postgresql', 'go'] },
+      { as: acme, multipart: true },
+    );
+    expect(a.json).toEqual({ ok: true, redirect: `${site()}?saved=1` });
+    const row = await w.t.db
+      .selectFrom('companies')
+      .select(['perks', 'tech_stack'])
+      .where('name', '=', 'Acme Labs')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.perks!)).toEqual(['Horario flexible', 'Seguro de salud']);
+    expect(JSON.parse(row.tech_stack!)).toEqual(['go', 'postgresql']);
+    // Sent empty, both are cleared.
+    await w.post(site(), { intent: 'company', ...details }, { as: acme });
+    expect(
+      await w.t.db.selectFrom('companies').select(['perks', 'tech_stack']).where('name', '=', 'Acme Labs').executeTakeFirstOrThrow(),
+    ).toEqual({ perks: null, tech_stack: null });
+  });
+
+  const SIXTEEN = 'go rust java php ruby python kotlin swift sql aws azure gcp docker figma seo scrum'.split(' ');
+  it('refuses too many perks, a perk too long and a skill not in the catalogue in both languages, keeping what was typed', async () => {
+    const before = await company(acme);
+    const many = Array.from({ length: 13 }, (_, i) => `Beneficio ${i + 1}`).join('\n');
+    const long = `Corto\n${'Muy largo '.repeat(9)}`;
+    for (const locale of locales) {
+      for (const [perks, stack, errors] of [
+        [many, ['go'], { perks: msg(locale, 'company.perksTooMany', { max: 12 }) }],
+        [long, ['go'], { perks: msg(locale, 'company.perkTooLong', { max: 80, perk: 'Muy largo Muy largo Muy …' }) }],
+        ['Horario flexible', ['go', 'cobol'], { stack: msg(locale, 'company.stackUnknown') }],
+        ['', SIXTEEN, { stack: msg(locale, 'company.stackTooMany', { max: 15 }) }],
+      ] as const) {
+        const a = await w.post(
+          site(locale),
+          { intent: 'company', ...details, perks, stack: [...stack] },
+          { as: acme, multipart: true, json: locale === 'en' },
+        );
+        expectRefusal(a, 422, { message: msg(locale, 'forms.summary'), errors });
+        // The form comes back as typed (a multipart body carries its line breaks as CRLF).
+        const values = (a.json.ok === undefined ? a.page : a.json)!.values!;
+        expect({ ...values, perks: values.perks!.replace(/\r\n/g, '\n') }).toEqual({
+          ...details,
+          location: '',
+          description: '',
+          perks,
+          stack: stack.join(','),
+        });
+      }
+    }
+    expect(await company(acme)).toEqual(before);
+  });
+
   it('names the wrong fields in both languages (422), keeps the values, changes nothing', async () => {
     const before = await company(acme);
     for (const locale of locales) {
@@ -72,7 +126,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
           size: msg(locale, 'forms.error.invalid'),
           country: msg(locale, 'forms.error.invalid'),
         },
-        values: { ...fields, location: '', description: '' },
+        values: { ...fields, location: '', description: '', perks: '', stack: '' },
       });
     }
     expect(msg('es', 'forms.error.url')).toBe('Escribe una dirección web que empiece con https://');
@@ -85,7 +139,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
       const fake = new File(['#!/bin/sh\necho hola'], 'logo.png', { type: 'image/png' });
       expectRefusal(await w.post(site(locale), details, { as: acme, files: { logo: fake } }), 422, {
         errors: { logo: msg(locale, 'profile.pictureType') },
-        values: { ...details, location: '', description: '' },
+        values: { ...details, location: '', description: '', perks: '', stack: '' },
       });
     }
     expect(await company(acme)).toEqual(before);
@@ -98,7 +152,7 @@ describe.each(testDatabases)('company details action on %s', (_db, open) => {
         expectRefusal(await w.post(site(locale), { ...details, name: 'Intrusa SA' }, { as, multipart: true }), 403, {
           message: msg(locale, 'api.forbidden'),
           errors: {},
-          values: { ...details, name: 'Intrusa SA', location: '', description: '' },
+          values: { ...details, name: 'Intrusa SA', location: '', description: '', perks: '', stack: '' },
         });
       }
     }

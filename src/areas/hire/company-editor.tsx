@@ -1,14 +1,26 @@
-import { companySizes, countries } from '../../domain/catalog';
+import { companySizes, countries, skills } from '../../domain/catalog';
+import { PERK_MAX_CHARS, PERKS_MAX, STACK_MAX } from '../../domain/company-profile';
 import type { FormState } from '../../domain/forms/types';
 import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { describedBy, Row, Select, Summary } from '../../components/forms/form-parts';
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { FilePicker } from '../../components/forms/file-picker';
+import { pickerLabels, SkillPicker } from '../../components/forms/skill-picker';
 
 // The company's details on /hire/site: a plain multipart form (works without JavaScript) posting to the
-// workspace with intent=company. A failed post comes back as `state`.
-export type CompanyValues = { name: string; website: string; size: string; country: string; location: string; description: string };
+// workspace with intent=company. A failed post comes back as `state`. Perks are typed one per line; the stack
+// is the skills catalogue's checkboxes (a searchable picker once JavaScript runs), comma-joined in `values`.
+export type CompanyValues = {
+  name: string;
+  website: string;
+  size: string;
+  country: string;
+  location: string;
+  description: string;
+  perks: string;
+  stack: string;
+};
 
 export function CompanyEditor({
   action,
@@ -105,6 +117,39 @@ export function CompanyEditor({
           aria-describedby={describedBy(id('description'), true, !!err('description'))}
         />
       </Row>
+      <Row id={id('perks')} name="perks" label={t('company.perks')} hint={t('company.perksHint')} error={err('perks')}>
+        <textarea
+          id={id('perks')}
+          name="perks"
+          rows={5}
+          maxLength={PERKS_MAX * (PERK_MAX_CHARS + 2) * 2}
+          defaultValue={v.perks}
+          aria-invalid={!!err('perks') || undefined}
+          aria-describedby={describedBy(id('perks'), true, !!err('perks'))}
+        />
+      </Row>
+      <fieldset className="field" id={id('stack')} aria-describedby={describedBy(id('stack'), true, !!err('stack'))}>
+        <legend id={id('stack-legend')}>{t('company.stack')}</legend>
+        <p className="field-hint" id={id('stack-hint')}>
+          {t('company.stackHint')}
+        </p>
+        <SkillPicker
+          id={id('stack-picker')}
+          name="stack"
+          options={skills.map((o) => ({ id: o.id, label: o.label[locale] }))}
+          initial={v.stack.split(',').filter(Boolean)}
+          labels={pickerLabels(t)}
+          labelledBy={id('stack-legend')}
+          describedBy={describedBy(id('stack'), true, !!err('stack'))}
+          invalid={!!err('stack')}
+          max={STACK_MAX}
+        />
+        {err('stack') && (
+          <p className="field-error" id={id('stack-error')} data-field="stack">
+            {err('stack')}
+          </p>
+        )}
+      </fieldset>
       <Row id={id('logo')} name="logo" label={t('company.logo')} hint={t('company.logoHint')} error={err('logo')}>
         <FilePicker
           id={id('logo')}

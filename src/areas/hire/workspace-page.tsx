@@ -235,6 +235,8 @@ export const hireSitePage =
                   country: company.country ?? '',
                   location: company.location ?? '',
                   description: company.description ?? '',
+                  perks: company.perks.join('\n'),
+                  stack: company.stack.join(','),
                 }}
               />
             </>

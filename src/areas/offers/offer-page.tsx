@@ -38,6 +38,7 @@ import { OfferViewer } from './offer-viewer';
 import { ApplyBox, appliedLabels, SharedApplyBox } from './apply-box';
 import { SaveOfferForm } from '../../views/jobs/save-offer-form';
 import { ReportOfferForm } from './report-form';
+import { CompanyBox } from './company-box';
 
 // The offer page (/oferta/{slug}, decision 016): everything a candidate needs to decide, the salary tools'
 // verdict on the range, a one-step application, and JobPosting data (docs/product-rules.md). A closed or expired
@@ -230,6 +231,7 @@ export function offerPage({
               {/* Sanitised by construction: renderMarkdown escapes raw HTML and keeps only safe links (src/server/render/markdown.ts). */}
               <div className="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(o.description) }} />
             </section>
+            <CompanyBox c={o.company} locale={locale} t={t} />
             {o.state === 'open' && <div className="offer-related">{related}</div>}
           </div>
           {/* On phones the side's cards join the main column's flow: applying comes before the description. */}

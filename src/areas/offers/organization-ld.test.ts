@@ -11,6 +11,8 @@ const COMPANY = {
   location: 'Lima',
   description: 'Software a medida.',
   logo: '/uploads/logos/abc.webp',
+  perks: ['Horario flexible'],
+  stack: ['go', 'postgresql'],
   isDemo: false,
 };
 
@@ -26,17 +28,19 @@ describe('Organization structured data', () => {
       description: 'Software a medida.',
       address: { '@type': 'PostalAddress', addressCountry: 'PE', addressLocality: 'Lima' },
       numberOfEmployees: { '@type': 'QuantitativeValue', minValue: 51, maxValue: 200 },
+      knowsAbout: ['Go', 'PostgreSQL'],
     });
   });
 
   it('leaves out what the company did not give, and an open-ended size has no maximum', () => {
     const ld = organization(
-      { ...COMPANY, website: null, logo: null, description: null, country: null, size: '1000+' },
+      { ...COMPANY, website: null, logo: null, description: null, country: null, size: '1000+', stack: [] },
       'https://t.example/x',
     );
     expect(ld).not.toHaveProperty('sameAs');
     expect(ld).not.toHaveProperty('logo');
     expect(ld).not.toHaveProperty('address');
+    expect(ld).not.toHaveProperty('knowsAbout');
     expect(ld.numberOfEmployees).toEqual({ '@type': 'QuantitativeValue', minValue: 1000 });
   });
 });

@@ -1,8 +1,8 @@
-import { countries } from '../../domain/catalog';
+import { countries, labelOf, skills } from '../../domain/catalog';
 import type { CompanyPage } from '../../server/offers/job-search-service';
 
 // A company page's structured data (schema.org Organization): only what the page itself shows, with
-// absolute URLs. The page leaves it out for demo companies.
+// absolute URLs (its tech stack as knowsAbout, by the skills' names). The page leaves it out for demo companies.
 export function organization(c: CompanyPage['company'], url: string) {
   const iso = countries.find((x) => x.id === c.country)?.iso;
   const [min, max] = (c.size ?? '').replace('+', '-').split('-').map(Number);
@@ -16,5 +16,6 @@ export function organization(c: CompanyPage['company'], url: string) {
     ...(c.description ? { description: c.description } : {}),
     ...(iso ? { address: { '@type': 'PostalAddress', addressCountry: iso, ...(c.location ? { addressLocality: c.location } : {}) } } : {}),
     ...(min ? { numberOfEmployees: { '@type': 'QuantitativeValue', minValue: min, ...(max ? { maxValue: max } : {}) } } : {}),
+    ...(c.stack.length ? { knowsAbout: c.stack.map((s) => labelOf(skills, s, 'en')) } : {}),
   };
 }

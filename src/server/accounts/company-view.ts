@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../db/schema';
+import { storedList, storedStack } from '../../domain/company-profile';
 
 /** A company's details as pages show them: the workspace's editor, the public company page. */
 export type CompanyView = {
@@ -12,11 +13,15 @@ export type CompanyView = {
   location: string | null;
   description: string | null;
   logo: string | null;
+  /** Short texts, in the company's order (decision 086). */
+  perks: string[];
+  /** Skill ids of the catalogue. */
+  stack: string[];
 };
 
 type CompanyRow = Pick<
   Selectable<DB['companies']>,
-  'id' | 'name' | 'slug' | 'website' | 'size' | 'country' | 'location' | 'description' | 'logo_path'
+  'id' | 'name' | 'slug' | 'website' | 'size' | 'country' | 'location' | 'description' | 'logo_path' | 'perks' | 'tech_stack'
 >;
 
 export const companyView = (c: CompanyRow): CompanyView => ({
@@ -29,4 +34,6 @@ export const companyView = (c: CompanyRow): CompanyView => ({
   location: c.location,
   description: c.description,
   logo: c.logo_path,
+  perks: storedList(c.perks),
+  stack: storedStack(c.tech_stack),
 });

@@ -138,6 +138,8 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
       country: 'peru',
       location: 'Lima',
       description: 'Software a medida.',
+      perks: ['Horario flexible', 'Seguro de salud'],
+      stack: ['go', 'postgresql'],
     });
     expect(await svc.companyOf(boss.user.id)).toMatchObject({
       name: 'Acme SAC',
@@ -147,10 +149,13 @@ describe.each(testDatabases)('profiles on %s', (_name, open) => {
       location: 'Lima',
       description: 'Software a medida.',
       logo: null,
+      perks: ['Horario flexible', 'Seguro de salud'],
+      stack: ['go', 'postgresql'],
     });
-    await expect(
-      svc.updateCompany(owner.id, { name: 'Robada', website: null, size: null, country: null, location: null, description: null }),
-    ).rejects.toMatchObject({
+    const none = { website: null, size: null, country: null, location: null, description: null, perks: [], stack: [] };
+    await svc.updateCompany(boss.user.id, { name: 'Acme SAC', ...none });
+    expect(await svc.companyOf(boss.user.id)).toMatchObject({ perks: [], stack: [] });
+    await expect(svc.updateCompany(owner.id, { name: 'Robada', ...none })).rejects.toMatchObject({
       code: 'forbidden',
     });
   });

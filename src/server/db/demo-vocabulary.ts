@@ -151,3 +151,33 @@ export function demoOfferDescription(
     [`- Modalidad: ${label('modality', o.modality)}.`, '- Datos generados para la demo: esta oferta no existe.'].join('\n'),
   ].join('\n\n');
 }
+
+// A demo company's perks and tech stack (decision 086), in Spanish like the rest of the demo world. Picked by
+// the company's place in the demo list, not by the seed's random numbers, so the seeded world stays the same.
+const DEMO_PERKS = [
+  'Trabajo remoto o híbrido',
+  'Horario flexible',
+  'Seguro de salud privado',
+  'Presupuesto anual de formación',
+  'Clases de inglés',
+  'Equipo y conexión a internet pagados',
+  'Viernes de tarde libre',
+  'Día libre por tu cumpleaños',
+  'Bono por desempeño',
+  'Vacaciones extra cada año',
+];
+const DEMO_STACKS = [
+  ['typescript', 'react', 'nodejs', 'postgresql', 'aws'],
+  ['python', 'django', 'postgresql', 'docker', 'gcp'],
+  ['java', 'spring', 'kotlin', 'kubernetes', 'azure'],
+  ['go', 'kubernetes', 'terraform', 'aws'],
+  ['php', 'laravel', 'vue', 'sql'],
+  ['python', 'spark', 'machine-learning', 'power-bi'],
+  ['flutter', 'swift', 'kotlin', 'figma'],
+  ['csharp', 'dotnet', 'azure', 'sql'],
+];
+
+export function demoCompanyProfile(i: number): { perks: string[]; stack: string[] } {
+  const perks = [0, 3, 7].map((step, k) => DEMO_PERKS[(i * (k + 2) + step) % DEMO_PERKS.length]!);
+  return { perks: [...new Set(perks)], stack: DEMO_STACKS[i % DEMO_STACKS.length]! };
+}

@@ -44,6 +44,7 @@ import { operatorSections } from './migrations/039-operator-sections';
 import { revokedStatusEntries } from './migrations/040-revoked-status-entries';
 import { salaryOperations } from './migrations/041-salary-operations';
 import { operatorHardening } from './migrations/042-operator-hardening';
+import { companyProfile } from './migrations/043-company-profile';
 import { companyDirectory } from './migrations/044-company-directory';
 
 // Migrations live in code (bundled with the server), one factory per step, given the dialect so that one
@@ -91,6 +92,7 @@ export const migrations: Record<string, (d: Database['dialect']) => Migration> =
   '040-revoked-status-entries': revokedStatusEntries,
   '041-salary-operations': salaryOperations,
   '042-operator-hardening': operatorHardening,
+  '043-company-profile': companyProfile,
   '044-company-directory': companyDirectory,
 };
 

@@ -193,8 +193,8 @@ async function copyPart(trx: Transaction<DB>, part: GrowPart, k: number, o: Orig
         'companies',
         await run(
           trx,
-          sql`insert into companies (name, slug, website, size, country, logo_path, description, location, is_demo)
-            select name, slug || ${s}, website, size, country, logo_path, description, location, 1
+          sql`insert into companies (name, slug, website, size, country, logo_path, description, location, perks, tech_stack, is_demo)
+            select name, slug || ${s}, website, size, country, logo_path, description, location, perks, tech_stack, 1
             from companies where id in (${ids(o.companies)}) order by id`,
         ),
       );

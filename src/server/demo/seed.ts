@@ -15,6 +15,7 @@ import {
   ROLE_BASE,
   ROLE_SKILLS,
   SENIORITY_FACTOR,
+  demoCompanyProfile,
   demoOfferDescription,
   mulberry32,
   SENIORITY_SHORT_ES,
@@ -105,6 +106,8 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
         website: `https://${slugify(name)}.example`,
         size: pick(['1-10', '11-50', '51-200', '201-1000']),
         country: pick(countries).id,
+        perks: JSON.stringify(demoCompanyProfile(i).perks),
+        tech_stack: JSON.stringify(demoCompanyProfile(i).stack),
         is_demo: 1,
       };
     });

@@ -16,6 +16,8 @@ import {
   type OfferRow,
 } from './data/public-offers';
 import { ServiceError, isUniqueViolation } from '../errors';
+import type { CompanyView } from '../accounts/company-view';
+import { storedList, storedStack } from '../../domain/company-profile';
 
 // The candidate side of the marketplace (decision 016): reading an offer, applying once, following
 // one's applications. An offer is open while it is published and before its valid_through; a closed or
@@ -53,7 +55,8 @@ export type OfferView = {
   validThrough: Date | null;
   updatedAt: Date | null;
   isDemo: boolean;
-  company: { id: number; name: string; slug: string; logo: string | null; website: string | null };
+  /** The offering company as the offer page's company box shows it (decision 086). */
+  company: CompanyView;
   skills: { skill: string; required: boolean }[];
   allowedCountries: string[];
   /** The viewer's own application, if any. */
@@ -137,6 +140,12 @@ export function createApplicationService(
           slug: row.company_slug,
           logo: row.company_logo,
           website: row.company_website,
+          size: row.company_size,
+          country: row.company_country,
+          location: row.company_location,
+          description: row.company_description,
+          perks: storedList(row.company_perks),
+          stack: storedStack(row.company_tech_stack),
         },
         skills,
         allowedCountries,

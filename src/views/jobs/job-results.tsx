@@ -16,6 +16,7 @@ import { SaveOfferForm } from './save-offer-form';
 /**
  * Offer cards. `dense`: the title, company, salary and facts only (no skills, no save button), for the few
  * offers a salary page points to, where the card leads to the offer and the page stays short on a phone.
+ * `logos: false` on a company's own page, where every card would repeat its logo.
  */
 export function JobList({
   items,
@@ -23,12 +24,14 @@ export function JobList({
   t,
   now = new Date(),
   dense = false,
+  logos = true,
 }: {
   items: JobCard[];
   locale: Locale;
   t: T;
   now?: Date;
   dense?: boolean;
+  logos?: boolean;
 }) {
   return (
     <ol className="job-list">
@@ -38,7 +41,7 @@ export function JobList({
           <li key={o.id}>
             <article className="card job-card" aria-labelledby={`job-${o.id}`}>
               <div className="job-card-head">
-                <CompanyLogo name={o.company.name} logo={o.company.logo} size={44} />
+                {logos && <CompanyLogo name={o.company.name} logo={o.company.logo} size={44} />}
                 <div>
                   <h3 id={`job-${o.id}`} className="job-title">
                     <Link to={href('offer', locale, { slug: o.slug })}>{o.title}</Link>

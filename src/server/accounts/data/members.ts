@@ -10,7 +10,20 @@ export function membershipRow(db: Q, userId: number) {
   return db
     .selectFrom('companies as c')
     .innerJoin('company_users as cu', 'cu.company_id', 'c.id')
-    .select(['c.id', 'c.name', 'c.slug', 'c.website', 'c.size', 'c.country', 'c.location', 'c.description', 'c.logo_path', 'cu.role'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.slug',
+      'c.website',
+      'c.size',
+      'c.country',
+      'c.location',
+      'c.description',
+      'c.logo_path',
+      'c.perks',
+      'c.tech_stack',
+      'cu.role',
+    ])
     .where('cu.user_id', '=', userId)
     .executeTakeFirst();
 }

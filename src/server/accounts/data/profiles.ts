@@ -88,7 +88,19 @@ export function companyOfUser(db: Q, userId: number) {
   return db
     .selectFrom('companies as c')
     .innerJoin('company_users as cu', 'cu.company_id', 'c.id')
-    .select(['c.id', 'c.name', 'c.slug', 'c.website', 'c.size', 'c.country', 'c.location', 'c.description', 'c.logo_path'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.slug',
+      'c.website',
+      'c.size',
+      'c.country',
+      'c.location',
+      'c.description',
+      'c.logo_path',
+      'c.perks',
+      'c.tech_stack',
+    ])
     .where('cu.user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -100,12 +112,17 @@ export type CompanyFields = {
   country: string | null;
   location: string | null;
   description: string | null;
+  /** Decision 086: stored as JSON arrays, null when empty. */
+  perks: string[];
+  stack: string[];
 };
 
 export async function saveCompany(db: Q, companyId: number, f: CompanyFields, logo_path?: string): Promise<void> {
+  const { perks, stack, ...rest } = f;
+  const list = (xs: string[]) => (xs.length ? JSON.stringify(xs) : null);
   await db
     .updateTable('companies')
-    .set({ ...f, ...(logo_path ? { logo_path } : {}) })
+    .set({ ...rest, perks: list(perks), tech_stack: list(stack), ...(logo_path ? { logo_path } : {}) })
     .where('id', '=', companyId)
     .execute();
 }

@@ -8,7 +8,20 @@ import { companyIsPublic } from './company-directory';
 export function companyBySlug(db: Kysely<DB>, slug: string) {
   return db
     .selectFrom('companies as c')
-    .select(['c.id', 'c.name', 'c.slug', 'c.website', 'c.size', 'c.country', 'c.location', 'c.description', 'c.logo_path', 'c.is_demo'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.slug',
+      'c.website',
+      'c.size',
+      'c.country',
+      'c.location',
+      'c.description',
+      'c.logo_path',
+      'c.perks',
+      'c.tech_stack',
+      'c.is_demo',
+    ])
     .where('c.slug', '=', slug)
     .where(companyIsPublic('c.id'))
     .executeTakeFirst();

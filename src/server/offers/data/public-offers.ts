@@ -20,6 +20,12 @@ export function offerBySlug(db: Q, slug: string) {
       'c.slug as company_slug',
       'c.logo_path as company_logo',
       'c.website as company_website',
+      'c.size as company_size',
+      'c.country as company_country',
+      'c.location as company_location',
+      'c.description as company_description',
+      'c.perks as company_perks',
+      'c.tech_stack as company_tech_stack',
     ])
     .where('o.slug', '=', slug)
     .executeTakeFirst();

@@ -14,6 +14,9 @@ export interface CompaniesTable {
   logo_path: string | null;
   description: string | null;
   location: string | null;
+  /** Decision 086: JSON arrays of strings (perks: short texts; tech_stack: catalogue skill ids), null for none. */
+  perks: string | null;
+  tech_stack: string | null;
   is_demo: Flag;
   created_at: Timestamp;
 }
