@@ -25,15 +25,21 @@ test('the demo company edits its perks and stack; its page and its offers show t
   await signIn(page, '/ingresar?redirect=/hire/site', DEMO_COMPANY.email, DEMO_COMPANY.password);
   await page.waitForURL(/\/hire\/site/);
   await waitForHydration(page);
+  // The form's skill picker swaps in as a chunk after hydration: typing before that could be lost.
+  await page.locator('#company-form .skill-picker').waitFor();
   // A perk over 80 characters: refused in Spanish, and what was typed is still there.
   const tooLong = `${perk}\n${'Un beneficio muy largo '.repeat(5)}`;
   await page.locator('#company-perks').fill(tooLong);
+  await expect(page.locator('#company-perks')).toHaveValue(tooLong);
   await page.getByRole('button', { name: 'Guardar empresa' }).click();
   await expect(page.locator('#company-perks-error')).toContainText('hasta 80 caracteres');
   await expect(page.locator('#company-perks')).toHaveValue(tooLong);
 
-  await page.locator('#company-perks').fill(`${perk}\nHorario flexible`);
+  // The refusal is a new render of the form: its picker swaps in again before the next typing.
+  await page.locator('#company-form .skill-picker').waitFor();
   await pickSkills(page, '#company-form', ['Rust']);
+  await page.locator('#company-perks').fill(`${perk}\nHorario flexible`);
+  await expect(page.locator('#company-perks')).toHaveValue(`${perk}\nHorario flexible`);
   await page.getByRole('button', { name: 'Guardar empresa' }).click();
   await expect(page).toHaveURL(/saved=1/);
   await expect(page.locator('#company-perks')).toHaveValue(`${perk}\nHorario flexible`);
