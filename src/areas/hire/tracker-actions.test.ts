@@ -184,7 +184,7 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
       await expect(page(props(globex, params))).rejects.toMatchObject({ name: 'PageError', status: 404 });
   });
 
-  it('shows 40 applicants a page with an honest pager, and a move comes back to the page it was on', async () => {
+  it('shows 30 applicants a page with an honest pager, and a move comes back to the page it was on', async () => {
     const o = await w.offer(acme);
     const at = new Date();
     for (let i = 0; i < 43; i++) {
@@ -209,18 +209,18 @@ describe.each(testDatabases)('tracker actions on %s', (_db, open) => {
     const page = hireApplicantsPage({ hiring: async () => w.svc.hiring, messages: async () => w.svc.messages });
     // The element tree (components unrendered: the pager's own words are tested in workspace-parts.test.tsx).
     const first = JSON.stringify(await page(props('')));
-    expect(first).toContain('Mostrando los postulantes 1–40 de 43');
+    expect(first).toContain('Mostrando los postulantes 1–30 de 43');
     const cursor = /"next":"[^"?]+\?cursor=([A-Za-z0-9_-]+)"/.exec(first)?.[1];
     // An opaque token of URL-safe characters, nothing else (no ids or dates in the clear).
     expect(cursor).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     const second = JSON.stringify(await page(props(`cursor=${cursor}`)));
-    expect(second).toContain('Mostrando los postulantes 41–43 de 43');
+    expect(second).toContain('Mostrando los postulantes 31–43 de 43');
     expect(second).toContain('"next":null');
     // The forms post to this page; the stage counts are of all 43 (3 approved, on the first page).
     expect(second).toContain(`"action":"${applicantsPage(o.id)}?cursor=${cursor}"`);
     expect(second).toMatch(/"data-status":"approved".*?"children":"3"/);
     // A bad cursor is the first page.
-    expect(JSON.stringify(await page(props('cursor=nonsense')))).toContain('Mostrando los postulantes 1–40 de 43');
+    expect(JSON.stringify(await page(props('cursor=nonsense')))).toContain('Mostrando los postulantes 1–30 de 43');
     const last = await w.t.db.selectFrom('applications').select('id').where('offer_id', '=', o.id).orderBy('id').executeTakeFirstOrThrow();
     const moved = await w.post(
       `${applicantsPage(o.id)}?cursor=${cursor}`,

@@ -39,7 +39,7 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
   });
   afterAll(() => t.cleanup());
 
-  it("pages an offer's 123 applicants 40 at a time, each once, newest first, with counts of all of them", async () => {
+  it("pages an offer's 123 applicants 30 at a time, each once, newest first, with counts of all of them", async () => {
     offerId = (await addOffer(t.db, acme.companyId, { slug: `keyset-${Date.now()}`, title: 'Keyset' })).id;
     for (let i = 0; i < 123; i++) {
       const user = await addUser(t.db, 'match', `Ap${i}`);
@@ -51,8 +51,8 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
         .execute();
     }
     const pages = await walk((cursor) => svc.applicants(A(), offerId, cursor));
-    expect(pages.map((p) => p.applicants.length)).toEqual([40, 40, 40, 3]);
-    expect(pages.map((p) => p.from)).toEqual([1, 41, 81, 121]);
+    expect(pages.map((p) => p.applicants.length)).toEqual([30, 30, 30, 30, 3]);
+    expect(pages.map((p) => p.from)).toEqual([1, 31, 61, 91, 121]);
     expect(pages.every((p) => p.total === 123)).toBe(true);
     expect(pages[0]!.byStatus).toEqual({ sent: 110, placed: 13 });
     const ids = pages.flatMap((p) => p.applicants.map((a) => a.id));
@@ -67,13 +67,13 @@ describe.each(testDatabases)('keyset lists on %s', (_name, open) => {
     for (const bad of BAD) {
       const page = await svc.applicants(A(), offerId, bad);
       expect(page.from, bad).toBe(1);
-      expect(page.applicants.map((a) => a.id)).toEqual(ids.slice(0, 40));
+      expect(page.applicants.map((a) => a.id)).toEqual(ids.slice(0, 30));
     }
     // A cursor of another list (the candidates' key has three parts) is no cursor here either.
     expect((await svc.applicants(A(), offerId, encodeCursor({ key: [1, clock.toISOString(), 5], seen: 20 }))).from).toBe(1);
     // A well-formed cursor past the last row (its rows gone meanwhile) gives the first page, not an empty one.
     const past = await svc.applicants(A(), offerId, encodeCursor({ key: ['2000-01-01T00:00:00.000Z', 1], seen: 150 }));
-    expect(past.applicants.map((a) => a.id)).toEqual(ids.slice(0, 40));
+    expect(past.applicants.map((a) => a.id)).toEqual(ids.slice(0, 30));
   });
 
   it("pages a company's 57 offers 30 at a time, last changed first, each once, with their applicant counts", async () => {
