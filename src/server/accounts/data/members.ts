@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { COMPANY_COLUMNS } from './profiles';
 
 type Q = Kysely<DB> | Transaction<DB>;
 export type Role = 'owner' | 'recruiter';
@@ -10,20 +11,7 @@ export function membershipRow(db: Q, userId: number) {
   return db
     .selectFrom('companies as c')
     .innerJoin('company_users as cu', 'cu.company_id', 'c.id')
-    .select([
-      'c.id',
-      'c.name',
-      'c.slug',
-      'c.website',
-      'c.size',
-      'c.country',
-      'c.location',
-      'c.description',
-      'c.logo_path',
-      'c.perks',
-      'c.tech_stack',
-      'cu.role',
-    ])
+    .select([...COMPANY_COLUMNS, 'cu.role'])
     .where('cu.user_id', '=', userId)
     .executeTakeFirst();
 }

@@ -84,23 +84,26 @@ export async function setUserPicture(db: Q, userId: number, path: string | null)
   await db.updateTable('users').set({ profile_picture_path: path, updated_at: new Date() }).where('id', '=', userId).execute();
 }
 
+/** What a company's editor and views read of it (its profile, its logo, its perks and stack). */
+export const COMPANY_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.slug',
+  'c.website',
+  'c.size',
+  'c.country',
+  'c.location',
+  'c.description',
+  'c.logo_path',
+  'c.perks',
+  'c.tech_stack',
+] as const;
+
 export function companyOfUser(db: Q, userId: number) {
   return db
     .selectFrom('companies as c')
     .innerJoin('company_users as cu', 'cu.company_id', 'c.id')
-    .select([
-      'c.id',
-      'c.name',
-      'c.slug',
-      'c.website',
-      'c.size',
-      'c.country',
-      'c.location',
-      'c.description',
-      'c.logo_path',
-      'c.perks',
-      'c.tech_stack',
-    ])
+    .select(COMPANY_COLUMNS)
     .where('cu.user_id', '=', userId)
     .executeTakeFirst();
 }
