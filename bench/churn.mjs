@@ -11,6 +11,8 @@ import { join } from 'node:path';
 
 const CHURN_TTL_MS = 1000;
 const PURGE_EVERY_MS = 1000;
+/** Rounds of (cached load, churn load); BENCH_ROUNDS to change. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3);
 
 /**
  * @param {{ root: string, base: string, port: number, duration: number, results?: object[] }} options
@@ -59,30 +61,42 @@ export async function churnBench({ root, base, port, duration, results = [] }) {
 
   for (const p of paths) await page(base, p);
   await load(base);
-  const cached = row('public pages (cached)', await load(base));
 
   const churn = startServer(port, { NO_BUILD: '1', PAGE_CACHE_TTL_MS: String(CHURN_TTL_MS) });
   const churnBase = `http://127.0.0.1:${port}`;
   let purges = 0;
   let timer;
+  // Rounds of the two loads, one after the other: a p99 of a 10 s run moves with whatever else the machine
+  // does (2-3x on a shared virtual machine), so each row is the round of median p99 and the ratio compares
+  // the medians.
+  const cachedRuns = [];
+  const churnRuns = [];
   try {
     await waitUp(`${churnBase}/readyz`);
     for (const p of paths) await page(churnBase, p);
     await load(churnBase); // warm-up, with the churn too
-    timer = setInterval(() => {
-      purges++;
-      void writePurge(root, { tags: [`offer:${slug}`], offers: 'all' }).catch((err) => console.error('[churn] purge failed', err));
-    }, PURGE_EVERY_MS);
-    const r = await load(churnBase);
-    const ratio = r.latency.p99 / Math.max(cached['p99 ms'], 1);
-    row(`public pages under churn (TTL ${CHURN_TTL_MS} ms, an offer purge every ${PURGE_EVERY_MS} ms)`, r, {
-      ratio: `p99 x${ratio.toFixed(2)} (${purges} purges)`,
-      target: 'p99 <= 2x cached',
-    });
+    for (let round = 0; round < ROUNDS; round++) {
+      cachedRuns.push(await load(base));
+      timer = setInterval(() => {
+        purges++;
+        void writePurge(root, { tags: [`offer:${slug}`], offers: 'all' }).catch((err) => console.error('[churn] purge failed', err));
+      }, PURGE_EVERY_MS);
+      churnRuns.push(await load(churnBase));
+      clearInterval(timer);
+    }
   } finally {
     clearInterval(timer);
     churn.stop();
   }
+  const median = (runs) => [...runs].sort((a, b) => a.latency.p99 - b.latency.p99)[Math.floor(runs.length / 2)];
+  const p99s = (runs) => runs.map((r) => r.latency.p99).join('/');
+  const cached = row('public pages (cached)', median(cachedRuns), { ratio: `p99 of ${ROUNDS} rounds: ${p99s(cachedRuns)}` });
+  const r = median(churnRuns);
+  const ratio = r.latency.p99 / Math.max(cached['p99 ms'], 1);
+  row(`public pages under churn (TTL ${CHURN_TTL_MS} ms, an offer purge every ${PURGE_EVERY_MS} ms)`, r, {
+    ratio: `p99 x${ratio.toFixed(2)} (${purges} purges; p99 of ${ROUNDS} rounds: ${p99s(churnRuns)})`,
+    target: 'p99 <= 2x cached',
+  });
   return results;
 }
 

@@ -41,8 +41,15 @@ const safeDecode = (s: string) => {
 
 /** Params of a pathname against a pattern, or null. A trailing wildcard also matches zero segments. */
 export function matchPattern(pattern: string, pathname: string): Params | null {
+  return matchSegments(pattern, pathSegments(pathname));
+}
+
+/** A pathname's segments, split once for matching it against many patterns. */
+export const pathSegments = (pathname: string): string[] => pathname.split('/').filter(Boolean);
+
+/** matchPattern on a pathname already split (pathSegments). */
+export function matchSegments(pattern: string, parts: readonly string[]): Params | null {
   const spec = parsePattern(pattern);
-  const parts = pathname.split('/').filter(Boolean);
   const params: Params = {};
   for (let i = 0; i < spec.length; i++) {
     const s = spec[i]!;

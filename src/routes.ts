@@ -4,7 +4,7 @@
 import { isCountry, isRole, isSkill } from './domain/catalog';
 import { parseFilterSegments } from './domain/job-facets';
 import { defaultLocale, localeOfPath, locales, type Locale } from './i18n/locales';
-import { comparePatterns, fillPattern, matchPattern, type Params } from './route-patterns';
+import { comparePatterns, fillPattern, matchSegments, pathSegments, type Params } from './route-patterns';
 import { operatorSectionRoutes } from './routes-operator-sections';
 export type Layout = 'default' | 'clean' | 'tools';
 /** default: anyone; guest-only: signed-in users go home; match-only / hire-only: the workspaces of each account
@@ -334,15 +334,19 @@ export function isSharedPage(id: RouteId): boolean {
 
 const orderedPatterns = routeIds
   .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] })))
-  .sort((a, b) => comparePatterns(a.pattern, b.pattern));
+  .sort((a, b) => comparePatterns(a.pattern, b.pattern))
+  // Its first segment when that is a literal: most patterns are ruled out by one comparison.
+  .map((p) => ({ ...p, first: /^\/([^/[]+)(?:\/|$)/.exec(p.pattern)?.[1] }));
 
 export type RouteMatch = { id: RouteId; locale: Locale; params: Params };
 
 /** The route a pathname belongs to (validation not applied), or null when nothing matches. */
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const { id, locale, pattern } of orderedPatterns) {
-    const params = matchPattern(pattern, clean);
+  const parts = pathSegments(clean);
+  for (const { id, locale, pattern, first } of orderedPatterns) {
+    if (first !== undefined && first !== parts[0]) continue;
+    const params = matchSegments(pattern, parts);
     if (params && localeOfPath(clean) === locale) return { id, locale, params };
   }
   return null;

@@ -89,10 +89,20 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
   });
 }
 
+const BUFFER_BR = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
+const BUFFER_GZIP = { level: 6 };
+
 export function compressBuffer(buf: Uint8Array, encoding: Encoding): Uint8Array {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-    : zlib.gzipSync(buf, { level: 6 });
+  return encoding === 'br' ? zlib.brotliCompressSync(buf, BUFFER_BR) : zlib.gzipSync(buf, BUFFER_GZIP);
+}
+
+/** The same bytes as compressBuffer, made on libuv's thread pool: the event loop goes on serving meanwhile. */
+export function compressBufferAsync(buf: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
+    if (encoding === 'br') zlib.brotliCompress(buf, BUFFER_BR, done);
+    else zlib.gzip(buf, BUFFER_GZIP, done);
+  });
 }
 
 /** A response compressed on the way out in `encoding` when its type is worth it (and not already encoded); HEAD: no body. */

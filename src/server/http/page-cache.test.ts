@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { offerTag, type PageLabels } from '../../domain/page-purge';
 import { PageCache, type CachedResponse, type PageCacheOptions } from './page-cache';
@@ -130,6 +131,29 @@ describe('stale-while-revalidate (decision 065)', () => {
     expect(rendered).toEqual(['/oferta/a', '/oferta/a']);
     const next = await cache.getOrFill('/oferta/a', fill('/oferta/a'));
     expect([next.hit, next.stale, text(next.entry)]).toEqual([true, undefined, 'render 2']);
+  });
+
+  it('compresses a refreshed page for brotli off the event loop, and a visitor-triggered render only when asked', async () => {
+    const clock = { t: 0 };
+    const html = (n: number) => new TextEncoder().encode(`<p>render ${n}</p>`.repeat(200));
+    let n = 0;
+    const render = async (): Promise<CachedResponse> => ({
+      status: 200,
+      headers: [],
+      body: html(++n),
+      variants: {},
+      expires: clock.t + 30_000,
+    });
+    const cache = new PageCache(30_000, 1000, 1 << 20, () => clock.t, pageLabels);
+    const first = await cache.getOrFill('/oferta/a', render);
+    expect(first.entry?.variants.br).toBeUndefined();
+    clock.t = 31_000;
+    await cache.getOrFill('/oferta/a', render);
+    await cache.settled();
+    const refreshed = cache.get('/oferta/a')!;
+    expect(new TextDecoder().decode(refreshed.body)).toContain('render 2');
+    expect(Buffer.from(brotliDecompressSync(refreshed.variants.br!)).equals(Buffer.from(refreshed.body))).toBe(true);
+    expect(cache.variant(refreshed, 'br')).toBe(refreshed.variants.br);
   });
 
   it('renders a page past the stale window before answering it', async () => {

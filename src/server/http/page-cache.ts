@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CachedResponse } from './cached-response';
-import { compressBuffer, type Encoding } from './compress';
+import { compressBuffer, compressBufferAsync, type Encoding } from './compress';
 import { purgeHits, type PageLabels, type PagePurge } from '../../domain/page-purge';
 import { shareable, type PagePeers, type SharedEntry } from './page-peers';
 import { RefreshQueue, type PageCacheOptions } from './page-refresh-queue';
@@ -19,6 +19,9 @@ export type { CachedResponse } from './cached-response';
 const STALE_WHILE_REVALIDATE_MS = 600_000;
 /** After a failed refresh the stale copy stands this long before the next try (a database in trouble). */
 const REFRESH_RETRY_MS = 2_000;
+
+/** Smaller bodies go out as they are: compression would save next to nothing. */
+const MIN_COMPRESS_BYTES = 512;
 
 /** How many recent purges a fill in flight is checked against; a fill older than all of them is not stored. */
 const PURGE_LOG = 256;
@@ -165,7 +168,11 @@ export class PageCache {
           return e;
         }
       }
-      return fill();
+      const entry = await fill();
+      // A refresh's brotli copy is made off the event loop (and, in the render worker, in that process), so
+      // that the first visitor after it does not hold the serving loop for a compression.
+      if (background && entry?.status === 200) await this.precompress(entry);
+      return entry;
     };
     const p: Promise<CachedResponse | null> = run()
       .catch((err: unknown) => {
@@ -367,9 +374,19 @@ export class PageCache {
     return this.now() + this.ttlMs;
   }
 
+  /** Make the variant most visitors ask for (brotli) on the thread pool; a failure leaves it to variant(). */
+  private async precompress(entry: CachedResponse): Promise<void> {
+    if (entry.body.byteLength < MIN_COMPRESS_BYTES || entry.variants.br) return;
+    try {
+      entry.variants.br = await compressBufferAsync(entry.body, 'br');
+    } catch (err) {
+      console.error('[cache] compression failed', err);
+    }
+  }
+
   /** The body in an encoding, compressed once and kept with the entry. */
   variant(entry: CachedResponse, encoding: Encoding | null): Uint8Array {
-    if (!encoding || entry.body.byteLength < 512) return entry.body;
+    if (!encoding || entry.body.byteLength < MIN_COMPRESS_BYTES) return entry.body;
     let v = entry.variants[encoding];
     if (!v) {
       v = compressBuffer(entry.body, encoding);
