@@ -334,18 +334,15 @@ export function isSharedPage(id: RouteId): boolean {
 
 const orderedPatterns = routeIds
   .flatMap((id) => locales.map((locale) => ({ id, locale, pattern: routes[id][locale] })))
-  .sort((a, b) => comparePatterns(a.pattern, b.pattern))
-  // Its first segment when that is a literal: most patterns are ruled out by one comparison.
-  .map((p) => ({ ...p, first: /^\/([^/[]+)(?:\/|$)/.exec(p.pattern)?.[1] }));
+  .sort((a, b) => comparePatterns(a.pattern, b.pattern));
 
 export type RouteMatch = { id: RouteId; locale: Locale; params: Params };
 
 /** The route a pathname belongs to (validation not applied), or null when nothing matches. */
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const parts = pathSegments(clean);
-  for (const { id, locale, pattern, first } of orderedPatterns) {
-    if (first !== undefined && first !== parts[0]) continue;
+  const parts = pathSegments(clean); // split once: most patterns then fail on their first segment
+  for (const { id, locale, pattern } of orderedPatterns) {
     const params = matchSegments(pattern, parts);
     if (params && localeOfPath(clean) === locale) return { id, locale, params };
   }
