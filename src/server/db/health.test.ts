@@ -13,7 +13,12 @@ describe('database health', () => {
     vi.useFakeTimers();
     let answering = true;
     const log = vi.fn();
-    const stop = watchDatabase(() => (answering ? Promise.resolve() : new Promise<void>(() => {})), { everyMs: 500, timeoutMs: 750, log });
+    const stop = watchDatabase(() => (answering ? Promise.resolve() : new Promise<void>(() => {})), {
+      everyMs: 500,
+      timeoutMs: 750,
+      failuresToTrip: 2,
+      log,
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(databaseDown()).toBe(false);
     answering = false;

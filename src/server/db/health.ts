@@ -5,7 +5,7 @@ import type { DB } from './schema';
 // Whether this process can reach its database right now (PostgreSQL; an embedded SQLite file is always
 // there). Without it, a database that stopped answering holds every request until its query times out
 // (15 s) and cached pages wait on the content-version read behind it. With it, the first sign of an outage
-// (a query that found the database unreachable, or two probes in a row without an answer) marks the
+// (a query that found the database unreachable, or three probes in a row without an answer) marks the
 // database down at once: pages answer their 503 screen or their last cached copy without asking it, the
 // JSON doors their 503, and a probe every half second marks it up again as soon as it answers.
 
@@ -39,7 +39,9 @@ export function noteDatabaseAnswered(): void {
  * Probe the database every `everyMs` (each probe bounded by `timeoutMs`): `failuresToTrip` failures in a row
  * mark it down, one answer marks it up. Returns a stop function; the timer does not keep the process alive.
  */
-export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 750, failuresToTrip = 2, log = console.error }: Options = {}) {
+// On an overloaded machine a live database can take most of a second to answer: only three probes in a row
+// without an answer in 2 s mark it down (about 7 s); a refused connection still does at once.
+export function watchDatabase(probe: Probe, { everyMs = 500, timeoutMs = 2_000, failuresToTrip = 3, log = console.error }: Options = {}) {
   watching?.stop();
   let failures = 0;
   let busy = false;
