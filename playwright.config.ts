@@ -2,19 +2,44 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests against the production build, in Debian's Chromium (Playwright's own download does not work
 // here). The server binds 127.0.0.1 and is stopped by Playwright when the run ends.
-import { E2E_DB, E2E_INT_DB, E2E_INT_PORT, E2E_PORT as PORT, E2E_SMTP_ORIGIN, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
+import { E2E_INT_DB, E2E_INT_PORT, E2E_LANES, E2E_SMTP_ORIGIN, e2eIntegrationsServerEnv, e2eServerEnv } from './e2e/env';
 
 /** The files of the 'scans' project (see `projects`). */
 const SCANS = /\/(a11y|routes)\.spec\.ts$/;
 /** Tests that start a server of their own and share nothing with the flows (tagged `@own-server`). */
 const OWN_SERVER = /@own-server/;
+/**
+ * The flows of the second lane (its own server and database, e2e/env.ts), about half the flows' time.
+ * A new file joins the first lane unless it is named here. Files that use the server with analytics and
+ * monitoring configured (integrations, moderation, notifications, meetings) stay in the first lane: they
+ * share that server's database.
+ */
+const LANE_2 = new RegExp(
+  `/(${[
+    'phone-walk',
+    'operators',
+    'commercial-pages',
+    'interviews',
+    'accounts',
+    'jobs',
+    'hire',
+    'learning',
+    'hiring-journey',
+    'messages',
+    'salary-pages',
+    'hire-screens',
+    'flags',
+  ].join('|')})\\.spec\\.ts$`,
+);
+const [LANE_1_SERVER, LANE_2_SERVER] = E2E_LANES;
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // Two workers: the scans below run beside the flows. The flows share one server and its database (sign-ups,
-  // outbox, rate limits, page cache), so they run one at a time, in file order.
-  workers: 2,
+  // Three workers: the flows' two lanes, and the scans beside them. The flows of a lane share one server
+  // and its database (sign-ups, outbox, rate limits, page cache), so they run one at a time, in file order.
+  // On a two-core machine the lanes still overlap well: a flow mostly waits for its browser and server.
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -28,7 +53,7 @@ export default defineConfig({
     // The sales team's default timezone: the booking page has no timezone to detect (it reloads with the
     // browser's when they differ; e2e/meetings.spec.ts sets others on purpose).
     timezoneId: 'America/Lima',
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: LANE_1_SERVER!.origin,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -45,13 +70,21 @@ export default defineConfig({
   // Listed first, the flows start at once on one worker; the scans take the other (and both once the flows
   // are done).
   projects: [
-    { name: 'flows', testIgnore: SCANS, grepInvert: OWN_SERVER, fullyParallel: false, workers: 1 },
+    { name: 'flows', testIgnore: [SCANS, LANE_2], grepInvert: OWN_SERVER, fullyParallel: false, workers: 1 },
+    {
+      name: 'flows-2',
+      testMatch: LANE_2,
+      grepInvert: OWN_SERVER,
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: LANE_2_SERVER!.origin },
+    },
+    // Suites with a server and database of their own (the page fuzz on SQLite and on PostgreSQL): listed
+    // before the scans, so they start at once on the worker the lanes leave free, in parallel with them.
+    { name: 'own-servers', testIgnore: SCANS, grep: OWN_SERVER },
     // Read-only walks over every route, as an anonymous visitor (GET only): no test depends on another's
     // state, so their tests spread over the workers the flows leave free.
     { name: 'scans', testMatch: SCANS, fullyParallel: true },
-    // Suites with a server and database of their own (the page fuzz on PostgreSQL): they take the worker the
-    // flows leave free instead of lengthening the flows' one line.
-    { name: 'own-servers', testIgnore: SCANS, grep: OWN_SERVER },
   ],
   webServer: [
     {
@@ -65,11 +98,22 @@ export default defineConfig({
     },
     {
       // A database of its own, fresh on every run (the tests read the email outbox from it).
-      command: `rm -rf ${E2E_DB}* && npm run build && node scripts/start.mjs`,
-      env: e2eServerEnv(),
-      url: `http://127.0.0.1:${PORT}/readyz`,
+      command: `rm -rf ${LANE_1_SERVER!.db}* && npm run build && node scripts/start.mjs`,
+      env: e2eServerEnv(LANE_1_SERVER),
+      url: `${LANE_1_SERVER!.origin}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The second lane's server: the same build, a database of its own. Started after the first server, so
+      // the build is there.
+      command: `rm -rf ${LANE_2_SERVER!.db}* && node scripts/start.mjs`,
+      env: e2eServerEnv(LANE_2_SERVER),
+      url: `${LANE_2_SERVER!.origin}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
+import { e2eOrigin } from './env';
 import { axeViolations, fitsPhone, freshEmail, newPage, queryOne, waitForForm } from './fixtures';
 
 // Decision 049, in both languages: a company writes an offer with two screening questions (its form without
@@ -92,7 +92,7 @@ for (const locale of ['es', 'en'] as const) {
     await expect(co.getByTestId('application-answers')).toContainText('Diseño con datos');
     await expect(co.getByTestId('application-answers')).toContainText('4.5');
     await co.goto(applicantsPage);
-    const csv = await co.request.get(`${E2E_ORIGIN}${await co.getByTestId('applicants-csv').getAttribute('href')}`);
+    const csv = await co.request.get(`${e2eOrigin()}${await co.getByTestId('applicants-csv').getAttribute('href')}`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-disposition']).toMatch(/^attachment; /);
     const rows: string[][] = parse((await csv.text()).replace(/^\uFEFF/, ''));

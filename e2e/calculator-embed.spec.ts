@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
+import { e2eOrigin } from './env';
 import { axeViolations, freshEmail, queryOne, waitForForm } from './fixtures';
 
 /** A page on another origin (another port of 127.0.0.1) that embeds the calculator, as a partner site would. */
@@ -11,7 +11,7 @@ async function hostSite(iframePath: string) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       `<!doctype html><html lang="es"><head><title>Sitio asociado</title></head><body><h1>Sitio asociado</h1>` +
-        `<iframe src="${E2E_ORIGIN}${iframePath}" width="360" height="520" style="border:0" title="Calculadora de salario"></iframe></body></html>`,
+        `<iframe src="${e2eOrigin()}${iframePath}" width="360" height="520" style="border:0" title="Calculadora de salario"></iframe></body></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -26,7 +26,7 @@ test('the embedded calculator works inside another site and opens the result on 
   const host = await hostSite(href('calculatorIframe', 'es'));
   try {
     const arrivals: string[] = [];
-    context.on('request', (r) => r.isNavigationRequest() && r.url().startsWith(E2E_ORIGIN) && arrivals.push(r.url()));
+    context.on('request', (r) => r.isNavigationRequest() && r.url().startsWith(e2eOrigin()) && arrivals.push(r.url()));
     await page.goto(host.url);
     const frame = page.frameLocator('iframe');
     await expect(frame.getByRole('heading', { level: 1, name: 'Calculadora de salario' })).toBeVisible();
@@ -51,7 +51,7 @@ test('the embedded calculator works inside another site and opens the result on 
     );
     expect(arrivals.some((u) => u.includes('/herramientas/salario/calculadora/resultado?') && u.includes('utm_source=iframe'))).toBe(true);
     expect(page.url()).toBe(host.url);
-    const utm = (await context.cookies(E2E_ORIGIN)).find((c) => c.name === 'tandem_utm');
+    const utm = (await context.cookies(e2eOrigin())).find((c) => c.name === 'tandem_utm');
     expect(decodeURIComponent(utm?.value ?? '')).toContain('"utm_source":"iframe"');
 
     // The sign-up on the way is attributed to the embed.
@@ -97,7 +97,7 @@ test('the calculator page shows a copy-paste embed snippet with the absolute ifr
     ).toBeVisible();
     await expect(code).toHaveAttribute('readonly', '');
     const snippet = await code.inputValue();
-    const src = `${E2E_ORIGIN}${href('calculatorIframe', locale)}`;
+    const src = `${e2eOrigin()}${href('calculatorIframe', locale)}`;
     expect(snippet).toBe(
       `<iframe src="${src}" width="360" height="520" style="border:0;max-width:100%" loading="lazy" title="${locale === 'es' ? 'Calculadora de salario de Tandem' : 'Tandem salary calculator'}"></iframe>`,
     );

@@ -138,13 +138,15 @@ export const linkPath = (text: string): string => new URL(/https?:\/\/\S+/.exec(
 export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** A row of the server's database (for checks a browser cannot make, such as what a sign-up stored). */
-let databaseReady: Promise<unknown> | undefined;
+const databaseReady = new Map<string, Promise<unknown>>();
 export async function queryOne<R>(sql: string, ...params: (string | number)[]): Promise<R | undefined> {
   const { DatabaseSync } = await import('node:sqlite');
-  const { E2E_DB, E2E_ORIGIN } = await import('./env');
+  const { currentLane } = await import('./env');
+  const lane = currentLane();
   // The server opens (creates, migrates, seeds) its database on first use; /readyz makes that happen.
-  await (databaseReady ??= fetch(`${E2E_ORIGIN}/readyz`));
-  const db = new DatabaseSync(E2E_DB, { readOnly: true });
+  if (!databaseReady.has(lane.origin)) databaseReady.set(lane.origin, fetch(`${lane.origin}/readyz`));
+  await databaseReady.get(lane.origin);
+  const db = new DatabaseSync(lane.db, { readOnly: true });
   try {
     return db.prepare(sql).get(...params) as R | undefined;
   } finally {
@@ -223,14 +225,14 @@ export async function newPage(
   locale: Locale,
   o: { js?: boolean; storageState?: BrowserContextOptions['storageState']; width?: number } = {},
 ): Promise<Page> {
-  const { E2E_ORIGIN } = await import('./env');
+  const { e2eOrigin } = await import('./env');
   const context = await browser.newContext({
     locale: locale === 'es' ? 'es-ES' : 'en-US',
     javaScriptEnabled: o.js ?? true,
     storageState: o.storageState,
     viewport: { width: o.width ?? 1280, height: 900 },
   });
-  await context.addCookies([{ ...CONSENT, url: E2E_ORIGIN }]);
+  await context.addCookies([{ ...CONSENT, url: e2eOrigin() }]);
   return context.newPage();
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { E2E_DB } from './env';
+import { e2eDb } from './env';
 
 // Feature flags on the server (decision 022): the company landing shows the variant the flag picks for each
 // visitor, stable across visits and never cached; an operator's override reaches every visitor.
@@ -10,7 +10,7 @@ const variantOf = async (page: import('@playwright/test').Page, path = '/hire/la
   return page.locator('[data-variant]').getAttribute('data-variant');
 };
 const flags = (...args: string[]) =>
-  execFileSync('npm', ['run', '--silent', 'flags', '--', ...args], { env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` } });
+  execFileSync('npm', ['run', '--silent', 'flags', '--', ...args], { env: { ...process.env, DATABASE_URL: `file:${e2eDb()}` } });
 
 test.describe.configure({ mode: 'serial' });
 

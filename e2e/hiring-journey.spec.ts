@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import type { Locale } from '../src/i18n/locales';
 import { href } from '../src/routes';
-import { E2E_ORIGIN } from './env';
+import { e2eOrigin } from './env';
 import { axeViolations, freshEmail, linkPath, newPage, queryOne, signIn, waitForForm } from './fixtures';
 import { PASSWORD, publishOffer, register } from './product-api';
 
@@ -58,8 +58,8 @@ async function candidateApplies(browser: Browser, locale: Locale, name: string, 
 /** The calendar invites the outbox holds for an interview (its UID), parsed with ical.js. */
 async function invites(uid: string) {
   const { DatabaseSync } = await import('node:sqlite');
-  const { E2E_DB } = await import('./env');
-  const db = new DatabaseSync(E2E_DB, { readOnly: true });
+  const { e2eDb } = await import('./env');
+  const db = new DatabaseSync(e2eDb(), { readOnly: true });
   try {
     const rows = db.prepare('select to_email, calendar from email_outbox where calendar like ? order by id').all(`%${uid}%`) as {
       to_email: string;
@@ -199,7 +199,7 @@ for (const locale of ['es', 'en'] as const) {
 
     // The owner exports the applicants; the library reads the file back, accents and all.
     await co.goto(applicants);
-    const csv = await co.request.get(`${E2E_ORIGIN}${await co.getByTestId('applicants-csv').getAttribute('href')}`);
+    const csv = await co.request.get(`${e2eOrigin()}${await co.getByTestId('applicants-csv').getAttribute('href')}`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
     const body = await csv.text();

@@ -23,8 +23,8 @@ const companyOffer = () =>
 
 const invites = async (interviewUid: string) => {
   const { DatabaseSync } = await import('node:sqlite');
-  const { E2E_DB } = await import('./env');
-  const db = new DatabaseSync(E2E_DB, { readOnly: true });
+  const { e2eDb } = await import('./env');
+  const db = new DatabaseSync(e2eDb(), { readOnly: true });
   try {
     const rows = db
       .prepare(`select to_email, kind, calendar from email_outbox where calendar like ? order by id`)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ORIGIN } from './env';
+import { e2eOrigin } from './env';
 import { axeViolations, collectErrors, waitForHydration } from './fixtures';
 
 // The candidate-side job search over the demo offers (400 seeded, about 250 of them open).
@@ -57,15 +57,15 @@ test('a non-canonical order answers 301 to the canonical URL with the query; unk
 
   await page.goto('/trabajos/remote-global/react');
   await expect(page).toHaveURL(/\/trabajos\/react\/remote-global$/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/trabajos/react/remote-global`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${e2eOrigin()}/trabajos/react/remote-global`);
 });
 
 test('crawl budget: a search with more than two facets is noindex and names its two-facet parent as canonical', async ({ page }) => {
   await page.goto('/peru/trabajos/tech/react/senior');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/react`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${e2eOrigin()}/peru/trabajos/tech/react`);
   await page.goto('/peru/trabajos/tech/react');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/peru/trabajos/tech/react`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${e2eOrigin()}/peru/trabajos/tech/react`);
 });
 
 test('a role implies its area: the area beside it answers 301, and the chips never link both', async ({ request, page }) => {
@@ -84,7 +84,7 @@ test('a role implies its area: the area beside it answers 301, and the chips nev
   expect(roleLinks).toContain('/trabajos/backend');
   expect(roleLinks.filter((h) => h?.startsWith('/trabajos/tech/'))).toEqual([]);
   await page.goto('/trabajos/backend');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E_ORIGIN}/trabajos/backend`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${e2eOrigin()}/trabajos/backend`);
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   const area = facet(page, 'Área').getByRole('link', { name: /^Tecnología/ });
   await expect(area).toHaveAttribute('aria-current', 'true');
@@ -283,7 +283,7 @@ test('an empty search offers the nearest searches with offers and an alert, with
 test('every search is an RSS feed of the same results, linked from the head', async ({ page, request }) => {
   await page.goto('/en/peru/trabajos/remote-global?orden=salario');
   const feedLink = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
-  await expect(feedLink).toHaveAttribute('href', `${E2E_ORIGIN}/en/peru/trabajos/remote-global?orden=salario&format=rss`);
+  await expect(feedLink).toHaveAttribute('href', `${e2eOrigin()}/en/peru/trabajos/remote-global?orden=salario&format=rss`);
   const res = await request.get((await feedLink.getAttribute('href'))!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
@@ -295,7 +295,7 @@ test('every search is an RSS feed of the same results, linked from the head', as
   const links = [...xml.matchAll(/<item>[\s\S]*?<link>([^<]*)<\/link>/g)].map((m) => m[1]);
   const pageLinks = await page.locator('.job-card .job-title a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(links).toEqual(pageLinks);
-  expect(links[0]).toMatch(new RegExp(`^${E2E_ORIGIN}/en/oferta/[a-z0-9-]+$`));
+  expect(links[0]).toMatch(new RegExp(`^${e2eOrigin()}/en/oferta/[a-z0-9-]+$`));
 });
 
 test.describe('without JavaScript', () => {

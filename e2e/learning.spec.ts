@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DB } from './env';
+import { e2eDb } from './env';
 import { axeViolations, freshEmail, latestEmail, linkPath, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
 
 // The learning side (decisions 020 and 021) on the real content files: the free course and its sign-up gate, courses
@@ -191,7 +191,7 @@ test('a candidate passes an interview: certificate on the profile, a public page
   await page.goto(`/certification/${slug}`);
   await expect(page.getByTestId('cert-status')).toHaveText('Vigente');
   execFileSync('npm', ['run', '-s', 'certificates', '--', 'revoke', slug, '--reason', 'Respuestas compartidas en línea'], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` },
+    env: { ...process.env, DATABASE_URL: `file:${e2eDb()}` },
     stdio: 'pipe',
   });
   await expect.poll(async () => (await page.goto(`/certification/${slug}`))?.status(), { timeout: 5_000 }).toBe(410);

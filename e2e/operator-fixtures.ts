@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { href } from '../src/routes';
 import type { Locale } from '../src/i18n/locales';
-import { E2E_DB } from './env';
+import { e2eDb } from './env';
 import { axeViolations, signIn } from './fixtures';
 import { PASSWORD } from './product-api';
 
@@ -11,7 +11,7 @@ import { PASSWORD } from './product-api';
 // that enrols the second factor (password, then the code of the key the page shows, then the recovery codes).
 
 /** `npm run operators -- add <email>` against a test server's database (the main one unless told). */
-export function makeOperator(email: string, db: string = E2E_DB): string {
+export function makeOperator(email: string, db: string = e2eDb()): string {
   return execFileSync('node_modules/.bin/tsx', ['--conditions=react-server', 'src/server/accounts/operators/cli.ts', 'add', email], {
     env: { ...process.env, DATABASE_URL: `file:${db}` },
     encoding: 'utf8',

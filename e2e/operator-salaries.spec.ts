@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { href } from '../src/routes';
-import { E2E_DB } from './env';
+import { e2eDb } from './env';
 import { axeViolations } from './fixtures';
 import { enrolOperator, makeOperator } from './operator-fixtures';
 import { register } from './product-api';
@@ -15,7 +15,7 @@ import { register } from './product-api';
 // phone's width, in both languages.
 const run = (args: string[]) =>
   execFileSync('node_modules/.bin/tsx', ['--conditions=react-server', ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB}` },
+    env: { ...process.env, DATABASE_URL: `file:${e2eDb()}` },
     encoding: 'utf8',
   });
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, matchRoute, paramNames, routeIds, routes, type RouteId } from '../src/routes';
@@ -9,8 +12,8 @@ import { freshSchema, pgAdmin, startInstance, withPostgres, type Instance } from
 // the pages read, anonymously and signed in as the demo candidate and the demo company; every answer must
 // be below 500 (and an RSC payload must carry no error row: it keeps its 200 when the page throws). The pages read their data in-process through the services, so a value SQLite tolerates
 // (NUL, huge integers, NaN, overlong text) could still reach PostgreSQL and fail there: the suite runs on
-// the browser tests' server (SQLite) and on a second instance of the same build on PostgreSQL, in a
-// schema of its own (DATABASE_URL ?schema=), when TEST_DATABASE_URL names a server (always in CI).
+// two servers of its own, the same build on a fresh SQLite file and on PostgreSQL in a schema of its own
+// (DATABASE_URL ?schema=) when TEST_DATABASE_URL names a server (always in CI).
 
 const DEMO_PASSWORD = 'tandem-demo-2026';
 /** Query keys every page gets: the prototype names and a few generated from FUZZ_SEED (fuzz-names.ts). */
@@ -119,8 +122,8 @@ const BASE_QUERY: Partial<Record<RouteId, string[]>> = {
 };
 
 // Pages that spend a single-use-code attempt on every GET with a well-formed token (reset and confirmation
-// links, 20 per address and 15 minutes, times RATE_LIMIT_SCALE): the browser tests share the server's limit
-// on 127.0.0.1, so these get a budget (checked below) rather than the whole corpus.
+// links, 20 per address and 15 minutes, times RATE_LIMIT_SCALE): every request comes from 127.0.0.1, so
+// these get a budget within that limit (checked below) rather than the whole corpus.
 const CODE_PAGES: RouteId[] = ['resetPassword', 'confirmEmail'];
 const CODE_BUDGET = 120;
 const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
@@ -394,9 +397,7 @@ async function runFuzz(
   annotate: (failures: Failure[], cookies: Record<IdentityName, string>) => Promise<void> = async () => {},
 ) {
   const attempts = codeAttempts(TARGETS);
-  expect(attempts, 'reset/confirmation code attempts stay within the budget shared with the browser tests').toBeLessThanOrEqual(
-    CODE_BUDGET,
-  );
+  expect(attempts, 'reset/confirmation code attempts stay within the budget of the rate limit').toBeLessThanOrEqual(CODE_BUDGET);
   const cookies = await sessionCookies(ctx);
   await expectSignedIn(ctx, cookies);
   const all = [...TARGETS, ...liveTargets(await liveRecords(ctx, cookies)), ...cookieTargets()];
@@ -515,65 +516,75 @@ function cookieTargets(): Target[] {
   return out;
 }
 
-test.describe('page fuzz', () => {
-  test.describe.configure({ timeout: 600_000 });
+/**
+ * The fuzz of one database, on a server of its own (a fresh database, seeded with the demo world): tagged so
+ * that it runs beside the flows, not in their line (playwright.config.ts), and shares no rate limit with them.
+ */
+function fuzzOwnServer(db: string, database: () => Promise<{ url: string; drop: () => Promise<unknown> }>) {
+  test.describe(db, { tag: '@own-server' }, () => {
+    let drop: (() => Promise<unknown>) | undefined;
+    let server: Instance | undefined;
+    let ctx: APIRequestContext | undefined;
+    const log = () => server?.log() ?? '';
 
-  test("SQLite (the browser tests' server): no page answers 5xx to hostile params or queries", async ({ request }) => {
-    await runFuzz('SQLite', request);
-  });
+    test.beforeAll(async () => {
+      const fresh = await database();
+      drop = fresh.drop;
+      const started = Date.now();
+      server = await startInstance({ DATABASE_URL: fresh.url, RATE_LIMIT_SCALE: '20' });
+      const seed = /\[seed\][^\n]*/.exec(log())?.[0] ?? '';
+      console.log(`${db}: started, migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`);
+      ctx = await playwrightRequest.newContext({ baseURL: server.origin });
+    });
 
-  withPostgres('the PostgreSQL page fuzz', (pgUrl) => {
-    // A server of its own (no shared state with the flows): tagged so that it runs beside them (playwright.config.ts).
-    test.describe('PostgreSQL', { tag: '@own-server' }, () => {
-      let schema = '';
-      let server: Instance | undefined;
-      let origin = '';
-      let ctx: APIRequestContext | undefined;
-      const log = () => server?.log() ?? '';
+    test.afterAll(async () => {
+      await ctx?.dispose();
+      await server?.stop();
+      await drop?.();
+    });
 
-      test.beforeAll(async () => {
-        const fresh = await freshSchema(pgUrl, 'pagefuzz');
-        schema = fresh.schema;
-        const started = Date.now();
-        server = await startInstance({ DATABASE_URL: fresh.url, RATE_LIMIT_SCALE: '20' });
-        origin = server.origin;
-        const seed = /\[seed\][^\n]*/.exec(log())?.[0] ?? '';
-        console.log(
-          `PostgreSQL (schema ${schema}): started, migrated, seeded and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s ${seed}`,
-        );
-        ctx = await playwrightRequest.newContext({ baseURL: origin });
-      });
-
-      test.afterAll(async () => {
-        await ctx?.dispose();
-        await server?.stop();
-        if (schema) await pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${schema} cascade`));
-      });
-
-      // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.
-      // eslint-disable-next-line no-empty-pattern
-      test('no page answers 5xx to hostile params or queries', async ({}, testInfo) => {
-        expect(log(), 'the server started').toMatch(/Tandem on/);
-        try {
-          await runFuzz('PostgreSQL', ctx!, async (failures, cookies) => {
-            // This server's log is ours: replay each failure alone and keep what the server printed for it.
-            for (const f of failures.slice(0, 40)) {
-              if (server?.proc.exitCode !== null)
-                f.log = `the server exited with code ${server?.proc.exitCode}; its log is attached (server.log)`;
-              if (server?.proc.exitCode !== null || f.status.toString().startsWith('server down')) continue;
-              const before = log().length;
-              await ctx!
-                .get(f.url, { headers: { cookie: cookieOf(cookies, f) }, maxRedirects: 0 })
-                .then((r) => r.dispose())
-                .catch(() => {});
-              await new Promise((r) => setTimeout(r, 100));
-              f.log = log().slice(before).trim().slice(0, 2000) || '(nothing logged)';
-            }
-          });
-        } finally {
-          await testInfo.attach('server.log', { body: log(), contentType: 'text/plain' });
-        }
-      });
+    // Playwright reads the fixtures a test wants from its first parameter's pattern: this one wants none.
+    // eslint-disable-next-line no-empty-pattern
+    test('no page answers 5xx to hostile params or queries', async ({}, testInfo) => {
+      expect(log(), 'the server started').toMatch(/Tandem on/);
+      try {
+        await runFuzz(db, ctx!, async (failures, cookies) => {
+          // This server's log is ours: replay each failure alone and keep what the server printed for it.
+          for (const f of failures.slice(0, 40)) {
+            if (server?.proc.exitCode !== null)
+              f.log = `the server exited with code ${server?.proc.exitCode}; its log is attached (server.log)`;
+            if (server?.proc.exitCode !== null || f.status.toString().startsWith('server down')) continue;
+            const before = log().length;
+            await ctx!
+              .get(f.url, { headers: { cookie: cookieOf(cookies, f) }, maxRedirects: 0 })
+              .then((r) => r.dispose())
+              .catch(() => {});
+            await new Promise((r) => setTimeout(r, 100));
+            f.log = log().slice(before).trim().slice(0, 2000) || '(nothing logged)';
+          }
+        });
+      } finally {
+        await testInfo.attach('server.log', { body: log(), contentType: 'text/plain' });
+      }
     });
   });
+}
+
+test.describe('page fuzz', () => {
+  // A bound for a hang, not a speed target: 13,500 uncached pages take 6-8 min on a loaded two-core machine.
+  // Parallel: each database's fuzz may take a worker of its own.
+  test.describe.configure({ timeout: 1_200_000, mode: 'parallel' });
+
+  fuzzOwnServer('SQLite', async () => {
+    const dir = mkdtempSync(joinPath(tmpdir(), 'tandem-pagefuzz-'));
+    return { url: `file:${joinPath(dir, 'fuzz.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  });
+
+  withPostgres('the PostgreSQL page fuzz', (pgUrl) =>
+    fuzzOwnServer('PostgreSQL', async () => {
+      const fresh = await freshSchema(pgUrl, 'pagefuzz');
+      console.log(`PostgreSQL page fuzz: schema ${fresh.schema}`);
+      return { url: fresh.url, drop: () => pgAdmin(pgUrl, (c) => c.query(`drop schema if exists ${fresh.schema} cascade`)) };
+    }),
+  );
 });

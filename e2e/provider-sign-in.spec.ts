@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { startFakeProvider, type FakeProvider } from '../src/testing/oauth-provider';
-import { E2E_OAUTH_PORT } from './env';
+import { e2eOauthPort } from './env';
 import { queryOne } from './fixtures';
 
 // The server is configured with GitHub pointing at this provider (e2e/env.ts); Google is not configured.
 let fp: FakeProvider;
 test.beforeAll(async () => {
-  fp = await startFakeProvider(E2E_OAUTH_PORT);
+  fp = await startFakeProvider(e2eOauthPort());
 });
 test.afterAll(async () => fp?.close());
 

@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 // Progressive enhancement with code loaded on demand. The server renders working HTML (children): a form
 // that posts, a link. In the browser the island loads the enhanced version as its own chunk, so pages
@@ -25,7 +26,8 @@ export function Enhanced<P extends object>({
     if (when && !when()) return;
     let live = true;
     load()
-      .then((m) => live && setLoaded({ C: m.default, extra: m.capture?.(props) }))
+      // Read and swapped in one task: rendered later, a key typed between the two would be lost.
+      .then((m) => live && flushSync(() => setLoaded({ C: m.default, extra: m.capture?.(props) })))
       // The page keeps working without it (its server-rendered HTML stays). A short message: every byte here
       // is in the content pages' JS budget.
       .catch((err: unknown) => console.warn('[enhance] not loaded', err));

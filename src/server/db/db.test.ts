@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { DatabaseMetadataOptions } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgUrl, testDatabases, type TestDb } from '../../testing/databases';
 import { migrateToLatest } from './migrate';
-import { openDatabase, parseDatabaseUrl } from './client';
+import { openDatabase, parseDatabaseUrl, type Database } from './client';
 import { toDate } from './schema';
 
 describe('DATABASE_URL', () => {
@@ -77,6 +78,39 @@ describe.skipIf(!pgUrl)(`DATABASE_URL ?schema= on PostgreSQL${noPg}`, () => {
       expect(tables.rows.map((r) => r.table_name)).toEqual(['companies', 'kysely_migration']);
     } finally {
       await c.end();
+    }
+  });
+
+  // The migrator reads the columns of every schema before it runs anything; another session dropping a
+  // schema or adding a column meanwhile fails that read. Here the first two reads fail as such a race does.
+  it('migrates when another session changes the catalog during its set-up (the read is tried again)', async () => {
+    const other = `s_${randomBytes(6).toString('hex')}`;
+    const database = openDatabase(`${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}schema=${other}`, { poolSize: 2 });
+    try {
+      const reads = { n: 0 };
+      const racing = failingCatalogReads(database, reads, 2, '3F000');
+      const result = await migrateToLatest(racing);
+      // Two failed attempts, then the third reads twice (the migration table, then its lock table).
+      expect(reads.n).toBe(4);
+      expect(result.results?.length).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+      const c = admin();
+      await c.connect();
+      await c.query(`drop schema if exists ${other} cascade`);
+      await c.end();
+    }
+  });
+
+  it('does not try again after an error that is not such a race', async () => {
+    const database = openDatabase(pgUrl, { poolSize: 1 });
+    try {
+      const reads = { n: 0 };
+      const broken = failingCatalogReads(database, reads, 5, '42501');
+      await expect(migrateToLatest(broken)).rejects.toThrow(/Migration unknown failed: catalog read refused/);
+      expect(reads.n).toBe(1);
+    } finally {
+      await database.close();
     }
   });
 
@@ -179,3 +213,26 @@ describe.each(testDatabases)('schema on %s', (_name, open) => {
     expect(found?.email).toBe(evil);
   });
 });
+
+/** The database with its catalog reader (the migrator's list of every schema's tables) failing its first
+ * `times` reads with a PostgreSQL error `code`; `reads` counts them. */
+function failingCatalogReads(database: Database, reads: { n: number }, times: number, code: string): Database {
+  const db = new Proxy(database.db, {
+    get(target, key) {
+      if (key !== 'introspection') {
+        // Read on the Kysely instance itself: its private fields are not the proxy's.
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      const inner = target.introspection;
+      return {
+        getSchemas: () => inner.getSchemas(),
+        getTables: (o?: DatabaseMetadataOptions) => {
+          if (++reads.n <= times) return Promise.reject(Object.assign(new Error('catalog read refused'), { code }));
+          return inner.getTables(o);
+        },
+      };
+    },
+  });
+  return { ...database, db };
+}

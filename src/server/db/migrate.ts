@@ -103,8 +103,36 @@ class CodeProvider implements MigrationProvider {
   }
 }
 
+/**
+ * PostgreSQL errors the migrator's set-up can meet when another session changes the catalog meanwhile: it
+ * lists the columns of every schema's tables before it runs anything, and a schema dropped or a column
+ * added by someone else during that read fails it ("schema … does not exist", "column … does not exist").
+ * Nothing has run then, so it is tried again.
+ */
+const CATALOG_RACE = new Set(['3F000', '42703', '42P01', 'XX000']);
+const SETUP_ATTEMPTS = 4;
+
 /** Bring the schema up to date; throws with the failing migration's name and error. */
 export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await migrateOnce(database);
+    const code = (result.error as { code?: unknown } | undefined)?.code;
+    // No result list: the error came before any migration ran.
+    const raced = database.dialect === 'postgres' && !result.results && typeof code === 'string' && CATALOG_RACE.has(code);
+    if (!raced || attempt === SETUP_ATTEMPTS) return checked(result);
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+}
+
+function checked(result: MigrationResultSet): MigrationResultSet {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
+  }
+  return result;
+}
+
+async function migrateOnce(database: Database): Promise<MigrationResultSet> {
   if (database.dialect === 'postgres' && database.schema) await ensureSchema(database, database.schema);
   const migrator = new Migrator({
     db: database.db,
@@ -115,12 +143,7 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
     // Name the schema on PostgreSQL: otherwise a migration table in any other schema counts as ours.
     ...(database.dialect === 'postgres' ? { migrationTableSchema: database.schema ?? 'public' } : {}),
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
-  }
-  return result;
+  return migrator.migrateToLatest();
 }
 
 /**
