@@ -1,5 +1,5 @@
 // Decision 023: with analytics and monitoring configured, what a content page loads before the visitor
-// consents (its scripts, gzip -9, plus the inline consent script), measured on a server of its own. Its endpoints
+// consents (its scripts, gzip -9, plus every inline script that is code), measured on a server of its own. Its endpoints
 // are local and unreachable: nothing is sent anywhere (and nothing loads before consent anyway).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,6 +11,18 @@ export function pageScripts(html) {
   const direct = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
   const afterPaint = [...html.matchAll(/\/\*after-paint\*\/(\[[^\]]*\])/g)].flatMap((m) => JSON.parse(m[1]));
   return [...new Set([...direct, ...afterPaint])];
+}
+
+/**
+ * The inline scripts of a page that are code, gzip -9 together: the colour mode and consent scripts (run
+ * before paint) and Waku's bootstrap (it loads the page's modules). Not the RSC data pushed into
+ * `__FLIGHT_DATA`, nor JSON. Matched by what they are, whatever their attributes (nonce or none).
+ */
+export function inlineCodeGzip(html) {
+  const code = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .filter((js) => js.trim() && !js.startsWith('(self.__FLIGHT_DATA'));
+  return gzipSync(Buffer.from(code.join('')), { level: 9 }).length;
 }
 
 /** An SDK chunk: no content page may reference one. */
@@ -42,12 +54,7 @@ export async function configuredContentJs({ root, port, path, waitUp }) {
     const scripts = pageScripts(html);
     let jsGzip = 0;
     for (const src of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;
-    // The consent script (hides the banner before paint); the framework's inline RSC data is not code.
-    const inline = [...html.matchAll(/<script nonce[^>]*>([^<]*)<\/script>/g)]
-      .map((m) => m[1])
-      .filter((js) => js.startsWith('(function(){try{if(/(^|; )tandem_consent'))
-      .join('');
-    return { scripts, jsGzip, inlineGzip: gzipSync(Buffer.from(inline), { level: 9 }).length };
+    return { scripts, jsGzip, inlineGzip: inlineCodeGzip(html) };
   } finally {
     try {
       process.kill(-server.pid, 'SIGTERM');
