@@ -67,8 +67,8 @@ export default defineConfig({
       ],
     },
   },
-  // Listed first, the flows start at once on one worker; the scans take the other (and both once the flows
-  // are done).
+  // Listed first, each lane of flows starts at once on a worker of its own; the own-server suites, then the
+  // scans, take the third (and the lanes' workers once the flows are done).
   projects: [
     { name: 'flows', testIgnore: [SCANS, LANE_2], grepInvert: OWN_SERVER, fullyParallel: false, workers: 1 },
     {

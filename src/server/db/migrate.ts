@@ -106,8 +106,9 @@ class CodeProvider implements MigrationProvider {
 /**
  * PostgreSQL errors the migrator's set-up can meet when another session changes the catalog meanwhile: it
  * lists the columns of every schema's tables before it runs anything, and a schema dropped or a column
- * added by someone else during that read fails it ("schema … does not exist", "column … does not exist").
- * Nothing has run then, so it is tried again.
+ * added by someone else during that read fails it ("schema … does not exist", "column … does not exist",
+ * "relation … does not exist", or an internal "cache lookup failed" for a table dropped under it). Nothing
+ * has run then, so it is tried again.
  */
 const CATALOG_RACE = new Set(['3F000', '42703', '42P01', 'XX000']);
 const SETUP_ATTEMPTS = 4;
