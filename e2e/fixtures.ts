@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { locales, type Locale } from '../src/i18n/locales';
 import { href, routeIds, routes, type RouteId } from '../src/routes';
 
@@ -166,9 +166,16 @@ export async function openSessionMenu(page: Page) {
   await chip.click();
 }
 
+/** What one axe scan may add to its test's time bound: a scan of a long page takes 2-10 s alone and several
+ * times that while other lanes load the machine, so each scan brings its own budget instead of every test
+ * with several scans guessing a bound of its own. */
+const AXE_SCAN_BUDGET_MS = 30_000;
+
 /** Axe violations of the page in a colour scheme, measured at rest (transitions off). Dark mode changes
  * colours only, so its pass checks contrast; the light pass checks everything. */
 export async function axeViolations(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + AXE_SCAN_BUDGET_MS);
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   await page.emulateMedia({ colorScheme: scheme });
   await page.evaluate((s) => {

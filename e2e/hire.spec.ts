@@ -315,9 +315,6 @@ test('the workspace: a real tablist, one primary action per row with the rest in
 });
 
 test('the offer form and the workspace pass the accessibility scan, light and dark, in both languages', async ({ page }) => {
-  // Eight axe scans in one test: on a loaded two-core machine (two lanes of flows beside the scans) they
-  // passed the default 60 s. A bound for a hang, not a speed target.
-  test.setTimeout(180_000);
   await signIn(page, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(page).toHaveURL(/\/hire\/site$/);
   for (const path of ['/hire/crear-oferta', '/en/hire/create-offer', '/hire/site', '/en/hire/site?vista=candidatos']) {

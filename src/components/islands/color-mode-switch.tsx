@@ -1,15 +1,14 @@
-'use client';
 import IconMonitor from '~icons/lucide/monitor';
-import { Enhanced, type EnhancedChunk } from './enhance';
+import { Enhance } from './enhance';
 import type { Labels } from './color-mode-switch-impl';
 
 // The colour-mode button in every header. The menu, its keyboard handling and the tooltip come as a chunk
 // of their own right after hydration; until then the same button stands in its place (no layout shift).
-const load = () => import('./color-mode-switch-impl') as Promise<EnhancedChunk<{ labels: Labels }>>;
-
+// A server component: the stand-in comes in the page's HTML and payload, so none of its code (the icon
+// included) is in the JavaScript every page loads.
 export function ColorModeSwitch({ labels }: { labels: Labels }) {
   return (
-    <Enhanced load={load} props={{ labels }}>
+    <Enhance kind="color-mode-switch" props={{ labels }}>
       <span className="color-mode">
         <span className="tooltip-wrap">
           <span className="dropdown">
@@ -25,6 +24,6 @@ export function ColorModeSwitch({ labels }: { labels: Labels }) {
           </span>
         </span>
       </span>
-    </Enhanced>
+    </Enhance>
   );
 }

@@ -60,6 +60,7 @@ const shared = {
   'combo-select': () => import('./combo-select-impl'),
   'soft-links': () => import('./soft-links-impl'),
   'conversation-thread': () => import('../messages/conversation-thread-impl'),
+  'color-mode-switch': () => import('./color-mode-switch-impl'),
 } as const;
 export type EnhanceKind = keyof typeof shared;
 
