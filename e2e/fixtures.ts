@@ -110,9 +110,15 @@ export async function waitForHydration(page: Page) {
   // mode and so have no colour-mode button: once it has a React fiber, the page is hydrated.
   await page.waitForFunction(() => {
     const el = document.querySelector('[data-testid="language-switcher"]');
-    // The colour-mode menu loads as its own chunk right after hydration (when the page has one).
+    // The colour-mode menu loads as its own chunk right after hydration (when the page has one), and so do
+    // the loading bar and the route tracker (the bar replaces its idle stand-in).
     const colorMode = document.querySelector('.color-mode');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber')) && (!colorMode || colorMode.hasAttribute('data-ready'));
+    return (
+      !!el &&
+      Object.keys(el).some((k) => k.startsWith('__reactFiber')) &&
+      (!colorMode || colorMode.hasAttribute('data-ready')) &&
+      !!document.querySelector('[data-testid="loading-bar"][data-ready]')
+    );
   });
 }
 

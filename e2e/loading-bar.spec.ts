@@ -1,18 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './fixtures';
 
-// Records every phase and whether the bar was visible, from the page itself.
+// Records every phase and whether the bar was visible, from the page itself. The whole document is watched:
+// the bar's code replaces its server-rendered stand-in after hydration.
 const watchBar = () => {
   const seen: { phase: string; opacity: string }[] = [];
   (window as unknown as { __bar: typeof seen }).__bar = seen;
-  const start = () => {
-    const bar = document.querySelector<HTMLElement>('[data-testid="loading-bar"]');
-    if (!bar) return void requestAnimationFrame(start);
-    new MutationObserver(() => seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity })).observe(bar, {
-      attributes: true,
-    });
-  };
-  start();
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const bar = r.target as HTMLElement;
+      if (bar.dataset?.testid === 'loading-bar') seen.push({ phase: bar.dataset.phase ?? '', opacity: bar.style.opacity });
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-phase', 'style'] });
 };
 const barLog = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (window as unknown as { __bar: { phase: string; opacity: string }[] }).__bar);

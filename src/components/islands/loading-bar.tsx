@@ -91,6 +91,8 @@ export function LoadingBar() {
       className={`loading-bar${nav.phase === 'error' ? ' error' : ''}`}
       data-testid="loading-bar"
       data-phase={nav.phase}
+      // It replaces an idle stand-in once its chunk has loaded: tests wait for this.
+      data-ready="true"
       aria-hidden="true"
       style={{ opacity: visible ? 1 : 0, transform: `scaleX(${progress / 100})` }}
     />

@@ -3,9 +3,7 @@ import type { ReactNode } from 'react';
 import '../../styles/index.css';
 import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
 import { Enhance } from '../../components/islands/enhance';
-import { LoadingBar } from '../../components/islands/loading-bar';
 import { Providers } from '../../components/islands/providers';
-import { RouteTracker } from '../../components/islands/route-tracker';
 import { localeOfPath } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
 import { resolveForcedMode } from '../../domain/color-mode';
@@ -53,15 +51,14 @@ export async function Root({ children }: { children: ReactNode }) {
       </head>
       <body>
         <Providers session={session} known={known}>
-          <LoadingBar />
-          <RouteTracker />
           <AppErrorBoundary
             labels={{ title: t('error.serverTitle'), help: t('error.serverHelp'), home: t('error.home'), homeHref: href('home', locale) }}
           >
             {children}
           </AppErrorBoundary>
-          {/* The new-build check and route payload preloading (decision 068) load after hydration, as one chunk of
-              their own (content pages have a JS budget). */}
+          {/* The loading bar, the route tracker, the new-build check and route payload preloading (decision 068)
+              load after hydration, as one chunk of their own (content pages have a JS budget). Until then the
+              bar is its idle stand-in (fixed at the top, so its place in the DOM does not matter). */}
           <Enhance
             kind="after-load"
             props={{
@@ -69,7 +66,13 @@ export async function Root({ children }: { children: ReactNode }) {
               labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') },
             }}
           >
-            {null}
+            <div
+              className="loading-bar"
+              data-testid="loading-bar"
+              data-phase="idle"
+              aria-hidden="true"
+              style={{ opacity: 0, transform: 'scaleX(0)' }}
+            />
           </Enhance>
           {/* After the page in the DOM, so the skip link stays the first thing to tab to. The privacy policy
               carries the same form in its text, so it does not show the banner over it. */}
