@@ -33,6 +33,11 @@ const LANE_2 = new RegExp(
 );
 const [LANE_1_SERVER, LANE_2_SERVER] = E2E_LANES;
 
+// The page fuzz shares its requests between SQLite and PostgreSQL by a seeded hash (e2e/page-fuzz.spec.ts).
+// Each database's fuzz may run in another worker: the seed is chosen once here, in the runner, whose
+// environment every worker inherits.
+process.env.PAGE_FUZZ_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
