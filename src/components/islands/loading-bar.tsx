@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku';
 import { LOADING, estimatedProgress } from '../../client/loading-progress';
 import { navigationAtom } from '../../state/navigation';
+import { LoadingBarView } from './loading-bar-view';
 
 // A 1px bar at the top (docs/product-rules.md): shown only when a navigation takes over 200 ms, eases towards 100 %,
 // completes when the new page is committed, hides 500 ms later and resets 400 ms after that; red on error.
@@ -86,15 +87,5 @@ export function LoadingBar() {
     return clear;
   }, [nav.phase, nav.seq, setNav]);
 
-  return (
-    <div
-      className={`loading-bar${nav.phase === 'error' ? ' error' : ''}`}
-      data-testid="loading-bar"
-      data-phase={nav.phase}
-      // It replaces an idle stand-in once its chunk has loaded: tests wait for this.
-      data-ready="true"
-      aria-hidden="true"
-      style={{ opacity: visible ? 1 : 0, transform: `scaleX(${progress / 100})` }}
-    />
-  );
+  return <LoadingBarView phase={nav.phase} visible={visible} progress={progress} ready />;
 }

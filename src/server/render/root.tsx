@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import '../../styles/index.css';
 import { AppErrorBoundary } from '../../components/islands/app-error-boundary';
 import { Enhance } from '../../components/islands/enhance';
+import { LoadingBarView } from '../../components/islands/loading-bar-view';
 import { Providers } from '../../components/islands/providers';
 import { localeOfPath } from '../../i18n/locales';
 import { getT } from '../../i18n/translate';
@@ -66,13 +67,7 @@ export async function Root({ children }: { children: ReactNode }) {
               labels: { available: t('update.available', { brand: config.brand.name }), reload: t('update.reload') },
             }}
           >
-            <div
-              className="loading-bar"
-              data-testid="loading-bar"
-              data-phase="idle"
-              aria-hidden="true"
-              style={{ opacity: 0, transform: 'scaleX(0)' }}
-            />
+            <LoadingBarView phase="idle" visible={false} progress={0} />
           </Enhance>
           {/* After the page in the DOM, so the skip link stays the first thing to tab to. The privacy policy
               carries the same form in its text, so it does not show the banner over it. */}
