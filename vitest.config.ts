@@ -6,7 +6,7 @@ export default defineConfig({
   // Pages (imported through the route registry) use icons as components, as in the app build.
   plugins: [Icons({ compiler: 'jsx', jsx: 'react' })],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'eslint/**/*.test.ts'],
     environment: 'node',
     // At least two files at once, also on a two-core machine (Vitest's default there is one): most of the
     // suite's time is spent waiting on PostgreSQL, child processes and timers, not on the CPU (measured: the

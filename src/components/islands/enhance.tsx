@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 // Progressive enhancement with code loaded on demand. The server renders working HTML (children): a form
@@ -26,8 +26,15 @@ export function Enhanced<P extends object>({
     if (when && !when()) return;
     let live = true;
     load()
-      // Read and swapped in one task: rendered later, a key typed between the two would be lost.
-      .then((m) => live && flushSync(() => setLoaded({ C: m.default, extra: m.capture?.(props) })))
+      .then((m) => {
+        if (!live) return;
+        const next = { C: m.default, extra: m.capture?.(props) };
+        // A chunk that captures what was typed is read and swapped in one task: rendered later, a key typed
+        // between the two would be lost. Any other swap is a transition: React renders it in slices, and a
+        // synchronous render here would hold the main thread while the page is still hydrating.
+        if (m.capture) flushSync(() => setLoaded(next));
+        else startTransition(() => setLoaded(next));
+      })
       // The page keeps working without it (its server-rendered HTML stays). A short message: every byte here
       // is in the content pages' JS budget.
       .catch((err: unknown) => console.warn('[enhance] not loaded', err));

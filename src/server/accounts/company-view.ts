@@ -19,6 +19,21 @@ export type CompanyView = {
   stack: string[];
 };
 
+/** The columns a company view is made from, as queries select them (companies as `c`). */
+export const COMPANY_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.slug',
+  'c.website',
+  'c.size',
+  'c.country',
+  'c.location',
+  'c.description',
+  'c.logo_path',
+  'c.perks',
+  'c.tech_stack',
+] as const;
+
 type CompanyRow = Pick<
   Selectable<DB['companies']>,
   'id' | 'name' | 'slug' | 'website' | 'size' | 'country' | 'location' | 'description' | 'logo_path' | 'perks' | 'tech_stack'

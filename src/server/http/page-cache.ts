@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CachedResponse } from './cached-response';
-import { compressBuffer, compressBufferAsync, type Encoding } from './compress';
+import { brotliBufferAsync, compressBuffer, type Encoding } from './compress';
 import { purgeHits, type PageLabels, type PagePurge } from '../../domain/page-purge';
 import { shareable, type PagePeers, type SharedEntry } from './page-peers';
 import { RefreshQueue, type PageCacheOptions } from './page-refresh-queue';
@@ -378,7 +378,7 @@ export class PageCache {
   private async precompress(entry: CachedResponse): Promise<void> {
     if (entry.body.byteLength < MIN_COMPRESS_BYTES || entry.variants.br) return;
     try {
-      entry.variants.br = await compressBufferAsync(entry.body, 'br');
+      entry.variants.br = await brotliBufferAsync(entry.body);
     } catch (err) {
       console.error('[cache] compression failed', err);
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { COMPANY_COLUMNS } from './profiles';
+import { COMPANY_COLUMNS } from '../company-view';
 
 type Q = Kysely<DB> | Transaction<DB>;
 export type Role = 'owner' | 'recruiter';

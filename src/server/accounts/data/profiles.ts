@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { COMPANY_COLUMNS } from '../company-view';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
@@ -83,21 +84,6 @@ export async function profileSlugOf(db: Q, userId: number): Promise<string | nul
 export async function setUserPicture(db: Q, userId: number, path: string | null): Promise<void> {
   await db.updateTable('users').set({ profile_picture_path: path, updated_at: new Date() }).where('id', '=', userId).execute();
 }
-
-/** What a company's editor and views read of it (its profile, its logo, its perks and stack). */
-export const COMPANY_COLUMNS = [
-  'c.id',
-  'c.name',
-  'c.slug',
-  'c.website',
-  'c.size',
-  'c.country',
-  'c.location',
-  'c.description',
-  'c.logo_path',
-  'c.perks',
-  'c.tech_stack',
-] as const;
 
 export function companyOfUser(db: Q, userId: number) {
   return db
