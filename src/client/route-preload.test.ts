@@ -73,29 +73,72 @@ describe('createPreloadQueue', () => {
     return { promise, resolve };
   };
   const flush = () => new Promise((r) => setTimeout(r, 0));
+  /** A hand-run stand-in for the queue's macrotasks: `tick()` runs the ones asked for so far. */
+  const tasks = () => {
+    const pending: (() => void)[] = [];
+    return {
+      defer: (run: () => void) => void pending.push(run),
+      tick: () => pending.splice(0).forEach((run) => run()),
+      drain: () => {
+        while (pending.length) pending.splice(0).forEach((run) => run());
+      },
+      get pending() {
+        return pending.length;
+      },
+    };
+  };
+
+  it('starts one path per task, never inside add()', () => {
+    const t = tasks();
+    const order: string[] = [];
+    const q = createPreloadQueue(
+      (p) => {
+        order.push(p);
+        return deferred().promise;
+      },
+      { defer: t.defer },
+    );
+    for (const p of ['/a', '/b', '/c']) q.add(p);
+    expect(order).toEqual([]);
+    expect(t.pending).toBe(1); // one task asked for, however many paths
+    t.tick();
+    expect(order).toEqual(['/a']);
+    t.tick();
+    t.tick();
+    expect(order).toEqual(['/a', '/b', '/c']);
+    expect(t.pending).toBe(0);
+  });
 
   it('runs at most 4 at a time, each path once, urgent ones first', async () => {
+    const t = tasks();
     const runs = new Map<string, () => void>();
     const order: string[] = [];
-    const q = createPreloadQueue((p) => {
-      const d = deferred();
-      runs.set(p, d.resolve);
-      order.push(p);
-      return d.promise;
-    });
+    const q = createPreloadQueue(
+      (p) => {
+        const d = deferred();
+        runs.set(p, d.resolve);
+        order.push(p);
+        return d.promise;
+      },
+      { defer: t.defer },
+    );
     for (const p of ['/a', '/b', '/c', '/d', '/e', '/f', '/a']) q.add(p);
+    t.drain();
     expect(q.running).toBe(4);
     expect(q.waiting).toBe(2);
     q.add('/g', true);
     q.add('/b', true); // started already
     runs.get('/a')!();
     await flush();
+    t.drain();
     expect(order).toEqual(['/a', '/b', '/c', '/d', '/g']);
     expect(q.running).toBe(4);
     for (const r of runs.values()) r();
     await flush();
+    t.drain();
     for (const r of runs.values()) r();
     await flush();
+    t.drain();
     expect(order).toEqual(['/a', '/b', '/c', '/d', '/g', '/e', '/f']);
     expect(q.running).toBe(0);
   });
@@ -114,9 +157,11 @@ describe('createPreloadQueue', () => {
     q.add('/throws');
     q.add('/x');
     await flush();
+    await flush();
     q.add('/x');
     t = 1000;
     q.add('/x');
+    await flush();
     await flush();
     expect(seen).toEqual(['/throws', '/x', '/x']);
     expect(q.running).toBe(0);

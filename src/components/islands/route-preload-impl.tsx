@@ -12,6 +12,8 @@ import { constrainedConnection, createPreloadQueue, preloadTarget } from '../../
 // when its body has arrived and never has more than 4 in flight.
 const FIRST_MS = 1000;
 const ANCHOR = 'a[href]';
+/** The longest a task spends asking which links in view are pages to preload. */
+const SLICE_MS = 4;
 
 type Conn = { saveData?: boolean; effectiveType?: string };
 type PrefetchTo = Parameters<ReturnType<typeof useRouter>['prefetch']>[0];
@@ -71,16 +73,27 @@ export default function RoutePreload() {
     document.addEventListener('focusin', onIntent);
 
     // One observer for every link; a link is fetched once, when it first comes into view. Whether it is a
-    // page to preload is asked only then: matching every link of a long page against the route table at once
-    // would be one long task on a slow phone.
+    // page to preload is asked only then, a few links per task (SLICE_MS): matching every link of a long page,
+    // or of a first screen full of links, against the route table at once would be one long task on a slow phone.
     const seen = new WeakSet<Element>();
+    const inView: HTMLAnchorElement[] = [];
+    let sliceTimer: ReturnType<typeof setTimeout> | undefined;
+    const askSome = () => {
+      sliceTimer = undefined;
+      const until = performance.now() + SLICE_MS;
+      while (inView.length && performance.now() < until) {
+        const to = targetOf(inView.shift()!);
+        if (to) queue.add(to);
+      }
+      if (inView.length) sliceTimer = setTimeout(askSome, 0);
+    };
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) {
         if (!e.isIntersecting) continue;
         io.unobserve(e.target);
-        const to = targetOf(e.target as HTMLAnchorElement);
-        if (to) queue.add(to);
+        inView.push(e.target as HTMLAnchorElement);
       }
+      if (inView.length && sliceTimer === undefined) sliceTimer = setTimeout(askSome, 0);
     });
     const observe = (root: ParentNode) => {
       const found = root instanceof Element && root.matches(ANCHOR) ? [root] : [];
@@ -109,6 +122,7 @@ export default function RoutePreload() {
     );
     return () => {
       clearTimeout(timer);
+      clearTimeout(sliceTimer);
       if (idleId !== undefined) cancelIdleCallback(idleId);
       io.disconnect();
       mo.disconnect();
