@@ -3,7 +3,7 @@
 // Lighthouse with its default mobile settings (simulated throttling; the CPU slowdown calibrated to the
 // machine, decision 092, or LIGHTHOUSE_CPU=<multiplier>) on Chromium (/usr/bin/chromium, or
 // CHROMIUM_PATH) against home, job search, an offer, a salary page, the free course and sign-in. Each page
-// is measured as a first-time visitor (Lighthouse clears the origin's storage: the consent banner shows)
+// is measured as a first-time visitor (the origin's storage, local storage and cookies included, is cleared before each run: the consent banner shows)
 // after one plain request has warmed the page cache, as it is for real visitors. Prints the four scores and
 // LCP/TBT/CLS beside the targets, then the audits that did not pass, per page. Nothing reaches an outside
 // host (every name but 127.0.0.1 resolves to nothing), and no report is written: the temporary folder is
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
 
@@ -128,6 +129,7 @@ async function pickOffer() {
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CLEARED = defaultSettings.clearStorageTypes;
 
 /** The bytes of every script request of a run, as transferred. */
 const scriptBytes = (lhr) =>
@@ -146,6 +148,9 @@ async function runs(path, count, cpuSlowdownMultiplier) {
       logLevel: 'error',
       onlyCategories: CATEGORIES,
       throttling: { cpuSlowdownMultiplier },
+      // Every run a first-time visitor: Lighthouse's own reset leaves local storage and cookies, so from the
+      // second run on the page would see what the first one stored (the web font's key, decision 093).
+      clearStorageTypes: [...CLEARED, 'local_storage', 'cookies', 'indexeddb'],
     });
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
     if (error) console.error(`${path}: ${error.code} ${error.message} (run again)`);

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { COLOR_MODE_SCRIPT } from '../../domain/color-mode';
 import { CONSENT_SCRIPT } from '../../domain/consent';
 import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
+import { WEB_FONT_SCRIPT } from '../../domain/web-font';
 
 // Pages every visitor gets carry no nonce (decision 064): their inline scripts are allowed by hash, so the
 // bytes and the policy are a function of the page alone, the same on every worker and instance. Only scripts
@@ -11,7 +12,7 @@ import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
 // An injected script has neither and stays blocked, as it would be under a nonce.
 
 /** The document head's scripts (root.tsx): constant text, so their hashes are known before any render. */
-export const HEAD_SCRIPT = COLOR_MODE_SCRIPT + SESSION_HINT_SCRIPT;
+export const HEAD_SCRIPT = COLOR_MODE_SCRIPT + WEB_FONT_SCRIPT + SESSION_HINT_SCRIPT;
 export { CONSENT_SCRIPT };
 
 /** A CSP source for an inline script's text (CSP3: SHA-256 of its UTF-8 text, in base64). */
