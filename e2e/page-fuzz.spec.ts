@@ -556,6 +556,9 @@ function fuzzOwnServer(db: 'SQLite' | 'PostgreSQL', database: () => Promise<{ ur
     const log = () => server?.log() ?? '';
 
     test.beforeAll(async () => {
+      // A hook has its own bound (60 s), not the group's: starting, migrating and seeding PostgreSQL beside the
+      // browser suites took 60.1 s in one CI run. A bound for a hang, not a speed target.
+      test.setTimeout(300_000);
       const fresh = await database();
       drop = fresh.drop;
       const started = Date.now();

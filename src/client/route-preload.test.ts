@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { href, routeIds, routes, isSharedPage, type RouteId } from '../routes';
-import { constrainedConnection, createPreloadQueue, isPreloadablePath, preloadTarget } from './route-preload';
+import { createPreloadQueue, isPreloadablePath, preloadTarget } from './route-preload';
 
 const here = { origin: 'https://tandem.test', pathname: '/hire/pricing', search: '' };
 const sample = (id: RouteId, locale: 'es' | 'en' = 'es') =>
@@ -53,16 +53,6 @@ describe('preloadTarget', () => {
     expect(preloadTarget({ href: '#main' }, here)).toBeNull();
     expect(preloadTarget({ href: '/hire/pricing' }, here)).toBeNull();
     expect(preloadTarget({ href: '/logout' }, here)).toBeNull();
-  });
-});
-
-describe('constrainedConnection', () => {
-  it('is true when the visitor saves data or the network is 2G', () => {
-    expect(constrainedConnection(undefined)).toBe(false);
-    expect(constrainedConnection({ saveData: false, effectiveType: '4g' })).toBe(false);
-    expect(constrainedConnection({ saveData: true, effectiveType: '4g' })).toBe(true);
-    expect(constrainedConnection({ effectiveType: 'slow-2g' })).toBe(true);
-    expect(constrainedConnection({ effectiveType: '2g' })).toBe(true);
   });
 });
 

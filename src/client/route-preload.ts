@@ -48,11 +48,6 @@ export function preloadTarget(
   return isPreloadablePath(url.pathname) ? url.pathname + url.search : null;
 }
 
-/** navigator.connection where the browser has it (Chromium): the visitor asked to save data, or the link is slow. */
-export function constrainedConnection(conn: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
-  return !!conn && (conn.saveData === true || /2g/.test(conn.effectiveType ?? ''));
-}
-
 /** A queue that runs `start(path)` for each path once per TTL, at most `limit` at a time; `urgent` paths (a
  * hover, a focus) go first. It starts one path per task (`defer`, a macrotask by default): the router's
  * prefetch does a few milliseconds of work before its request leaves, and four of them back to back, on a

@@ -2,7 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku';
 import { useRegisterRscEnhancer_UNSTABLE as useRegisterRscEnhancer } from 'waku/minimal/client';
-import { constrainedConnection, createPreloadQueue, preloadTarget } from '../../client/route-preload';
+import { savingData, whenIdleAfterLoad } from '../../client/idle-work';
+import { createPreloadQueue, preloadTarget } from '../../client/route-preload';
 
 // Route payload preloading (decision 068), loaded after hydration with the new-build check through
 // <Enhance kind="after-load"> (root.tsx; content pages have a JS budget). About 1 s after load, when the browser is idle, the RSC payloads
@@ -10,12 +11,10 @@ import { constrainedConnection, createPreloadQueue, preloadTarget } from '../../
 // request; hovering or focusing a link fetches it first. Nothing when the visitor saves data or the network is
 // 2G. The router's prefetch returns nothing: a request enhancer notes the fetch it starts, so the queue knows
 // when its body has arrived and never has more than 4 in flight.
-const FIRST_MS = 1000;
 const ANCHOR = 'a[href]';
 /** The longest a task spends asking which links in view are pages to preload. */
 const SLICE_MS = 4;
 
-type Conn = { saveData?: boolean; effectiveType?: string };
 type PrefetchTo = Parameters<ReturnType<typeof useRouter>['prefetch']>[0];
 
 export default function RoutePreload() {
@@ -27,7 +26,7 @@ export default function RoutePreload() {
   });
 
   useEffect(() => {
-    if (constrainedConnection((navigator as Navigator & { connection?: Conn }).connection)) return;
+    if (savingData()) return;
     // Set only while the router's prefetch runs (it starts its fetch synchronously).
     let capture: ((done: Promise<unknown>) => void) | null = null;
     const unregister = register((request) => (path, params, opts) => {
@@ -108,22 +107,13 @@ export default function RoutePreload() {
       for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) observe(n);
     });
 
-    let idleId: number | undefined;
-    const begin = () => {
+    const cancelBegin = whenIdleAfterLoad(() => {
       observe(document);
       mo.observe(document.body, { childList: true, subtree: true });
-    };
-    const timer = setTimeout(
-      () => {
-        if (typeof requestIdleCallback === 'function') idleId = requestIdleCallback(begin, { timeout: 1000 });
-        else begin();
-      },
-      Math.max(0, FIRST_MS - performance.now()),
-    );
+    });
     return () => {
-      clearTimeout(timer);
+      cancelBegin();
       clearTimeout(sliceTimer);
-      if (idleId !== undefined) cancelIdleCallback(idleId);
       io.disconnect();
       mo.disconnect();
       document.removeEventListener('mouseover', onIntent);
