@@ -580,6 +580,12 @@ function fuzzOwnServer(db: 'SQLite' | 'PostgreSQL', database: () => Promise<{ ur
       expect(log(), 'the server started').toMatch(/Tandem on/);
       try {
         await runFuzz(db, ctx!, async (failures, cookies) => {
+          // What the server said about its database during the run (a 503 is its "database unavailable").
+          const dbLines = log()
+            .split('\n')
+            .filter((l) => l.includes('[db]'));
+          if (failures.length && dbLines.length)
+            console.log(`${db}: the server's database lines during the run:\n${dbLines.slice(0, 20).join('\n')}`);
           // This server's log is ours: replay each failure alone and keep what the server printed for it.
           for (const f of failures.slice(0, 40)) {
             if (server?.proc.exitCode !== null)

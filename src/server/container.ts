@@ -3,6 +3,7 @@ import { loadJwtSecret } from './accounts/secret';
 import { operatorKey } from './accounts/operators/secret-box';
 import { providersFromEnv } from './accounts/oauth';
 import { getConfig } from './config';
+import { lazyService } from './lazy-service';
 import { getDatabase } from './database';
 import { createOperatorService, type OperatorService } from './accounts/operators/operator-service';
 import { createAuthService, type AuthService } from './accounts/auth-service';
@@ -57,42 +58,14 @@ import { createDataExportService, type DataExportService } from './exports/data-
 
 // The process's services, built on first use (the build imports the server entry and must not open the
 // database). HTTP adapters and pages both call these in-process.
-let auth: Promise<AuthService> | undefined;
-let operators: Promise<OperatorService> | undefined;
-let limiter: Promise<RateLimiter> | undefined;
-let email: Promise<EmailService> | undefined;
 let secret: string | undefined;
-let profiles: Promise<ProfileService> | undefined;
-let profileHistory: Promise<ProfileHistoryService> | undefined;
-let salaries: Promise<SalaryService> | undefined;
-let jobs: Promise<JobSearchService> | undefined;
-let contributions: Promise<Contributions> | undefined;
-let applications: Promise<ApplicationService> | undefined;
-let hiring: Promise<HiringService> | undefined;
-let moderation: Promise<ModerationService> | undefined;
-let screening: Promise<ScreeningService> | undefined;
-let savedOffers: Promise<SavedOffersService> | undefined;
-let applicantsCsv: Promise<ApplicantsCsv> | undefined;
-let learning: Promise<LearningService> | undefined;
-let marketplace: Promise<MarketplaceService> | undefined;
-let meetings: Promise<MeetingService> | undefined;
-let notifications: Promise<NotificationService> | undefined;
-let messages: Promise<MessagingService> | undefined;
-let interviews: Promise<InterviewService> | undefined;
-let team: Promise<TeamService> | undefined;
-let alerts: Promise<AlertService> | undefined;
 let signingKey: SigningKey | undefined;
-let flags: Promise<FlagStore> | undefined;
-let uploads: Promise<UploadStore> | undefined;
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 let aggregateRefresh: ReturnType<typeof debouncedRefresh> | undefined;
-let aggregateRunner: Promise<AggregateRunner> | undefined;
-let sitemapPages: Promise<SitemapPages> | undefined;
 let sitemap: SitemapStore | undefined;
-let dataExports: Promise<DataExportService> | undefined;
 
 const jwtSecret = () => (secret ??= loadJwtSecret());
-const offerPages = () => (sitemapPages ??= getDatabase().then((db) => createSitemapPages(db)));
+const offerPages = lazyService((): Promise<SitemapPages> => getDatabase().then((db) => createSitemapPages(db)));
 
 /**
  * Hourly upkeep, started with the first service that needs it: offers past their date become expired,
@@ -179,15 +152,16 @@ export const services = {
   pagePurges: {
     read: async (after) => (purgeFeed ??= createPurgeFeed((await getDatabase()).db, { checkEveryMs: 1000 })).read(after),
   } satisfies PurgeFeed,
-  email: () =>
-    (email ??= getDatabase().then((db) => {
+  email: lazyService((): Promise<EmailService> =>
+    getDatabase().then((db) => {
       const c = getConfig();
       const svc = createEmailService(db, { transport: c.SMTP_URL ? createSmtpTransport(c.SMTP_URL) : undefined, from: emailFrom() });
       svc.start();
       return svc;
-    })),
-  auth: () =>
-    (auth ??= Promise.all([getDatabase(), services.email()]).then(([db, mail]) => {
+    }),
+  ),
+  auth: lazyService((): Promise<AuthService> =>
+    Promise.all([getDatabase(), services.email()]).then(([db, mail]) => {
       setImmediate(startHousekeeping);
       return createAuthService(db, jwtSecret(), {
         email: mail,
@@ -195,48 +169,48 @@ export const services = {
         brand: getConfig().BRAND_NAME,
         guard: createIdentityGuard(services.limiter),
       });
-    })),
+    }),
+  ),
   /** The operator role, its second factor and the audit log (decision 070); factors stored bare are sealed at start. */
-  operators: () =>
-    (operators ??= getDatabase().then((db) => {
+  operators: lazyService((): Promise<OperatorService> =>
+    getDatabase().then((db) => {
       setImmediate(startHousekeeping);
       const guard = createIdentityGuard(services.limiter);
       const key = operatorKey(process.env, jwtSecret());
       const service = createOperatorService(db, { secret: jwtSecret(), guard, issuer: getConfig().BRAND_NAME, key });
       return service.sealStoredSecrets().then(() => service);
-    })),
+    }),
+  ),
   /** Uploaded pictures, shared by every instance: the database, or the S3 bucket of S3_BUCKET (decision 033). */
-  uploads: () =>
-    (uploads ??= openUploadStore(getConfig(), getDatabase).catch((err: unknown) => {
-      uploads = undefined; // the database was not up yet: the next request tries again
-      throw err;
-    })),
-  profiles: () =>
-    (profiles ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
-      createProfileService(db, createImageStore(store)),
-    )),
+  uploads: lazyService((): Promise<UploadStore> => openUploadStore(getConfig(), getDatabase)),
+  profiles: lazyService((): Promise<ProfileService> =>
+    Promise.all([getDatabase(), services.uploads()]).then(([db, store]) => createProfileService(db, createImageStore(store))),
+  ),
   /** Work history, education, links and the CV (decision 050); CVs share the upload store, never its public route. */
-  profileHistory: () =>
-    (profileHistory ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
+  profileHistory: lazyService((): Promise<ProfileHistoryService> =>
+    Promise.all([getDatabase(), services.uploads()]).then(([db, store]) =>
       createProfileHistoryService(db, { store, limiter: services.limiter }),
-    )),
-  salaries: () =>
-    (salaries ??= getDatabase().then((db) => {
+    ),
+  ),
+  salaries: lazyService((): Promise<SalaryService> =>
+    getDatabase().then((db) => {
       // The figures are built in the background, never on the way to a page (decision 059).
       void services.salaryRebuilds().then((r) => r.start());
       return createSalaryService(db);
-    })),
-  jobs: () => (jobs ??= getDatabase().then((db) => createJobSearchService(db))),
+    }),
+  ),
+  jobs: lazyService((): Promise<JobSearchService> => getDatabase().then((db) => createJobSearchService(db))),
   /** The company side (offers past their date are expired by the housekeeping; reads treat them as expired anyway). */
-  hiring: () =>
-    (hiring ??= getDatabase().then((db) => {
+  hiring: lazyService((): Promise<HiringService> =>
+    getDatabase().then((db) => {
       const svc = createHiringService(db, { salaries: services.salaries, limiter: services.limiter, notify: tell });
       setImmediate(startHousekeeping);
       return withModeration(svc, services.moderation);
-    })),
+    }),
+  ),
   /** Offer reports, the flag rules and the operators' moderation decisions (decision 071). */
-  moderation: () =>
-    (moderation ??= getDatabase().then((db) =>
+  moderation: lazyService((): Promise<ModerationService> =>
+    getDatabase().then((db) =>
       createModerationService(db, {
         limiter: services.limiter,
         salaries: services.salaries,
@@ -245,10 +219,11 @@ export const services = {
         siteUrl: getConfig().SITE_URL,
         brand: getConfig().BRAND_NAME,
       }),
-    )),
+    ),
+  ),
   /** Meeting requests and bookings with the sales team. */
-  meetings: () =>
-    (meetings ??= getDatabase().then((db) => {
+  meetings: lazyService((): Promise<MeetingService> =>
+    getDatabase().then((db) => {
       const c = getConfig();
       return createMeetingService(db, {
         email: services.email,
@@ -259,18 +234,20 @@ export const services = {
         brand: c.BRAND_NAME,
         salesEmail: c.SALES_EMAIL ?? `sales@${new URL(c.SITE_URL).hostname}`,
       });
-    })),
+    }),
+  ),
   /** Conversations, invitations, blocks and reports (decision 043). `notify` is where emails and the
    * header bell will listen; nothing is told yet. */
-  messages: () => (messages ??= getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: tell }))),
+  messages: lazyService((): Promise<MessagingService> =>
+    getDatabase().then((db) => createMessagingService(db, { limiter: services.limiter, notify: tell })),
+  ),
   /** Interviews between companies and candidates: proposals, picks, invites and reminders (decision 046). */
-  interviews: () =>
-    (interviews ??= getDatabase().then((db) =>
-      createInterviewService(db, { limiter: services.limiter, notify: tell, brand: getConfig().BRAND_NAME }),
-    )),
+  interviews: lazyService((): Promise<InterviewService> =>
+    getDatabase().then((db) => createInterviewService(db, { limiter: services.limiter, notify: tell, brand: getConfig().BRAND_NAME })),
+  ),
   /** Company teams: members, roles, invitations by email and deleting a company (decision 047). */
-  team: () =>
-    (team ??= getDatabase().then((db) => {
+  team: lazyService((): Promise<TeamService> =>
+    getDatabase().then((db) => {
       const c = getConfig();
       return createTeamService(db, {
         auth: services.auth,
@@ -280,10 +257,11 @@ export const services = {
         siteUrl: c.SITE_URL,
         brand: c.BRAND_NAME,
       });
-    })),
+    }),
+  ),
   /** Job alerts: saved searches, their double opt-in and their emails. */
-  alerts: () =>
-    (alerts ??= getDatabase().then((db) => {
+  alerts: lazyService((): Promise<AlertService> =>
+    getDatabase().then((db) => {
       const c = getConfig();
       return createAlertService(db, {
         email: services.email,
@@ -293,13 +271,18 @@ export const services = {
         siteUrl: c.SITE_URL,
         brand: c.BRAND_NAME,
       });
-    })),
+    }),
+  ),
   /** The commercial pages' live figures, the companies hiring now and the FX table of the prices. */
-  marketplace: () => (marketplace ??= getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries }))),
+  marketplace: lazyService((): Promise<MarketplaceService> =>
+    getDatabase().then((db) => createMarketplaceService(db, { salaries: services.salaries })),
+  ),
   /** Courses, interviews and certificates. */
-  learning: () => (learning ??= getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS }))),
+  learning: lazyService((): Promise<LearningService> =>
+    getDatabase().then((db) => createLearningService(db, { retakeDays: getConfig().INTERVIEW_RETAKE_DAYS })),
+  ),
   /** Feature flags: the versioned file plus the database's overrides. */
-  flags: () => (flags ??= getDatabase().then((db) => createFlagStore(db.db))),
+  flags: lazyService((): Promise<FlagStore> => getDatabase().then((db) => createFlagStore(db.db))),
   /** Flags for one request, evaluated on the server (the embedded service, or a real GrowthBook). */
   evaluateFlags: <T extends Record<string, unknown>>(attributes: FlagAttributes, wanted: T) =>
     evaluateFlags(
@@ -309,23 +292,24 @@ export const services = {
     ),
   /** The Ed25519 key that signs certificates (read or generated on first use). */
   signingKey: () => (signingKey ??= loadSigningKey(getConfig().CREDENTIAL_SIGNING_KEY)),
-  applications: () => (applications ??= getDatabase().then((db) => createApplicationService(db, { notify: tell }))),
+  applications: lazyService((): Promise<ApplicationService> => getDatabase().then((db) => createApplicationService(db, { notify: tell }))),
   /** Screening questions, the apply form, withdrawals and what applicants sent (decision 049). */
-  screening: () => (screening ??= getDatabase().then((db) => createScreeningService(db, { notify: tell }))),
+  screening: lazyService((): Promise<ScreeningService> => getDatabase().then((db) => createScreeningService(db, { notify: tell }))),
   /** Candidates' saved offers (decision 049). */
-  savedOffers: () => (savedOffers ??= getDatabase().then((db) => createSavedOffersService(db))),
+  savedOffers: lazyService((): Promise<SavedOffersService> => getDatabase().then((db) => createSavedOffersService(db))),
   /** An offer's applicants as CSV for its company (decision 049). */
-  applicantsCsv: () => (applicantsCsv ??= getDatabase().then((db) => createApplicantsCsv(db))),
+  applicantsCsv: lazyService((): Promise<ApplicantsCsv> => getDatabase().then((db) => createApplicantsCsv(db))),
   /** What people are told: the bell, instant emails and the daily digests. */
-  notifications: () =>
-    (notifications ??= getDatabase().then((db) => {
+  notifications: lazyService((): Promise<NotificationService> =>
+    getDatabase().then((db) => {
       const c = getConfig();
       return createNotificationService(db, { email: services.email, secret: jwtSecret(), siteUrl: c.SITE_URL, brand: c.BRAND_NAME });
-    })),
+    }),
+  ),
   /** Users' salary reports; each new one refreshes the small groups it touches within a couple of seconds
    *  (the big ones at the next full rebuild, decision 059). */
-  contributions: () =>
-    (contributions ??= Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
+  contributions: lazyService((): Promise<Contributions> =>
+    Promise.all([getDatabase(), services.salaries()]).then(([db, svc]) => {
       let touched: { dims: Dimension[]; filter: GroupFilter }[] = [];
       aggregateRefresh = debouncedRefresh(
         async () => {
@@ -343,11 +327,15 @@ export const services = {
           aggregateRefresh!.schedule();
         },
       });
-    })),
+    }),
+  ),
   /** Full rebuilds of the salary aggregates, off the serving path, and whether figures exist yet (/readyz). */
-  salaryRebuilds: () =>
-    (aggregateRunner ??= getDatabase().then((db) => createAggregateRunner({ db: db.db, currencyOf: (c) => currencyOf(c as CountryId) }))),
-  limiter: () => (limiter ??= getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE))),
+  salaryRebuilds: lazyService((): Promise<AggregateRunner> =>
+    getDatabase().then((db) => createAggregateRunner({ db: db.db, currencyOf: (c) => currencyOf(c as CountryId) })),
+  ),
+  limiter: lazyService((): Promise<RateLimiter> =>
+    getDatabase().then((db) => createRateLimiter(db, Date.now, getConfig().RATE_LIMIT_SCALE)),
+  ),
   /**
    * The sitemap, built in the background by one process at a time and read by requests (decision 055):
    * rebuilt a few minutes after public pages change (the content version), and hourly. `build` is the app's
@@ -367,8 +355,8 @@ export const services = {
       },
     })),
   /** "Download my data": export jobs built in the background, their files in the upload store (decision 072). */
-  dataExports: () =>
-    (dataExports ??= Promise.all([getDatabase(), services.uploads()]).then(([db, store]) => {
+  dataExports: lazyService((): Promise<DataExportService> =>
+    Promise.all([getDatabase(), services.uploads()]).then(([db, store]) => {
       const c = getConfig();
       setImmediate(startHousekeeping);
       return createDataExportService(db, {
@@ -378,7 +366,8 @@ export const services = {
         siteUrl: c.SITE_URL,
         brand: c.BRAND_NAME,
       });
-    })),
+    }),
+  ),
   /** The database itself, for the HTTP layer's own tables (the API's idempotency keys). */
   database: async () => (await getDatabase()).db,
   trustProxy: getConfig().TRUST_PROXY,
@@ -389,8 +378,10 @@ export const services = {
 export async function stopServices(): Promise<void> {
   if (housekeepingTimer) clearInterval(housekeepingTimer);
   sitemap?.stop();
+  // Only what was built (a failed build is not there to stop).
+  const [flags, runner, email] = [services.flags.built(), services.salaryRebuilds.built(), services.email.built()];
   if (flags) (await flags).stop();
   if (aggregateRefresh) await aggregateRefresh.flush();
-  if (aggregateRunner) (await aggregateRunner).stop();
+  if (runner) (await runner).stop();
   if (email) await (await email).stop();
 }

@@ -138,7 +138,7 @@ export function createApiApp({
   api.onError((err, c) => {
     if (err instanceof ServiceError) return failService(c, err);
     if (isDatabaseUnavailable(err)) {
-      noteDatabaseUnavailable();
+      noteDatabaseUnavailable(err);
       console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return fail(c, 503, 'api.unavailable');

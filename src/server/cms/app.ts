@@ -143,7 +143,7 @@ export function createCmsApp({ auth, trustProxy = null, oauth, operators }: Deps
   );
   cms.onError((err, c) => {
     if (isDatabaseUnavailable(err)) {
-      noteDatabaseUnavailable();
+      noteDatabaseUnavailable(err);
       console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return strapiError(c, 503, 'api.unavailable');

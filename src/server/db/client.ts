@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { openSqlite } from './node-sqlite';
 import type { DB } from './schema';
+import { noteQueryAnswered, PROBE_TIMEOUT_MS } from './health';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = {
@@ -80,10 +82,22 @@ export function openDatabase(url?: string, opts: { poolSize?: number; pgSchema?:
     // loss on the client itself, which the pool does not listen to while it is checked out. The next query
     // on it fails instead ("not queryable"), which answers 503.
     pool.on('connect', (client) => client.on('error', (err) => console.error(`[db] PostgreSQL connection in use lost: ${err.message}`)));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Every query the server answered (a refusal such as a unique violation included) tells the health watch
+    // that the database is there, however slow (src/server/db/health.ts).
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool }),
+      log: (e) => {
+        if (e.level === 'query' || !isDatabaseUnavailable(e.error)) noteQueryAnswered();
+      },
+    });
     // The health probe's own connection: short timeouts, and a connection that failed is thrown away (a
     // query that timed out leaves it waiting for an answer that may never come).
-    const probes = new pg.Pool({ connectionString: target.url, max: 1, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
+    const probes = new pg.Pool({
+      connectionString: target.url,
+      max: 1,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      query_timeout: PROBE_TIMEOUT_MS,
+    });
     probes.on('error', () => {});
     // Once per connection (the pool hands the same one to every probe: a listener per probe would pile up).
     probes.on('connect', (client) => client.on('error', () => {}));

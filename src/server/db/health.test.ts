@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseDown, noteDatabaseUnavailable, watchDatabase } from './health';
+import { databaseDown, noteDatabaseUnavailable, noteQueryAnswered, watchDatabase } from './health';
+
+const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const poolWait = new Error('timeout exceeded when trying to connect');
 
 describe('database health', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is never down while nothing watches it (an embedded database)', () => {
-    noteDatabaseUnavailable();
+    noteDatabaseUnavailable(refused);
     expect(databaseDown()).toBe(false);
   });
 
@@ -43,7 +46,7 @@ describe('database health', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const stop = watchDatabase(() => Promise.resolve(), { everyMs: 500, log: () => {} });
-    noteDatabaseUnavailable();
+    noteDatabaseUnavailable(refused);
     expect(databaseDown()).toBe(true);
     await vi.advanceTimersByTimeAsync(600);
     expect(databaseDown()).toBe(false);
@@ -54,9 +57,39 @@ describe('database health', () => {
   it('forgets the state when it stops watching', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const stop = watchDatabase(() => Promise.resolve());
-    noteDatabaseUnavailable();
+    noteDatabaseUnavailable(refused);
     stop();
     expect(databaseDown()).toBe(false);
     vi.restoreAllMocks();
+  });
+
+  it('takes a wait that ran out for a slow database while other queries were answered, and marks nothing down', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stop = watchDatabase(() => Promise.resolve(), { log: () => {} });
+    noteQueryAnswered(1_000_000);
+    noteDatabaseUnavailable(poolWait, 1_004_000);
+    expect(databaseDown()).toBe(false);
+    // The same wait with nothing answered for longer than the proof lasts: down.
+    noteDatabaseUnavailable(poolWait, 1_030_000);
+    expect(databaseDown()).toBe(true);
+    stop();
+    vi.restoreAllMocks();
+  });
+
+  it('is not marked down by probes that time out while the queries of requests get their answers', async () => {
+    vi.useFakeTimers();
+    const log = vi.fn();
+    const stop = watchDatabase(() => new Promise<void>(() => {}), { everyMs: 500, timeoutMs: 750, failuresToTrip: 2, log });
+    const answering = setInterval(() => noteQueryAnswered(), 200);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(databaseDown()).toBe(false);
+    // The requests' queries stop getting answers too: once the last answer is 10 s old, a failing probe marks it down.
+    clearInterval(answering);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(databaseDown()).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(databaseDown()).toBe(true);
+    expect(log).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -27,5 +27,17 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
+/** node-postgres' messages for a wait that ran out: for a pooled connection, or for a query's answer. */
+const PG_TIMEOUTS = /timeout exceeded when trying to connect|Query read timeout/i;
+
+/** A wait for the database that ran out, as opposed to a refusal: the database may only be slow. */
+export function isDatabaseTimeout(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (e.code === 'ETIMEDOUT' || e.code === 'SQLITE_BUSY') return true;
+  if (typeof e.message === 'string' && PG_TIMEOUTS.test(e.message)) return true;
+  return isDatabaseTimeout(e.cause, depth + 1);
+}
+
 /** Seconds a client should wait before trying again (the Retry-After of a 503). */
 export const RETRY_AFTER_SECONDS = 10;

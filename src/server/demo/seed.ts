@@ -1,11 +1,12 @@
 import 'server-only';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import { countries, englishLevels, modalities, roles, seniorities, skills } from '../../domain/catalog';
 import { levelOf } from '../../domain/learning';
 import { slugify } from '../../domain/slug';
 import { hashPassword } from '../accounts/password';
 import type { Database } from '../db/client';
 import type { DB } from '../db/schema';
+import { takeSetupLock } from '../db/setup-lock';
 import {
   COUNTRY_LEVEL,
   CO_A,
@@ -74,11 +75,7 @@ export async function seedDemoData(database: Database, log: (m: string) => void 
   const companyHash = await hashPassword(DEMO_ACCOUNTS.company.password);
   const started = Date.now();
   const seeded = await db.transaction().execute(async (trx) => {
-    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727271)`.execute(trx);
-    else
-      await sql`insert into rate_limits (key, window_start, count) values ('__seed_lock__', 0, 0) on conflict (key) do nothing`.execute(
-        trx,
-      );
+    await takeSetupLock(trx, database.dialect, 'demoSeed');
     if (await isSeeded(trx)) return false;
     const rand = mulberry32(20261122);
     const pick = <X>(xs: readonly X[]): X => xs[Math.floor(rand() * xs.length)]!;

@@ -160,7 +160,7 @@ export function createHttpApp({
 
   app.onError((err, c) => {
     if (isDatabaseUnavailable(err)) {
-      noteDatabaseUnavailable();
+      noteDatabaseUnavailable(err);
       console.error(`[db] ${c.req.method} ${c.req.path}: database unavailable; answered 503`);
       // A page (or a form posted to one) gets its error screen in its language; anything else a short text.
       if (!isBackendPath(c.req.path) && matchRoute(pagePathFromPathname(c.req.path)))

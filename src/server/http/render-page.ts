@@ -92,7 +92,7 @@ export function createPageRenderer({
       return out;
     };
   const unavailable = (what: string) => (err: unknown) => {
-    if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+    if (isDatabaseUnavailable(err)) noteDatabaseUnavailable(err);
     console.error(`[cache] ${what} unavailable`, err);
     return undefined;
   };
@@ -387,7 +387,7 @@ export function createPageRenderer({
         resolved = await viewer();
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
-        noteDatabaseUnavailable();
+        noteDatabaseUnavailable(err);
         return finish(compressed(await render(null, true)), null);
       }
     }

@@ -163,7 +163,7 @@ export function routePage(id: RouteId, locale: Locale, page: Page) {
       return await RouteContent(props);
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
-      noteDatabaseUnavailable();
+      noteDatabaseUnavailable(err);
       console.error(`[db] ${props.path}: database unavailable (${String((err as Error)?.message ?? err)}); answered 503`);
       return unavailablePage(Layout, locale, id, props.path, props.query ?? '');
     }

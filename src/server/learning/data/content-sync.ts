@@ -1,6 +1,8 @@
 import 'server-only';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/client';
 import type { DB } from '../../db/schema';
+import { takeSetupLock } from '../../db/setup-lock';
 import type { CourseFile, InterviewFile, LearningContent } from '../content-files';
 
 // Copies the content files into the database (decision 020): rows are matched by their stable keys
@@ -11,7 +13,7 @@ const NAME = 'learning';
 
 export type SyncResult = { changed: boolean; courses: number; lessons: number; interviews: number; questions: number };
 
-export async function syncLearningContent(db: Kysely<DB>, content: LearningContent): Promise<SyncResult> {
+export async function syncLearningContent(db: Kysely<DB>, dialect: Dialect, content: LearningContent): Promise<SyncResult> {
   const counts = {
     courses: content.courses.length,
     lessons: content.courses.reduce((n, c) => n + c.lessons.length, 0),
@@ -21,7 +23,8 @@ export async function syncLearningContent(db: Kysely<DB>, content: LearningConte
   const current = await db.selectFrom('content_versions').select('digest').where('name', '=', NAME).executeTakeFirst();
   if (current?.digest === content.digest) return { changed: false, ...counts };
   await db.transaction().execute(async (trx) => {
-    // Another instance may have loaded the same files meanwhile.
+    // Another process may be loading the same files: it finishes first, and then they are there.
+    await takeSetupLock(trx, dialect, 'learningContent');
     const again = await trx.selectFrom('content_versions').select('digest').where('name', '=', NAME).executeTakeFirst();
     if (again?.digest === content.digest) return;
     await trx.updateTable('courses').set({ active: 0 }).execute();
