@@ -175,7 +175,10 @@ async function measure({ page, path, indexable }) {
   const counted = await runs(path, RUNS, slowdown);
   if (counted.length === 0) throw new Error(`${path}: no run of Lighthouse succeeded`);
   const lhr = computeMedianRun(counted);
-  if (REPORTS) writeFileSync(join(REPORTS, `${page.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${page.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const lcp = numeric('largest-contentful-paint') / 1000;
