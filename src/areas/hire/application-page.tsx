@@ -15,6 +15,7 @@ import type { Page } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import { ApplicantProfile } from '../../views/profile/applicant-profile';
 import { ApplicationAnswers } from '../../views/applications/application-answers';
+import { Textarea } from '../../components/forms/textarea';
 
 // /hire/site/candidatura/{application id} (decision 048): one applicant for the company's members: the
 // profile summary, the stage (a move), the history with who did what, the private notes, the ratings (the
@@ -186,7 +187,7 @@ export const hireApplicationPage =
           <form method="post" action={action} className="form-stack" noValidate>
             <input type="hidden" name="intent" value="note" />
             <Row id="note" name="note" label={t('tracker.notes.label')} hint={t('tracker.notes.hint')} error={err('note', 'note')}>
-              <textarea
+              <Textarea
                 id="note"
                 name="note"
                 rows={3}
@@ -261,7 +262,7 @@ export const hireApplicationPage =
                 hint={t('tracker.reject.hint')}
                 error={err('reject', 'message')}
               >
-                <textarea
+                <Textarea
                   id="message"
                   name="message"
                   rows={10}

@@ -7,6 +7,7 @@ import { describedBy, Row, Select, Summary } from '../../components/forms/form-p
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { FilePicker } from '../../components/forms/file-picker';
 import { pickerLabels, SkillPicker } from '../../components/forms/skill-picker';
+import { Textarea } from '../../components/forms/textarea';
 
 // The company's details on /hire/site: a plain multipart form (works without JavaScript) posting to the
 // workspace with intent=company. A failed post comes back as `state`. Perks are typed one per line; the stack
@@ -107,7 +108,7 @@ export function CompanyEditor({
         hint={t('company.descriptionHint')}
         error={err('description')}
       >
-        <textarea
+        <Textarea
           id={id('description')}
           name="description"
           rows={5}
@@ -118,7 +119,7 @@ export function CompanyEditor({
         />
       </Row>
       <Row id={id('perks')} name="perks" label={t('company.perks')} hint={t('company.perksHint')} error={err('perks')}>
-        <textarea
+        <Textarea
           id={id('perks')}
           name="perks"
           rows={5}

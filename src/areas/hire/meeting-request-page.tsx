@@ -9,6 +9,7 @@ import { href } from '../../routes';
 import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
+import { Textarea } from '../../components/forms/textarea';
 
 // /hire/solicitar-reunion: the meeting request (a lead). A plain form that posts to this page; after a
 // post the page asks to confirm it from the email (?enviado=1); the email's link (?confirmar=) shows the
@@ -148,7 +149,7 @@ export const requestMeetingPage =
             </div>
             {input({ name: 'roles', label: t('meetings.form.roles'), max: 300, hint: t('meetings.form.rolesHint') })}
             <Row id={id('message')} name="message" label={t('meetings.form.message')} error={err('message')}>
-              <textarea
+              <Textarea
                 id={id('message')}
                 name="message"
                 rows={4}

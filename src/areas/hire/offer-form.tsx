@@ -18,6 +18,7 @@ import { pickerLabels, SkillPicker, type SkillPickerLabels } from '../../compone
 import { ComboSelect, comboLabels } from '../../components/forms/combo-select';
 import { describedBy, Row } from '../../components/forms/form-parts';
 import { QuestionRows } from './question-rows';
+import { Textarea } from '../../components/forms/textarea';
 
 // The offer form (decision 015): plain HTML that posts to its page without JavaScript; three submit buttons
 // carry the intent (publish, preview, save a draft). Server component: values and errors come as props.
@@ -250,7 +251,7 @@ export function OfferForm({ action, values, errors, message, locale, t }: Common
         error={errors.description}
         hint={t('hire.form.markdownHint')}
       >
-        <textarea
+        <Textarea
           id="offer-description"
           name="description"
           rows={12}

@@ -15,6 +15,7 @@ import { answer } from '../../server/render/page-answer';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import type { BookingView } from '../../server/meetings/meeting-service';
+import { Textarea } from '../../components/forms/textarea';
 
 // /hire/agendar: one form (decision 080) with the zone, a day, one of its free slots and the visitor's
 // details; the booking island detects the zone and updates the times live, without JavaScript a "show
@@ -194,7 +195,7 @@ export const schedulePage =
             <Field name="email" label={t('meetings.form.email')} state={state} type="email" max={254} auto="work email" />
             <Field name="company" label={t('meetings.form.company')} state={state} max={160} auto="organization" optional />
             <Row id="booking-message" name="message" label={t('meetings.form.message')} error={state?.errors.message ?? null}>
-              <textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={values.message ?? ''} />
+              <Textarea id="booking-message" name="message" rows={3} maxLength={1000} defaultValue={values.message ?? ''} />
             </Row>
             <button type="submit" className="btn btn-primary btn-lg">
               {t('meetings.schedule.submit')}

@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import type { MessagingService } from '../../server/messages/messaging-service';
+import { Textarea } from '../../components/forms/textarea';
 
 // A company's invitation on a public profile (decision 043): the form, or why it cannot invite now (an
 // invitation waiting, a conversation already open, a decline: from when it may again).
@@ -60,7 +61,7 @@ export function InviteBox({
           <p className="muted">{t('messages.invite.intro')}</p>
           <div className="field">
             <label htmlFor="invite-body">{t('messages.invite.text')}</label>
-            <textarea
+            <Textarea
               id="invite-body"
               name="body"
               rows={5}

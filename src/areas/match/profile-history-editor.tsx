@@ -8,6 +8,7 @@ import type { FormState } from '../../domain/forms/types';
 import { MAX_DESCRIPTION, MAX_ENTRIES } from '../../domain/profile-history';
 import { href } from '../../routes';
 import type { ProfileDetails } from '../../server/accounts/profile-history-service';
+import { Textarea } from '../../components/forms/textarea';
 
 // The owner's editor of work history, education, links and CV on /ly/{slug} (decision 050): one plain
 // form per entry and per change, told apart by `intent` (and `id`); a failed post comes back as `state` on
@@ -56,7 +57,7 @@ function Field({
   return (
     <Row id={id} name={name} label={t(label)} hint={hint && t(hint)} error={error}>
       {type === 'textarea' ? (
-        <textarea {...common} rows={4} maxLength={max} />
+        <Textarea {...common} rows={4} maxLength={max} />
       ) : (
         <input
           {...common}

@@ -7,6 +7,7 @@ import { ServiceError } from '../../server/errors';
 import { PageError } from '../../domain/page-error';
 import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
+import { Textarea } from '../../components/forms/textarea';
 
 // The apply form (decision 049): an optional cover note and the offer's screening questions, posted without
 // JavaScript; a refusal comes back with every field as typed and each error beside its field.
@@ -113,7 +114,7 @@ export const offerApplyPage =
             )}
             <div className="field">
               <label htmlFor="apply-cover-note">{t('applying.apply.coverNote')}</label>
-              <textarea
+              <Textarea
                 id="apply-cover-note"
                 name="cover_note"
                 rows={6}

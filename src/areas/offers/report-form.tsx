@@ -4,6 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import type { T } from '../../i18n/translate';
 import { href } from '../../routes';
 import { describedBy, Row } from '../../components/forms/form-parts';
+import { Textarea } from '../../components/forms/textarea';
 
 // "Report this offer" (decision 071): a plain POST to the report route (no JavaScript needed), the same for
 // every visitor so that the offer page stays one cached HTML; the route's page shows the result, privately.
@@ -42,7 +43,7 @@ export function ReportOfferForm({ slug, locale, t, form }: { slug: string; local
         hint={t('moderation.report.textHint', { max: REPORT_TEXT_MAX })}
         error={textError}
       >
-        <textarea
+        <Textarea
           id="report-text"
           name="text"
           rows={3}

@@ -8,6 +8,7 @@ import type { Page, PageProps } from '../../server/render/page-types';
 import type { AreaDeps } from '../route-module';
 import { NO_STORE, operatorOfPage } from './operator-access';
 import { Pager } from './section-kit';
+import { Textarea } from '../../components/forms/textarea';
 
 // The moderation queue (decision 071): reported and flagged offers, and hidden ones, newest offer first, 25
 // a page (keyset on the offer id); for each, its open reports' reasons and texts and its flags, and one
@@ -93,7 +94,7 @@ export const operatorModerationPage =
                   <input type="hidden" name="offer" value={String(o.id)} />
                   <div className="field">
                     <label htmlFor={`reason-${o.id}`}>{t('moderation.queue.reason')}</label>
-                    <textarea
+                    <Textarea
                       id={`reason-${o.id}`}
                       name="reason"
                       rows={2}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { T } from '../../i18n/translate';
 import { describedBy, Row, Summary } from '../../components/forms/form-parts';
 import type { PageProps } from '../../server/render/page-types';
+import { Textarea } from '../../components/forms/textarea';
 
 // What the operators' section pages share (decision 074): the keyset cursor in the query, the pager, the
 // reason field of every action.
@@ -82,7 +83,7 @@ export function ReasonForm({
     <form method="post" action={action} className="form section-sm" noValidate data-testid={testId}>
       {children}
       <Row id={id} name="reason" label={t('operatorSections.reason')} error={error}>
-        <textarea
+        <Textarea
           id={id}
           name="reason"
           required

@@ -1,5 +1,5 @@
 'use client';
-import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 // Progressive enhancement with code loaded on demand. The server renders working HTML (children): a form
@@ -28,12 +28,11 @@ export function Enhanced<P extends object>({
     load()
       .then((m) => {
         if (!live) return;
-        const next = { C: m.default, extra: m.capture?.(props) };
-        // A chunk that captures what was typed is read and swapped in one task: rendered later, a key typed
-        // between the two would be lost. Any other swap is a transition: React renders it in slices, and a
-        // synchronous render here would hold the main thread while the page is still hydrating.
-        if (m.capture) flushSync(() => setLoaded(next));
-        else startTransition(() => setLoaded(next));
+        // Read and swapped in one task, as soon as the chunk is there. The swap replaces the server-rendered
+        // nodes: a key typed between a capture and a later render would be lost, and a swap left to a
+        // transition landed later, under a click (its button replaced between the press and the release, so
+        // no click) or after the first paint (a layout shift).
+        flushSync(() => setLoaded({ C: m.default, extra: m.capture?.(props) }));
       })
       // The page keeps working without it (its server-rendered HTML stays). A short message: every byte here
       // is in the content pages' JS budget.

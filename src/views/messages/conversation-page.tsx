@@ -10,6 +10,7 @@ import type { NotificationService } from '../../server/notifications/notificatio
 import type { Page, PageProps } from '../../server/render/page-types';
 import { Enhance } from '../../components/islands/enhance';
 import { ThreadMarkup, type ThreadProps } from '../../components/messages/thread-markup';
+import { Textarea } from '../../components/forms/textarea';
 
 // One conversation, for either of its parties (decision 043): the company at /hire/site/mensajes/{id},
 // the candidate at /match/plataforma/mensajes/{id}. Opening it marks it read (and the bell's notices of
@@ -178,7 +179,7 @@ export function conversationPage({ messages, notifications }: Deps, side: Side):
                   </div>
                   <div className="field">
                     <label htmlFor="report-details">{t('messages.report.details')}</label>
-                    <textarea
+                    <Textarea
                       id="report-details"
                       name="details"
                       rows={3}
