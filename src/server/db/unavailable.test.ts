@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseTimeout, isDatabaseUnavailable } from './unavailable';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
-describe('isDatabaseUnavailable', () => {
+describe('database errors: unavailable, or only slow', () => {
   it('knows a refused, reset or timed-out connection', () => {
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
   });
@@ -35,5 +35,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+
+  it('tells a wait that ran out (the database may only be slow) from a refusal', () => {
+    expect(isDatabaseTimeout(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseTimeout(new Error('wrapped', { cause: new Error('Query read timeout') }))).toBe(true);
+    expect(isDatabaseTimeout(new AggregateError([withCode('ETIMEDOUT')]))).toBe(true);
+    expect(isDatabaseTimeout(withCode('ECONNREFUSED'))).toBe(false);
+    expect(isDatabaseTimeout(new Error('Connection terminated unexpectedly'))).toBe(false);
   });
 });
