@@ -2,7 +2,7 @@
 // lease asked of the primary (scripts/cluster.mjs) and the entry passed through it, with two real workers
 // (scripts/fixtures/page-cache-server.mjs). Renders are counted from the fixture's log, never timed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -123,7 +123,12 @@ describe('page cache across workers (scripts/cluster.mjs)', { timeout: 30_000 },
     await sleep(TTL_MS + 50);
     // Stale answers; the refresh's worker dies mid-render (the primary replaces it).
     await Promise.all(Array.from({ length: 16 }, () => get(port, '/page/die').catch(() => null)));
-    const died = readFileSync(join(started[0]!.dir, 'died'), 'utf8');
+    // The refresh runs after those answers, in the background: its worker leaves the marker as it dies.
+    const marker = join(started[0]!.dir, 'died');
+    const diedPid = () => (existsSync(marker) ? readFileSync(marker, 'utf8') : '');
+    for (let i = 0; i < 200 && !diedPid(); i++) await sleep(25);
+    const died = diedPid();
+    expect(died, 'the refresh of /page/die started, and its worker died').toMatch(/^\d+$/);
     let fresh: Answer | undefined;
     for (let i = 0; i < 200 && !fresh; i++) {
       const a = await get(port, '/page/die').catch(() => null);
