@@ -276,7 +276,13 @@ test('a company sees the certified badge on an applicant, and can filter certifi
   await signIn(company, '/ingresar', 'empresa@demo.tandem.example', 'tandem-demo-2026');
   await expect(company).not.toHaveURL(/ingresar/);
   await company.goto(`/hire/site/oferta/${offer.id}`);
-  const applicant = company.getByTestId('applicant').filter({ hasText: 'applicant' });
+  // This run's application (earlier runs against the same database applied as candidates of the same name).
+  const application = (await queryOne<{ id: number }>(
+    'select a.id from applications a join users u on u.id = a.candidate_id where u.email = ? and a.offer_id = ?',
+    email,
+    offer.id,
+  ))!;
+  const applicant = company.locator(`#applicant-${application.id}`);
   await expect(applicant.getByTestId('applicant-certificate')).toContainText('Certificado: Desarrollador/a Frontend · Senior');
   await company.goto('/hire/site?vista=candidatos&certificados=1');
   const first = company.getByTestId('candidate').first();
