@@ -1,49 +1,55 @@
-// npm run lighthouse (decision 031): builds (NO_BUILD=1 skips it), starts the production server on
-// its own temporary database (seeded with the demo world on first start), and runs
-// Lighthouse with its default mobile settings (simulated throttling; the CPU slowdown calibrated to the
-// machine, decision 092, or LIGHTHOUSE_CPU=<multiplier>) on Chromium (/usr/bin/chromium, or
-// CHROMIUM_PATH) against home, job search, an offer, a salary page, the free course and sign-in. Each page
-// is measured as a first-time visitor (the origin's storage, local storage and cookies included, is cleared before each run: the consent banner shows)
-// after one plain request has warmed the page cache, as it is for real visitors. Prints the four scores and
-// LCP/TBT/CLS beside the targets, then the audits that did not pass, per page. Nothing reaches an outside
-// host (every name but 127.0.0.1 resolves to nothing), and no report is written: the temporary folder is
-// removed.
-// Not a test: it asserts nothing (exit code 0 whatever the scores). LIGHTHOUSE_PORT picks the port.
+// npm run lighthouse (decisions 031, 092, 096): builds (NO_BUILD=1 skips it), starts the production server on
+// its own temporary database (seeded with the demo world on first start), and runs Lighthouse with its
+// default mobile settings (simulated throttling, CPU slowdown 4x, or LIGHTHOUSE_CPU=<multiplier>) on Chromium
+// (/usr/bin/chromium, or CHROMIUM_PATH) against home, job search, an offer, a salary page, the free course and
+// sign-in. The targets are judged on those runs. Two more figures per page, at the CPU slowdown calibrated to
+// the machine (Lighthouse's reference phone, decision 092): the page as served ('phone'), and the same page
+// with every script taken out ('no JS', the ceiling that only a shorter document could raise). Each page is
+// measured as a first-time visitor (the origin's storage, local storage and cookies included, is cleared
+// before each run: the consent banner shows) after one plain request has warmed the page cache, as it is for
+// real visitors. Prints the four scores and LCP/TBT/CLS beside the targets, then the audits that did not
+// pass, per page. Nothing reaches an outside host (every name but 127.0.0.1 resolves to nothing), and no
+// report is written: the temporary folder is removed.
+// Not a test: it asserts nothing (exit code 0 whatever the scores). LIGHTHOUSE_PORT picks the port (the
+// no-JS proxy takes the next one); LIGHTHOUSE_PHONE=0 skips the calibrated runs.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
+import { withoutScripts } from './without-scripts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9530);
 const base = `http://127.0.0.1:${PORT}`;
+const noJsBase = `http://127.0.0.1:${PORT + 1}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LCP_TARGET_S = 1.2;
 // LIGHTHOUSE_REPORTS=<folder outside the repository> also keeps each page's full JSON report there.
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-// Runs per page; the median one is reported (Lighthouse's own pick: FCP and TTI closest to the medians).
+// Runs per page and setting; the median one is reported (Lighthouse's own pick: FCP and TTI closest to the
+// medians).
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 // LIGHTHOUSE_PAGES=home,offer measures only those pages (by the table's names).
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-// The CPU slowdown: calibrated to the machine (the default: Lighthouse's documented procedure for hosts that
-// are not the high-end desktop its fixed 4x assumes, see cpu-slowdown.mjs), or a fixed multiplier
-// (LIGHTHOUSE_CPU=4 is Lighthouse's own default).
-const CPU = process.env.LIGHTHOUSE_CPU ?? 'calibrated';
-const FIXED_CPU = CPU === 'calibrated' ? null : Number(CPU);
-if (FIXED_CPU !== null && !(FIXED_CPU >= 1 && FIXED_CPU <= 20))
-  throw new Error(`LIGHTHOUSE_CPU is 'calibrated' or a multiplier from 1 to 20, not ${CPU}`);
+// The CPU slowdown of the judged runs: Lighthouse's own default, 4x, unless LIGHTHOUSE_CPU says otherwise.
+const CPU = Number(process.env.LIGHTHOUSE_CPU ?? 4);
+if (!(CPU >= 1 && CPU <= 20)) throw new Error(`LIGHTHOUSE_CPU is a multiplier from 1 to 20, not ${process.env.LIGHTHOUSE_CPU}`);
+const PHONE = process.env.LIGHTHOUSE_PHONE !== '0';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tandem-lighthouse-'));
 const serverLog = join(tmp, 'server.log');
 let server;
 let serverExited;
 let chrome;
+let proxy;
 let stopping = false;
 /** Stops Chromium and the server (its whole process group), waits for the server to exit (it writes to the
  * database until then), then removes the temporary folder. */
@@ -52,6 +58,7 @@ async function shutDown() {
   try {
     await chrome?.kill();
   } catch {}
+  proxy?.close();
   if (server && server.exitCode === null && server.signalCode === null) {
     try {
       process.kill(-server.pid, 'SIGTERM');
@@ -139,10 +146,10 @@ const scriptBytes = (lhr) =>
 
 /** Lighthouse's runs of one page at one CPU slowdown (a run that fails to record its trace, NO_NAVSTART now
  * and then with newer Chromium, is tried again a few times). */
-async function runs(path, count, cpuSlowdownMultiplier) {
+async function runs(url, count, cpuSlowdownMultiplier) {
   const done = [];
   for (let attempt = 0; done.length < count && attempt < count + 3; attempt++) {
-    const result = await lighthouse(`${base}${path}`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -153,31 +160,61 @@ async function runs(path, count, cpuSlowdownMultiplier) {
       clearStorageTypes: [...CLEARED, 'local_storage', 'cookies', 'indexeddb'],
     });
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
-    if (error) console.error(`${path}: ${error.code} ${error.message} (run again)`);
+    if (error) console.error(`${url}: ${error.code} ${error.message} (run again)`);
     else done.push(result.lhr);
   }
-  return done;
+  if (done.length === 0) throw new Error(`${url}: no run of Lighthouse succeeded`);
+  return computeMedianRun(done);
 }
 
-/** The page's row (the median of its runs) and the audits that did not pass. */
+/** Serves the app's pages with their scripts taken out (everything else as it is), compressed as the app
+ * compresses them, for the no-JS runs. */
+function startNoJsProxy() {
+  const serve = async (req, res) => {
+    try {
+      const upstream = await fetch(base + req.url, {
+        headers: { 'accept-language': req.headers['accept-language'] ?? 'es', 'accept-encoding': 'identity' },
+        redirect: 'manual',
+      });
+      const type = upstream.headers.get('content-type') ?? '';
+      let body = Buffer.from(await upstream.arrayBuffer());
+      if (type.startsWith('text/html')) body = Buffer.from(withoutScripts(body.toString('utf8')));
+      const headers = { 'content-type': type };
+      for (const name of ['cache-control', 'location', 'content-security-policy'])
+        if (upstream.headers.has(name)) headers[name] = upstream.headers.get(name);
+      if (/^(text\/|application\/(json|javascript)|image\/svg)/.test(type)) {
+        body = gzipSync(body);
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(upstream.status, headers);
+      res.end(body);
+    } catch (error) {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    }
+  };
+  const server = createServer((req, res) => void serve(req, res));
+  return new Promise((resolve) => server.listen(PORT + 1, '127.0.0.1', () => resolve(server)));
+}
+
+/** The page's row: the judged runs (the median of RUNS at CPU), then, calibrated, the page and its no-JS
+ * ceiling; plus the audits of the judged run that did not pass. */
 async function measure({ page, path, indexable }) {
   await (await get(path)).arrayBuffer(); // warm the page cache, as a real visitor finds it
-  // Calibrated: one run at Lighthouse's default 4x measures the machine (its benchmark index) and gives the
-  // uncalibrated score for comparison; the counted runs use the slowdown that index calls for.
-  let x4 = null;
-  let slowdown = FIXED_CPU;
-  if (slowdown === null) {
-    const [probe] = await runs(path, 1, 4);
-    if (!probe) throw new Error(`${path}: no run of Lighthouse succeeded`);
-    x4 = Math.round(probe.categories.performance.score * 100);
-    slowdown = cpuSlowdownFor(probe.environment.benchmarkIndex);
-  }
-  const counted = await runs(path, RUNS, slowdown);
-  if (counted.length === 0) throw new Error(`${path}: no run of Lighthouse succeeded`);
-  const lhr = computeMedianRun(counted);
+  const lhr = await runs(base + path, RUNS, CPU);
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `${page.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
+  const perf = (run) => Math.round(run.categories.performance.score * 100);
+  const tbt = (run) => Math.round(run.audits['total-blocking-time'].numericValue);
+  // The machine's benchmark index (from the judged runs) gives the slowdown of the reference phone.
+  let phone = ['', '', '', '', ''];
+  if (PHONE) {
+    const slowdown = cpuSlowdownFor(lhr.environment.benchmarkIndex);
+    const asServed = await runs(base + path, RUNS, slowdown);
+    const noJs = await runs(noJsBase + path, RUNS, slowdown);
+    phone = [`${slowdown}x`, perf(asServed), tbt(asServed), perf(noJs), tbt(noJs)];
   }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -189,11 +226,10 @@ async function measure({ page, path, indexable }) {
     path,
     ...scores,
     lcp.toFixed(2),
-    Math.round(numeric('total-blocking-time')),
+    tbt(lhr),
     numeric('cumulative-layout-shift').toFixed(3),
     Math.round(lhr.environment.benchmarkIndex),
-    `${slowdown}x`,
-    x4 ?? '',
+    ...phone,
     // Every script the page fetched, chunks loaded after hydration included, with no consent given (as sent:
     // compressed). The bench's JS budget row counts the page's own scripts; this is the whole of it.
     (scriptBytes(lhr) / 1000).toFixed(1),
@@ -248,11 +284,12 @@ async function main() {
       '--lang=es-PE',
     ],
   });
+  proxy = PHONE ? await startNoJsProxy() : null;
   const results = [];
   for (const p of pages) results.push({ ...p, ...(await measure(p)) });
 
   console.log(
-    `\nLighthouse 12.2.3, mobile (simulated throttling, CPU ${FIXED_CPU === null ? 'calibrated to the machine' : `${FIXED_CPU}x`}), first-time Spanish-speaking visitor, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`}:\n`,
+    `\nLighthouse 12.2.3, mobile (simulated throttling, CPU ${CPU}x), first-time Spanish-speaking visitor, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`}:\n`,
   );
   const header = [
     'page',
@@ -265,8 +302,11 @@ async function main() {
     'TBT ms',
     'CLS',
     'CPU idx',
-    'CPU x',
-    'perf 4x',
+    'phone x',
+    'phone perf',
+    'phone TBT',
+    'no JS perf',
+    'no JS TBT',
     'JS kB all',
     'target',
     'met',
@@ -278,10 +318,11 @@ async function main() {
   console.log('\nSign-in is noindex on purpose: its SEO score is expected below 100 (is-crawlable fails by design).');
   console.log("The offer is a demo offer marked real in this run's database (demo offers are noindex).");
   console.log(
-    "CPU idx: Lighthouse's benchmark of the machine during the median run. TBT (and so perf) is the main-thread time\n" +
-      'it saw, times the CPU slowdown (CPU x). Calibrated, the slowdown comes from the index of a first run at\n' +
-      "Lighthouse's default 4x (its score is 'perf 4x'), so that every machine emulates the same mid-tier phone;\n" +
-      'LIGHTHOUSE_CPU=4 runs at the fixed default, whose figures compare only between runs at a similar index.\n',
+    "CPU idx: Lighthouse's benchmark of the machine during the judged median run; perf, LCP, TBT and CLS are that\n" +
+      `run's, at ${CPU}x (Lighthouse's default is 4x, the setting its targets and public figures are stated in).\n` +
+      "phone: the same page at the slowdown that makes this machine Lighthouse's reference phone (calibrated from\n" +
+      'the index, decision 092); no JS: the same page with every script taken out, at that slowdown: what the\n' +
+      'document alone costs, the ceiling no script strategy can rise above. Medians of the same number of runs.\n',
   );
   for (const { page, path, failed } of results) {
     console.log(`${page} ${path}: ${failed.length ? 'not passed:' : 'every counted audit passes'}`);
