@@ -167,3 +167,58 @@ test('a company invites a public profile from its candidate browser; the candida
   await company.close();
   await candidate.close();
 });
+
+// A refused post without JavaScript answers the thread with the message prefilled. React puts a server-rendered
+// <textarea> back to its default text when it hydrates it, so what was typed into that field before the page's
+// script ran must survive both the hydration and the swap to the live thread (which reads the field).
+test('text typed into a refused message before the page hydrates is kept by the live thread', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const offer = (await companyOffer())!;
+  const last = `Borrador${Date.now().toString(36)}`;
+  const candidate = await browser.newContext({ locale: 'es-ES' });
+  const cand = await candidate.newPage();
+  await cand.goto('/registro');
+  await waitForForm(cand, 'signup-form');
+  await cand.fill('#signup-form-name', 'Lía');
+  await cand.fill('#signup-form-last_name', last);
+  await cand.fill('#signup-form-email', freshEmail('draft'));
+  await cand.fill('#signup-form-password', 'clave-segura-7');
+  await cand.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(cand).toHaveURL(/\/match\/plataforma$/);
+  await cand.goto(`/oferta/${offer.slug}`);
+  await cand.getByRole('button', { name: 'Postular ahora' }).click();
+  await expect(cand.getByTestId('application-status')).toContainText('Postulaste el');
+  await candidate.close();
+
+  const company = await browser.newContext({ locale: 'es-ES' });
+  const co = await company.newPage();
+  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
+  await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
+  await co.goto(`/hire/site/oferta/${offer.id}`);
+  await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
+  await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
+
+  // From here on the page's scripts wait: the form posts as it does without JavaScript.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await co.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await co.reload();
+  const field = co.locator('#message-body');
+  const tooLong = 'x'.repeat(5001);
+  await field.fill(tooLong);
+  await co.getByTestId('send-message').click();
+  await expect(co.locator('#message-body-error')).toBeVisible();
+  await expect(field).toHaveValue(tooLong);
+  await field.fill('Hola Lía, escrito antes de que cargue la página.');
+  release();
+  await expect(co.locator('#message-form[data-live]')).toBeVisible({ timeout: 15_000 });
+  await expect(field).toHaveValue('Hola Lía, escrito antes de que cargue la página.');
+  await co.unroute('**/assets/**/*.js');
+  await co.getByTestId('send-message').click();
+  await expect(co.getByTestId('message')).toHaveCount(1);
+  await expect(co.getByTestId('message')).toContainText('escrito antes de que cargue la página');
+  await company.close();
+});

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Textarea } from '../forms/textarea';
 import { MessageText } from './message-text';
 
 // The conversation's messages and its form, as plain markup: what the server renders (the form posts without
@@ -59,6 +60,14 @@ export function ThreadMarkup({
 }) {
   const { messages, theirRead, canSend, error, busy, fresh } = s;
   const lastMine = [...messages].reverse().find((m) => m.mine);
+  const field = {
+    id: 'message-body',
+    name: 'body',
+    rows: 4,
+    required: true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? 'message-body-hint message-body-error' : 'message-body-hint',
+  } as const;
   return (
     <>
       {messages.length === 0 ? (
@@ -101,15 +110,13 @@ export function ThreadMarkup({
           <input type="hidden" name="intent" value="send" />
           <div className="field">
             <label htmlFor="message-body">{p.labels.label}</label>
-            <textarea
-              id="message-body"
-              name="body"
-              rows={4}
-              required
-              {...(onText ? { value: s.text, onChange: (e) => onText(e.target.value) } : { defaultValue: s.text })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'message-body-hint message-body-error' : 'message-body-hint'}
-            />
+            {onText ? (
+              <textarea {...field} value={s.text} onChange={(e) => onText(e.target.value)} />
+            ) : (
+              // Server-rendered, maybe prefilled after a refused post: what is typed before hydration stays, and
+              // the live version reads it (its `capture`).
+              <Textarea {...field} defaultValue={s.text} />
+            )}
             <p className="field-hint" id="message-body-hint">
               {p.labels.hint}
             </p>
