@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Icons from 'unplugin-icons/vite';
 import { defineConfig } from 'waku/config';
+import { darkWithoutScript } from './scripts/dark-without-script.mjs';
 
 // One id per build, shared by Waku's version-skew check and our /builds/latest.json. TANDEM_BUILD_ID pins
 // it when several separately built instances must agree.
@@ -13,6 +14,8 @@ export default defineConfig({
       'import.meta.env.TANDEM_BUILD_TIME': JSON.stringify(Date.now()),
     },
     plugins: [Icons({ compiler: 'jsx', jsx: 'react', scale: 1.25, defaultClass: 'icon' })],
+    // The dark colour mode for pages read without JavaScript (see the plugin's comment).
+    css: { postcss: { plugins: [darkWithoutScript()] } },
     // Waku bundles the server; packages with native binaries or optional native requires stay outside, and
     // the AWS SDK (large, loaded only when S3_BUCKET is set: decision 033).
     environments: {

@@ -67,3 +67,24 @@ test('a page may force a mode', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-color-mode-forced', 'light');
   expect(await firstClass(page)).toContain('light');
 });
+
+// Without JavaScript the head's script never marks <html>: the stylesheet's own copy of the dark rules
+// follows the device setting, except on a page that forces light.
+test('without JavaScript a page follows the device setting, and a forced page keeps its mode', async ({ browser }) => {
+  const background = async (scheme: 'light' | 'dark', path: string) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(path);
+    expect(await page.locator('html').getAttribute('class')).toBeNull();
+    const colours = await page.evaluate(() => ({
+      bg: getComputedStyle(document.body).backgroundColor,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+    }));
+    await context.close();
+    return colours;
+  };
+  // The same colours the script would give: gray 900 in dark, white in light.
+  expect(await background('dark', '/hire')).toEqual({ bg: 'rgb(15, 23, 42)', scheme: 'dark' });
+  expect(await background('light', '/hire')).toEqual({ bg: 'rgb(255, 255, 255)', scheme: 'light' });
+  expect((await background('dark', '/herramientas/salario/calculadora/iframe')).scheme).toBe('light');
+});
