@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { href } from '../src/routes';
-import { freshEmail, latestEmail, queryOne, signIn, waitForHydration } from './fixtures';
+import { DEMO_COMPANY, freshEmail, latestEmail, openApplicantConversation, queryOne, waitForHydration } from './fixtures';
 
 // "Download my data" (decision 072) on a phone, in Spanish with JavaScript and in English without: a
 // candidate applies and gets a message from the company, asks for their data on the account page, the email
 // arrives with a link, the link downloads a ZIP that holds their application and the message.
-const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 const PHONE = { width: 390, height: 844 };
 const companyOffer = () =>
   queryOne<{ slug: string; id: number; title: string }>(
@@ -44,12 +43,7 @@ for (const [locale, js] of [
     else await expect(cand).toHaveURL(/applied=1/);
 
     // The company writes to the applicant.
-    const company = await browser.newContext({ locale: 'es-ES' });
-    const co = await company.newPage();
-    await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
-    await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
-    await co.goto(`/hire/site/oferta/${offer.id}`);
-    await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
+    const { company, co } = await openApplicantConversation(browser, offer.id, last);
     await waitForHydration(co);
     await expect(co.locator('#message-form[data-live]')).toBeVisible();
     const text = `Hola Nora ${last}, ¿hablamos?`;

@@ -209,6 +209,22 @@ export async function signIn(page: Page, path: string, email: string, password: 
   await page.locator('#login-form button[type=submit]').click();
 }
 
+/** The demo world's company account (every fresh database has it). */
+export const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
+
+/** The demo company, signed in in a context of its own, opens its conversation with the applicant whose last
+ * name is `last` from the offer's applicant row (the first message creates nothing: the page is the thread). */
+export async function openApplicantConversation(browser: Browser, offerId: number, last: string) {
+  const company = await browser.newContext({ locale: 'es-ES' });
+  const co = await company.newPage();
+  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
+  await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
+  await co.goto(`/hire/site/oferta/${offerId}`);
+  await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
+  await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
+  return { company, co };
+}
+
 /** A long choice (a country, a role): the searchable combobox once it has taken over its native select. */
 export async function chooseOption(page: Page, id: string, name: string, label: string, value: string) {
   const box = page.locator(`#${id}[role=combobox]`);

@@ -1,10 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, freshEmail, queryOne, signIn, waitForForm, waitForHydration } from './fixtures';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  axeViolations,
+  DEMO_COMPANY,
+  freshEmail,
+  openApplicantConversation,
+  queryOne,
+  signIn,
+  waitForForm,
+  waitForHydration,
+} from './fixtures';
 
 // Conversations (decision 043): the company writes from an applicant row; the candidate sees the unread
 // count on their application, reads (the company sees "Visto"), answers without JavaScript and with it, in
 // Spanish and in English. Both pages pass axe in light and dark and fit a phone.
-const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 const companyOffer = () =>
   queryOne<{ slug: string; id: number; title: string }>(
     `select o.slug, o.id, o.title from offers o join company_users cu on cu.company_id = o.company_id join users u on u.id = cu.user_id
@@ -12,6 +20,24 @@ const companyOffer = () =>
     DEMO_COMPANY.email,
     new Date().toISOString(),
   );
+
+/** A new candidate signs up (in a context of its own) and applies to the offer. */
+async function candidateApplies(browser: Browser, offerSlug: string, name: string, last: string, emailTag: string) {
+  const candidate = await browser.newContext({ locale: 'es-ES' });
+  const cand = await candidate.newPage();
+  await cand.goto('/registro');
+  await waitForForm(cand, 'signup-form');
+  await cand.fill('#signup-form-name', name);
+  await cand.fill('#signup-form-last_name', last);
+  await cand.fill('#signup-form-email', freshEmail(emailTag));
+  await cand.fill('#signup-form-password', 'clave-segura-7');
+  await cand.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(cand).toHaveURL(/\/match\/plataforma$/);
+  await cand.goto(`/oferta/${offerSlug}`);
+  await cand.getByRole('button', { name: 'Postular ahora' }).click();
+  await expect(cand.getByTestId('application-status')).toContainText('Postulaste el');
+  return { candidate, cand };
+}
 
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -29,28 +55,10 @@ test('a company writes from the applicant row; the candidate sees it unread, rea
   const last = `Conversa${Date.now().toString(36)}`;
 
   // A candidate signs up and applies.
-  const candidate = await browser.newContext({ locale: 'es-ES' });
-  const cand = await candidate.newPage();
-  await cand.goto('/registro');
-  await waitForForm(cand, 'signup-form');
-  await cand.fill('#signup-form-name', 'Mara');
-  await cand.fill('#signup-form-last_name', last);
-  await cand.fill('#signup-form-email', freshEmail('messages'));
-  await cand.fill('#signup-form-password', 'clave-segura-7');
-  await cand.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(cand).toHaveURL(/\/match\/plataforma$/);
-  await cand.goto(`/oferta/${offer.slug}`);
-  await cand.getByRole('button', { name: 'Postular ahora' }).click();
-  await expect(cand.getByTestId('application-status')).toContainText('Postulaste el');
+  const { candidate, cand } = await candidateApplies(browser, offer.slug, 'Mara', last, 'messages');
 
   // The company opens the applicant's conversation from the row and writes (with JavaScript: no reload).
-  const company = await browser.newContext({ locale: 'es-ES' });
-  const co = await company.newPage();
-  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
-  await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
-  await co.goto(`/hire/site/oferta/${offer.id}`);
-  await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
-  await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
+  const { company, co } = await openApplicantConversation(browser, offer.id, last);
   const id = /\/(\d+)$/.exec(new URL(co.url()).pathname)![1]!;
   await waitForHydration(co);
   await expect(co.locator('#message-form[data-live]')).toBeVisible();
@@ -175,28 +183,9 @@ test('text typed into a refused message before the page hydrates is kept by the 
   test.setTimeout(120_000);
   const offer = (await companyOffer())!;
   const last = `Borrador${Date.now().toString(36)}`;
-  const candidate = await browser.newContext({ locale: 'es-ES' });
-  const cand = await candidate.newPage();
-  await cand.goto('/registro');
-  await waitForForm(cand, 'signup-form');
-  await cand.fill('#signup-form-name', 'Lía');
-  await cand.fill('#signup-form-last_name', last);
-  await cand.fill('#signup-form-email', freshEmail('draft'));
-  await cand.fill('#signup-form-password', 'clave-segura-7');
-  await cand.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(cand).toHaveURL(/\/match\/plataforma$/);
-  await cand.goto(`/oferta/${offer.slug}`);
-  await cand.getByRole('button', { name: 'Postular ahora' }).click();
-  await expect(cand.getByTestId('application-status')).toContainText('Postulaste el');
+  const { candidate } = await candidateApplies(browser, offer.slug, 'Lía', last, 'draft');
   await candidate.close();
-
-  const company = await browser.newContext({ locale: 'es-ES' });
-  const co = await company.newPage();
-  await signIn(co, '/ingresar', DEMO_COMPANY.email, DEMO_COMPANY.password);
-  await co.waitForURL((u) => !u.pathname.startsWith('/ingresar'));
-  await co.goto(`/hire/site/oferta/${offer.id}`);
-  await co.getByTestId('applicant').filter({ hasText: last }).getByTestId('applicant-messages').click();
-  await expect(co).toHaveURL(/\/hire\/site\/mensajes\/\d+$/);
+  const { company, co } = await openApplicantConversation(browser, offer.id, last);
 
   // From here on the page's scripts wait: the form posts as it does without JavaScript.
   let release!: () => void;
