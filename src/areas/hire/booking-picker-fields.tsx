@@ -81,7 +81,8 @@ export function BookingPickerFields({ p, change }: { p: BookingPickerProps; chan
   const checked = (on: boolean, set?: () => void) => (change ? { checked: on, onChange: set } : { defaultChecked: on });
   const errorId = 'booking-slot-error';
   return (
-    <div className="booking-picker">
+    // data-live: the live version has taken over (a press on a time before then may land on a replaced node).
+    <div className="booking-picker" data-live={change ? 'true' : undefined}>
       <ZoneSelect p={p} change={change} />
       <p className="field-hint">{labels.length.replace('{minutes}', String(p.minutes))}</p>
       {days.length === 0 ? (
