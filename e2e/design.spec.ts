@@ -42,6 +42,20 @@ test.describe('on a phone', () => {
     const apply = await page.locator('#apply').boundingBox();
     const description = await page.getByRole('heading', { name: 'Descripción' }).boundingBox();
     expect(apply!.y).toBeLessThan(description!.y);
+    // The whole column in reading order, the report box last: a box without its place would sit above the
+    // facts, and a page streamed in slowly would paint the facts and then push them down when it arrived.
+    const column = [
+      '.facts',
+      '.offer-skills',
+      '#apply',
+      '.offer-description',
+      '.offer-verdict',
+      '.offer-related',
+      '.offer-share',
+      '.offer-report',
+    ];
+    const tops = await Promise.all(column.map(async (selector) => (await page.locator(selector).first().boundingBox())!.y));
+    expect(column.toSorted((a, b) => tops[column.indexOf(a)]! - tops[column.indexOf(b)]!)).toEqual(column);
     const bar = page.getByTestId('apply-bar');
     await expect(bar).toBeVisible();
     await expect(bar).toContainText(/al (mes|año)/);
