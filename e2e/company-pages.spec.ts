@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { collectErrors, queryOne, signIn } from './fixtures';
+import { DEMO_COMPANY, collectErrors, queryOne, signIn } from './fixtures';
 
 // Company pages (decision 028): reached from job cards and offer pages, with the company's open offers; the
 // logo uploaded in the workspace shows there (its offer cards leave it out), a generated mark stands in until then.
-const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 
 for (const locale of ['es', 'en'] as const) {
   test(`${locale}: a job card leads to its company's page, which lists the company's open offers`, async ({ page }) => {

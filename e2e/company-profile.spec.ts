@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { href } from '../src/routes';
-import { axeViolations, pickSkills, queryOne, signIn, waitForHydration } from './fixtures';
+import { DEMO_COMPANY, axeViolations, pickSkills, queryOne, signIn, waitForHydration } from './fixtures';
 
 // A company's perks and tech stack (decision 086): the demo company edits them in its workspace (a perk too
 // long is refused with the text kept), then they show on its public page (whose offer cards leave out its
 // logo) and in the company box of its offer page, in both languages, at 390 and 1280 px, light and dark.
-const DEMO_COMPANY = { email: 'empresa@demo.tandem.example', password: 'tandem-demo-2026' };
 const TEXT = {
   es: { perks: 'Beneficios', stack: 'Tecnologías', more: 'Ver la empresa y sus ofertas' },
   en: { perks: 'Perks', stack: 'Tech stack', more: 'See the company and its offers' },

@@ -15,6 +15,7 @@ export function resolveForcedMode(forced: ColorPreference | undefined, warn: (ms
   return forced;
 }
 
-// Kept tiny and dependency-free: it runs in <head> before anything else. Its text is a constant, never
-// built from input.
-export const COLOR_MODE_SCRIPT = `(function(){try{var d=document.documentElement,p=localStorage.getItem('${COLOR_MODE_KEY}');if(p!=='light'&&p!=='dark')p='system';var v=p==='system'?(window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'):p;var f=d.getAttribute('data-color-mode-forced');if(f==='light'||f==='dark')v=f;d.classList.remove('light','dark');d.classList.add(v);window.__TANDEM_COLOR_MODE__={preference:p,value:v}}catch(e){}})();`;
+// The head script's step (`d` is <html>), run before anything else: a page's forced mode, else the stored
+// preference, else the device's. Storage may throw (blocked): then the device's. Kept tiny and
+// dependency-free; its text is a constant, never built from input.
+export const COLOR_MODE_STEP = `try{var p=localStorage.getItem('${COLOR_MODE_KEY}')}catch(e){}var f=d.getAttribute('data-color-mode-forced'),l=/^(light|dark)$/;d.classList.add(l.test(f)?f:l.test(p)?p:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');`;

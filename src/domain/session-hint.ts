@@ -6,5 +6,5 @@
 export const SESSION_HINT_COOKIE = 'tandem_signed_in';
 export type SessionHint = 'match' | 'hire';
 
-/** Run before the first paint, with the colour-mode script. */
-export const SESSION_HINT_SCRIPT = `(function(){try{var m=/(?:^|; )${SESSION_HINT_COOKIE}=(match|hire)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-session',m[1])}catch(e){}})();`;
+/** The head script's step (`d` is <html>): run before the first paint. Cookies throw in a sandboxed frame. */
+export const SESSION_HINT_STEP = `try{var m=/(?:^|; )${SESSION_HINT_COOKIE}=(match|hire)(?:;|$)/.exec(document.cookie);m&&d.setAttribute('data-session',m[1])}catch(e){}`;

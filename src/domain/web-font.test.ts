@@ -1,8 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { WEB_FONT_KEY, WEB_FONT_SCRIPT } from './web-font';
+import { WEB_FONT_KEY, WEB_FONT_STEP } from './web-font';
 
-/** Runs the head script against a stand-in document and storage; returns the attributes it set on <html>. */
+/** Runs the head script's step against a stand-in document and storage; returns the attributes it set on <html>. */
 function run(stored: Record<string, string>, storageThrows = false) {
   const attributes: Record<string, string> = {};
   const localStorage = {
@@ -12,7 +12,7 @@ function run(stored: Record<string, string>, storageThrows = false) {
     },
   };
   const document = { documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) } };
-  runInNewContext(WEB_FONT_SCRIPT, { localStorage, document });
+  runInNewContext(`(function(d){${WEB_FONT_STEP}})(document.documentElement)`, { localStorage, document });
   return attributes;
 }
 

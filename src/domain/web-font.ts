@@ -6,5 +6,5 @@
 // stylesheet names Inter first.
 export const WEB_FONT_KEY = 'tandem-web-font';
 
-/** Run before the first paint, with the colour-mode script. Its text is a constant, never built from input. */
-export const WEB_FONT_SCRIPT = `(function(){try{if(localStorage.getItem('${WEB_FONT_KEY}'))document.documentElement.setAttribute('data-font','web')}catch(e){}})();`;
+/** The head script's step (`d` is <html>): run before the first paint. A constant, never built from input. */
+export const WEB_FONT_STEP = `try{localStorage.getItem('${WEB_FONT_KEY}')&&d.setAttribute('data-font','web')}catch(e){}`;

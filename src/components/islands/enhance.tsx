@@ -25,14 +25,14 @@ export function Enhanced<P extends object>({
   useEffect(() => {
     if (when && !when()) return;
     let live = true;
-    load()
-      .then((m) => {
-        if (!live) return;
-        // Read and swapped in one task, as soon as the chunk is there. The swap replaces the server-rendered
-        // nodes: a key typed between a capture and a later render would be lost, and a swap left to a
-        // transition landed later, under a click (its button replaced between the press and the release, so
-        // no click) or after the first paint (a layout shift).
-        flushSync(() => setLoaded({ C: m.default, extra: m.capture?.(props) }));
+    // With the chunk comes the press rule (its own small chunk: the one every page loads has no room).
+    Promise.all([load(), import('./after-press')])
+      .then(([m, { afterPress }]) => {
+        // Read and swapped in one task, as soon as the chunk is there (or its press is over). The swap
+        // replaces the server-rendered nodes: a key typed between a capture and a later render would be
+        // lost, and a swap left to a transition landed later, under a click or after the first paint (a
+        // layout shift).
+        afterPress(() => live && flushSync(() => setLoaded({ C: m.default, extra: m.capture?.(props) })));
       })
       // The page keeps working without it (its server-rendered HTML stays). A short message: every byte here
       // is in the content pages' JS budget.

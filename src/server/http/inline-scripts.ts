@@ -1,9 +1,9 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { COLOR_MODE_SCRIPT } from '../../domain/color-mode';
+import { COLOR_MODE_STEP } from '../../domain/color-mode';
 import { CONSENT_SCRIPT } from '../../domain/consent';
-import { SESSION_HINT_SCRIPT } from '../../domain/session-hint';
-import { WEB_FONT_SCRIPT } from '../../domain/web-font';
+import { SESSION_HINT_STEP } from '../../domain/session-hint';
+import { WEB_FONT_STEP } from '../../domain/web-font';
 
 // Pages every visitor gets carry no nonce (decision 064): their inline scripts are allowed by hash, so the
 // bytes and the policy are a function of the page alone, the same on every worker and instance. Only scripts
@@ -11,8 +11,11 @@ import { WEB_FONT_SCRIPT } from '../../domain/web-font';
 // per-render secret mark (given to it as its nonce, taken out here), and the document head's are constants.
 // An injected script has neither and stays blocked, as it would be under a nonce.
 
-/** The document head's scripts (root.tsx): constant text, so their hashes are known before any render. */
-export const HEAD_SCRIPT = COLOR_MODE_SCRIPT + WEB_FONT_SCRIPT + SESSION_HINT_SCRIPT;
+/**
+ * The document head's script (root.tsx): constant text, so its hash is known before any render. One function
+ * for the three steps, each behind its own try: every byte of it is in the content pages' JS budget.
+ */
+export const HEAD_SCRIPT = `(function(d){${COLOR_MODE_STEP}${WEB_FONT_STEP}${SESSION_HINT_STEP}})(document.documentElement);`;
 export { CONSENT_SCRIPT };
 
 /** A CSP source for an inline script's text (CSP3: SHA-256 of its UTF-8 text, in base64). */
