@@ -105,11 +105,25 @@ describe('sealInlineScripts', () => {
     const html =
       `<script nonce="m1">a()</script><script>${HEAD_SCRIPT}</script><script>injected()</script>` +
       `<script nonce="m1" src="/assets/x.js"></script><SCRIPT nonce="m1" id="_R_">b()\r\nc()</SCRIPT >`;
-    const { html: out, hashes } = sealInlineScripts(html, 'm1');
+    const { html: out, hashes } = sealInlineScripts(new TextEncoder().encode(html), 'm1');
     expect(hashes).toEqual([sha256('a()'), sha256(HEAD_SCRIPT), sha256('b()\nc()')]);
-    expect(out).toBe(
+    expect(new TextDecoder().decode(out)).toBe(
       `<script>a()</script><script>${HEAD_SCRIPT}</script><script>injected()</script>` +
         `<script src="/assets/x.js"></script><SCRIPT id="_R_">b()\r\nc()</SCRIPT >`,
     );
+  });
+
+  it('reads the page as bytes: text in any script, and letters of any width before the mark, come out unchanged', () => {
+    const html =
+      `<p>Añadir “ñandú” 🐦</p><scripts>not a script</scripts><script data-x="é" nonce="m2">d("á")</script >` +
+      `<script nonce="m2">e()</Script><script>never closed`;
+    const { html: out, hashes } = sealInlineScripts(new TextEncoder().encode(html), 'm2');
+    expect(hashes).toEqual([sha256('d("á")'), sha256('e()')]);
+    expect(new TextDecoder().decode(out)).toBe(
+      `<p>Añadir “ñandú” 🐦</p><scripts>not a script</scripts><script data-x="é">d("á")</script >` +
+        `<script>e()</Script><script>never closed`,
+    );
+    const unmarked = new TextEncoder().encode('<script>f()</script>');
+    expect(sealInlineScripts(unmarked, 'm2')).toEqual({ html: unmarked, hashes: [] });
   });
 });

@@ -279,8 +279,8 @@ export function createPageRenderer({
       let hashes: string[] | undefined;
       if (body instanceof ReadableStream && html && ctx.scriptMark) {
         // The policy names the scripts of the final HTML (after the rewrite above), so the page is read whole.
-        const sealed = sealInlineScripts(await new Response(body).text(), ctx.scriptMark);
-        body = new TextEncoder().encode(sealed.html);
+        const sealed = sealInlineScripts(new Uint8Array(await new Response(body).arrayBuffer()), ctx.scriptMark);
+        body = sealed.html as Uint8Array<ArrayBuffer>;
         hashes = sealed.hashes;
         headers.set('content-length', String(body.byteLength));
       }
