@@ -6,6 +6,18 @@ import { openPage, pagesFor, signInAs, visitors } from './page-walk';
 // candidate and a company, in both languages. Each page is measured at 390 px, at 361 px (the narrowest width
 // with the header's bell, hidden from 360 px down) and at 320 px: a resize re-lays it out without a second
 // load.
+// Parts laid out only near the screen (`content-visibility: auto`) are each brought into view once first, then
+// left: a part drawn at one width and skipped since must still follow the next width.
+const showSkippedParts = async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (const e of document.body.querySelectorAll('*')) {
+    if (getComputedStyle(e).contentVisibility !== 'auto') continue;
+    e.scrollIntoView();
+    await frame();
+  }
+  window.scrollTo(0, 0);
+  await frame();
+};
 // What sticks out is named (tag, class, text), so a failure says where to look without a rerun.
 const overflow = () => {
   const root = document.documentElement;
@@ -38,6 +50,7 @@ for (const who of visitors) {
         const res = await openPage(page, p.path);
         // A page that answered an error screen is not the page the walk means to measure.
         if ((res?.status() ?? 0) >= 500) wide.push(`${p.path}: answered ${res?.status()}`);
+        await page.evaluate(showSkippedParts);
         for (const width of [390, 361, 320]) {
           if (width !== 390) await page.setViewportSize({ width, height: 844 });
           const extra = await page.evaluate(overflow);

@@ -16,15 +16,23 @@ async function holdChunk(page: Page, name: string) {
     await gate;
     await route.continue();
   });
+  // The requests in flight: once the chunk is through, the chunks it imports follow, and on a busy machine
+  // they can take longer than any fixed pause.
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
   return {
     requested,
-    /** Lets the chunk through and waits until it has been run (the moment the old code swapped). */
+    /** Lets the chunk through and waits until it and what it imports have been run (the moment the old code swapped). */
     async letThrough() {
       const loaded = page.waitForResponse(new RegExp(`/assets/${name}-[\\w-]+\\.js$`));
       release();
       await (await loaded).finished();
-      await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/assets/${n}-`)), name);
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      // Quiet for 300 ms: a chunk's imports are asked for only once it has been read.
+      for (let quiet = 0; quiet < 3; quiet = inFlight ? 0 : quiet + 1) await page.waitForTimeout(100);
+      // Two frames and a task: the modules have run and the swap (or its wait for the press) is set.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
     },
   };
 }
