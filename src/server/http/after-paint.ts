@@ -13,8 +13,10 @@ import 'server-only';
 
 const MODULE_PRELOAD = /<link\b[^>]*\srel="modulepreload"[^>]*>/g;
 const BUILT_JS = /^\/assets\/[\w.-]+\.js$/;
-/** The framework's bootstrap import, as Waku writes it (a plain string in a script, never in RSC data). */
-const BOOTSTRAP_IMPORT = /\bimport\("(\/assets\/[\w.-]+\.js)"\)/;
+/** The framework's bootstrap import, as Waku writes it (a plain string in a script, never in RSC data), at
+ * the start of a text; a stream looks for its fixed start first. */
+export const BOOTSTRAP_IMPORT = /^import\("(\/assets\/[\w.-]+\.js)"\)/;
+export const BOOTSTRAP_IMPORT_START = 'import("/assets/';
 /** A bootstrap import longer than this is not one: what a stream holds back while looking for it. */
 export const BOOTSTRAP_IMPORT_MAX = 160;
 const FALLBACK_MS = 200;
@@ -44,11 +46,4 @@ export function afterPaintImport(entry: string, preloads: string[]): string {
     'new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(e.startTime>=t)g()})}).observe({type:"largest-contentful-paint",buffered:true})' +
     `}catch(e){g()}setTimeout(g,${FALLBACK_MS})})`
   );
-}
-
-/** `text` with its first bootstrap import waiting for the first paint, or null when it has none. */
-export function bootstrapAfterPaint(text: string, preloads: string[]): string | null {
-  const m = BOOTSTRAP_IMPORT.exec(text);
-  if (!m) return null;
-  return text.slice(0, m.index) + afterPaintImport(m[1]!, preloads) + text.slice(m.index + m[0].length);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { builtCssReader, inlineHeadStylesheets } from './inline-css';
+import { builtCssReader, inlineHeadStylesheets, type HeadParts } from './inline-css';
 
 const root = mkdtempSync(join(tmpdir(), 'inline-css-'));
 mkdirSync(join(root, 'assets'));
@@ -18,10 +18,16 @@ const INLINED =
   '<style data-precedence="vite-rsc/importer-resources" data-href="/assets/app-Ab_1.css">body{color:red}.x::after{content:"é"}</style>' +
   '<link rel="stylesheet" crossorigin="anonymous" href="/assets/app-Ab_1.css" data-rsc-css-href="/assets/app-Ab_1.css" data-precedence="vite-rsc/importer-resources" type="text/x-inlined" disabled=""/>';
 
+const text = (bytes: Uint8Array | null) => bytes && new TextDecoder().decode(bytes);
+/** The head as sent: its parts one after the other. */
+const joined = (parts: HeadParts) => parts.map((p) => (typeof p === 'string' ? p : text(p))).join('');
+
 describe('builtCssReader', () => {
   it('reads a build CSS file once, and nothing outside /assets/<name>.css', () => {
     const cssOf = builtCssReader(root);
-    expect(cssOf('/assets/app-Ab_1.css')).toBe('body{color:red}.x::after{content:"é"}');
+    expect(text(cssOf('/assets/app-Ab_1.css'))).toBe('body{color:red}.x::after{content:"é"}');
+    // Read once: every page is sent the same bytes.
+    expect(cssOf('/assets/app-Ab_1.css')).toBe(cssOf('/assets/app-Ab_1.css'));
     for (const href of ['/secret.css', '/assets/../secret.css', '/assets/app-Ab_1.css?x', '//evil/assets/a.css', '/assets/missing.css'])
       expect(cssOf(href)).toBeNull();
   });
@@ -36,9 +42,14 @@ describe('builtCssReader', () => {
 describe('inlineHeadStylesheets', () => {
   const cssOf = builtCssReader(root);
   it('puts the text before the same link, made inert (never fetched nor applied; React finds its resource)', () => {
-    expect(inlineHeadStylesheets(`<head><meta charSet="utf-8"/>${LINK}<link rel="modulepreload" href="/assets/a.js"/>`, cssOf)).toBe(
-      `<head><meta charSet="utf-8"/>${INLINED}<link rel="modulepreload" href="/assets/a.js"/>`,
-    );
+    const parts = inlineHeadStylesheets(`<head><meta charSet="utf-8"/>${LINK}<link rel="modulepreload" href="/assets/a.js"/>`, cssOf);
+    expect(joined(parts)).toBe(`<head><meta charSet="utf-8"/>${INLINED}<link rel="modulepreload" href="/assets/a.js"/>`);
+    // The CSS goes out as the bytes read once, not copied into the head's text.
+    expect(parts).toContain(cssOf('/assets/app-Ab_1.css'));
+  });
+  it('inlines each linked build file in its place', () => {
+    const two = `${LINK}<meta name="x"/>${LINK}`;
+    expect(joined(inlineHeadStylesheets(two, cssOf))).toBe(`${INLINED}<meta name="x"/>${INLINED}`);
   });
   it('leaves other links as they are', () => {
     const others = [
@@ -48,7 +59,7 @@ describe('inlineHeadStylesheets', () => {
       '<link rel="preload" href="/assets/app-Ab_1.css" as="style" data-precedence="p"/>',
       '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
     ].join('');
-    expect(inlineHeadStylesheets(others, cssOf)).toBe(others);
-    expect(inlineHeadStylesheets(INLINED, cssOf)).toBe(INLINED);
+    expect(inlineHeadStylesheets(others, cssOf)).toEqual([others]);
+    expect(inlineHeadStylesheets(INLINED, cssOf)).toEqual([INLINED]);
   });
 });

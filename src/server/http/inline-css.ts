@@ -23,20 +23,27 @@ const BUILT_CSS = /^\/assets\/[\w.-]+\.css$/;
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** The text of a build CSS file by its URL path, or null when it is not one (or must not be inlined). */
-export function builtCssReader(staticRoot: string): (href: string) => string | null {
-  const known = new Map<string, string | null>();
+/** A page's head with stylesheets inlined, in order: its own text, and build CSS files' bytes, shared. */
+export type HeadParts = (string | Uint8Array)[];
+
+/**
+ * The bytes of a build CSS file by its URL path, or null when it is not one (or must not be inlined). Read
+ * once and shared by every page that inlines it: each page is sent the same bytes, never a copy, so nothing
+ * downstream may write into them (the stream only reads: compression, the page cache, the socket).
+ */
+export function builtCssReader(staticRoot: string): (href: string) => Uint8Array | null {
+  const known = new Map<string, Uint8Array | null>();
   return (href) => {
     if (!BUILT_CSS.test(href)) return null;
     let css = known.get(href);
     if (css === undefined) {
       try {
-        css = readFileSync(join(staticRoot, href), 'utf8');
+        css = new Uint8Array(readFileSync(join(staticRoot, href)));
       } catch {
         css = null;
       }
       // A `</style` in the text would end the element early.
-      if (css !== null && (css.length > MAX_INLINE_BYTES || /<\/style/i.test(css))) {
+      if (css !== null && (css.length > MAX_INLINE_BYTES || /<\/style/i.test(Buffer.from(css).toString('latin1')))) {
         console.warn(`[inline-css] ${href} stays linked (${css.length} B or a closing tag in it)`);
         css = null;
       }
@@ -46,16 +53,26 @@ export function builtCssReader(staticRoot: string): (href: string) => string | n
   };
 }
 
-/** The head's stylesheet links for build files replaced by their text (see the header comment). */
-export function inlineHeadStylesheets(head: string, cssOf: (href: string) => string | null): string {
-  return head.replace(LINK_TAG, (tag) => {
+/**
+ * The head's stylesheet links for build files replaced by their text (see the header comment), as parts: the
+ * CSS goes out as the bytes read once, not copied into a page-sized string per render (strings that size are
+ * freed only by full garbage collections).
+ */
+export function inlineHeadStylesheets(head: string, cssOf: (href: string) => Uint8Array | null): HeadParts {
+  const parts: HeadParts = [];
+  let from = 0;
+  for (const m of head.matchAll(LINK_TAG)) {
+    const tag = m[0];
     const href = attr(tag, 'href');
     const precedence = attr(tag, 'data-precedence');
-    if (attr(tag, 'rel') !== 'stylesheet' || !href || precedence === undefined || / disabled\b/.test(tag)) return tag;
+    if (attr(tag, 'rel') !== 'stylesheet' || !href || precedence === undefined || / disabled\b/.test(tag)) continue;
     const css = cssOf(href);
-    if (css === null) return tag;
+    if (css === null) continue;
     // href and precedence are attribute values as React escaped them: written back as they were.
-    const style = `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
-    return style + tag.replace(/\s*\/?>$/, `${INERT}/>`);
-  });
+    parts.push(`${head.slice(from, m.index)}<style data-precedence="${precedence}" data-href="${href}">`, css);
+    parts.push(`</style>${tag.replace(/\s*\/?>$/, `${INERT}/>`)}`);
+    from = m.index + tag.length;
+  }
+  parts.push(head.slice(from));
+  return parts;
 }

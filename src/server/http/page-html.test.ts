@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { afterPaintImport, bootstrapAfterPaint, takeModulePreloads } from './after-paint';
+import { afterPaintImport, takeModulePreloads } from './after-paint';
 import { builtCssReader } from './inline-css';
 import { rewritePageHtml } from './page-html';
 
@@ -45,6 +45,24 @@ describe('rewritePageHtml', () => {
     const cuts = [1, 20, page.indexOf('</head>') + 3, page.indexOf('</head>') + 7, page.indexOf('Señal') + 2, page.indexOf('import(') + 9];
     for (const at of [...cuts, page.indexOf('_R_'), page.length - 5]) expect(await run([page.slice(0, at), page.slice(at)])).toBe(expected);
     expect(await run([...page])).toBe(expected);
+  });
+  it('finds the import at every cut, in chunks of any size, and only a plain one', async () => {
+    const at = page.indexOf('import(');
+    for (let cut = at - 20; cut < at + 60; cut++) {
+      expect(await run([page.slice(0, cut), page.slice(cut)])).toBe(expected);
+      expect(await run([page.slice(0, cut), page.slice(cut, cut + 7), page.slice(cut + 7)])).toBe(expected);
+    }
+    for (const size of [2, 15, 16, 17, 159, 160, 161, 300]) {
+      const chunks = [];
+      for (let i = 0; i < page.length; i += size) chunks.push(page.slice(i, i + size));
+      expect(await run(chunks)).toBe(expected);
+    }
+    // Look-alikes before the bootstrap pass untouched: a longer word, a path out of /assets/, one cut short.
+    const decoys = 'ximport("/assets/a.js");import("/assets/../x.js");import("/assets/a.js"';
+    const withDecoys = page.replace('<script nonce="n" id="_R_">', `<p>${decoys}</p><script nonce="n" id="_R_">`);
+    const decoyExpected = expected.replace('<script nonce="n" id="_R_">', `<p>${decoys}</p><script nonce="n" id="_R_">`);
+    expect(await run([withDecoys])).toBe(decoyExpected);
+    expect(await run([...withDecoys])).toBe(decoyExpected);
   });
   it('passes a body without a head on untouched', async () => {
     expect(await run(['{"a":', CSS_LINK, BOOT, '}'])).toBe(`{"a":${CSS_LINK}${BOOT}}`);
@@ -110,10 +128,5 @@ describe('after the first paint', () => {
       void start();
       expect(calls).toEqual(['modulepreload /assets/client-a.js', 'import /assets/index-b.js']);
     }
-  });
-  it('finds only a plain bootstrap import', () => {
-    expect(bootstrapAfterPaint('push("import(\\"/assets/a.js\\")")', [])).toBeNull();
-    expect(bootstrapAfterPaint('import("/assets/../x.js")', [])).toBeNull();
-    expect(bootstrapAfterPaint('a;import("/assets/a-1.js").catch(f)', [])).toBe(`a;${afterPaintImport('/assets/a-1.js', [])}.catch(f)`);
   });
 });

@@ -51,7 +51,7 @@ type RendererDeps = {
   ownsGet?: (id: RouteId) => boolean;
   /** A build stylesheet's text by its URL path (inline-css.ts). With it (production), a page's HTML goes out
    * rewritten for its first paint (page-html.ts); without it, as the framework wrote it. */
-  cssOf?: (href: string) => string | null;
+  cssOf?: (href: string) => Uint8Array | null;
   /** The whole app, for the page cache's renders without a visitor (stale pages, purged pages: decision 065). */
   selfFetch?: (req: Request) => Response | Promise<Response>;
 };
