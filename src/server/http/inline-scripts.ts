@@ -4,6 +4,7 @@ import { COLOR_MODE_STEP } from '../../domain/color-mode';
 import { CONSENT_SCRIPT } from '../../domain/consent';
 import { SESSION_HINT_STEP } from '../../domain/session-hint';
 import { WEB_FONT_STEP } from '../../domain/web-font';
+import { asBuffer, isWordByte } from './page-bytes';
 
 // Pages every visitor gets carry no nonce (decision 064): their inline scripts are allowed by hash, so the
 // bytes and the policy are a function of the page alone, the same on every worker and instance. Only scripts
@@ -45,14 +46,10 @@ function nameAt(b: Buffer, at: number, name: Buffer): boolean {
   return true;
 }
 
-/** Whether the byte ends a word, as a regular expression's `\b` after a name: not a letter, digit or `_`. */
-const endsWord = (c: number | undefined) =>
-  c === undefined || !((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
-
 /** Where the next `<script` opening tag starts at or after `from`, or -1. */
 function scriptStart(b: Buffer, from: number): number {
   for (let at = b.indexOf(LT, from); at !== -1; at = b.indexOf(LT, at + 1))
-    if (nameAt(b, at + 1, SCRIPT_NAME) && endsWord(b[at + 1 + SCRIPT_NAME.length])) return at;
+    if (nameAt(b, at + 1, SCRIPT_NAME) && !isWordByte(b[at + 1 + SCRIPT_NAME.length])) return at;
   return -1;
 }
 
@@ -68,7 +65,7 @@ function scriptEnd(b: Buffer, from: number): number {
  * mark and our own constant ones, in order, once each.
  */
 export function sealInlineScripts(html: Uint8Array, mark: string): { html: Uint8Array; hashes: string[] } {
-  const b = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+  const b = asBuffer(html);
   const hashes = new Set<string>();
   const markAttr = ` nonce="${mark}"`;
   const parts: Uint8Array[] = [];

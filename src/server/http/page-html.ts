@@ -1,6 +1,7 @@
 import 'server-only';
 import { BOOTSTRAP_IMPORT, BOOTSTRAP_IMPORT_MAX, BOOTSTRAP_IMPORT_START, afterPaintImport, takeModulePreloads } from './after-paint';
 import { inlineHeadStylesheets } from './inline-css';
+import { asBuffer, isWordByte } from './page-bytes';
 
 // A page's HTML on its way out (decision 031): the head is held until `</head>` and rewritten
 // (the build's stylesheet inline, the module preloads taken out), then the body flows on, held back only
@@ -13,9 +14,6 @@ const HEAD_END = new TextEncoder().encode('</head>');
 /** A head longer than this is not a page's head: the stream is passed on untouched. */
 const MAX_HEAD_BYTES = 256 * 1024;
 
-/** The same bytes, as a Buffer (for its native search), not a copy. */
-const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-
 const concat = (a: Uint8Array, b: Uint8Array) => {
   const all = new Uint8Array(a.length + b.length);
   all.set(a);
@@ -23,7 +21,6 @@ const concat = (a: Uint8Array, b: Uint8Array) => {
   return all;
 };
 const NEEDLE = Buffer.from(BOOTSTRAP_IMPORT_START, 'latin1');
-const WORD_BYTE = /\w/;
 
 /**
  * The bootstrap import in `bytes` starting before `limit`: found (where it starts and ends, the entry), or
@@ -38,8 +35,7 @@ function findBootstrap(bytes: Uint8Array, limit: number, before: number | undefi
     const window = buf.toString('latin1', i, end);
     const m = BOOTSTRAP_IMPORT.exec(window);
     const prev = i > 0 ? buf[i - 1] : before;
-    if (m && !(prev !== undefined && WORD_BYTE.test(String.fromCharCode(prev))))
-      return { found: true as const, start: i, end: i + m[0].length, entry: m[1]! };
+    if (m && !isWordByte(prev)) return { found: true as const, start: i, end: i + m[0].length, entry: m[1]! };
     if (!m && end - i < BOOTSTRAP_IMPORT_MAX) return { found: false as const, cut: i };
   }
   return null;
